@@ -1,0 +1,13 @@
+; id: python/eval-exec
+; name: Dynamic code execution
+; severity: error
+; message: `{{func}}` executes a string as code; if any part of it comes from input this is code injection
+; cwe: CWE-95
+; tags: security, injection
+; precision: high
+; help: Avoid `eval`/`exec` on anything that is not a constant. To read literals use
+;   `ast.literal_eval`; to dispatch on a name use a dictionary of functions.
+(call
+  function: (identifier) @func (#any-of? @func "eval" "exec")
+  arguments: (argument_list . (_) @arg (#not-match? @arg "^[\"']")))
+  @finding

@@ -1,0 +1,311 @@
+//! The aggregator: the single owner of results. It receives each shard's findings as that shard
+//! finishes, keeps the run's counts, and at the end merges duplicates, numbers fingerprints and
+//! sorts everything into a [`Report`].
+
+pub mod fingerprint;
+pub mod line_hash;
+pub mod suppress;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::finding::{Finding, Severity};
+use crate::report::{Problem, Report, RuleDescriptor, Summary, Unreviewed};
+use crate::review::pool::{Event, PoolMetrics};
+use crate::walk::SkipReason;
+
+/// Most files named per skip reason in the report (the counts are always complete).
+const EXAMPLES_PER_REASON: usize = 20;
+
+pub struct Aggregator {
+    started: Instant,
+    findings: Vec<Finding>,
+    unreviewed: Vec<Unreviewed>,
+    problems: Vec<Problem>,
+    skipped: BTreeMap<SkipReason, usize>,
+    skipped_examples: BTreeMap<SkipReason, Vec<String>>,
+    files: usize,
+    lines: usize,
+    bytes: usize,
+    lossy_files: usize,
+    languages: BTreeMap<String, usize>,
+    shards_total: usize,
+    shards_done: usize,
+    shards_reviewed: usize,
+    /// Display path -> URI, for the files a report mentions.
+    uris: BTreeMap<String, String>,
+}
+
+impl Default for Aggregator {
+    fn default() -> Self {
+        Aggregator::new()
+    }
+}
+
+impl Aggregator {
+    pub fn new() -> Aggregator {
+        Aggregator {
+            started: Instant::now(),
+            findings: Vec::new(),
+            unreviewed: Vec::new(),
+            problems: Vec::new(),
+            skipped: BTreeMap::new(),
+            skipped_examples: BTreeMap::new(),
+            files: 0,
+            lines: 0,
+            bytes: 0,
+            lossy_files: 0,
+            languages: BTreeMap::new(),
+            shards_total: 0,
+            shards_done: 0,
+            shards_reviewed: 0,
+            uris: BTreeMap::new(),
+        }
+    }
+
+    pub fn handle(&mut self, event: Event) {
+        match event {
+            Event::Skipped {
+                path,
+                reason,
+                detail,
+            } => {
+                *self.skipped.entry(reason).or_default() += 1;
+                if reason == SkipReason::Error {
+                    self.problems.push(Problem {
+                        path: path.clone(),
+                        message: detail.clone().unwrap_or_else(|| String::from("unreadable")),
+                    });
+                }
+                if !path.is_empty() {
+                    let examples = self.skipped_examples.entry(reason).or_default();
+                    if examples.len() < EXAMPLES_PER_REASON {
+                        examples.push(path);
+                    }
+                }
+            }
+            Event::File(info) => {
+                self.files += 1;
+                self.lines += info.lines;
+                self.bytes += info.bytes;
+                self.shards_total += info.shards;
+                *self
+                    .languages
+                    .entry(info.language.name().to_string())
+                    .or_default() += 1;
+                if info.lossy {
+                    self.lossy_files += 1;
+                }
+                if let Some(failure) = info.parse_failure {
+                    self.problems.push(Problem {
+                        path: info.path,
+                        message: format!("could not be parsed ({failure}); cut into line windows"),
+                    });
+                }
+            }
+            Event::Shard(result) => {
+                self.shards_done += 1;
+                if !result.findings.is_empty() || !result.failures.is_empty() {
+                    self.uris.entry(result.path.clone()).or_insert(result.uri);
+                }
+                if result.failures.is_empty() {
+                    self.shards_reviewed += 1;
+                }
+                for (reviewer, reason) in result.failures {
+                    self.unreviewed.push(Unreviewed {
+                        path: result.path.clone(),
+                        start_line: result.start_line,
+                        end_line: result.end_line,
+                        shard_id: result.shard_id.clone(),
+                        reviewer,
+                        reason,
+                    });
+                }
+                self.findings.extend(result.findings);
+            }
+        }
+    }
+
+    /// Findings so far, for the progress line.
+    pub fn finding_count(&self) -> usize {
+        self.findings.len()
+    }
+
+    pub fn shards_done(&self) -> usize {
+        self.shards_done
+    }
+
+    pub fn shards_total(&self) -> usize {
+        self.shards_total
+    }
+
+    pub fn files(&self) -> usize {
+        self.files
+    }
+
+    /// Merges duplicates, numbers fingerprints, sorts, and builds the report.
+    pub fn finish(self, root: PathBuf, rules: Vec<RuleDescriptor>, pool: PoolMetrics) -> Report {
+        let mut findings = dedup(self.findings);
+        fingerprint::number(&mut findings);
+        let mut unreviewed = self.unreviewed;
+        unreviewed.sort_by(|a, b| {
+            (&a.path, a.start_line, &a.reviewer).cmp(&(&b.path, b.start_line, &b.reviewer))
+        });
+        let mut problems = self.problems;
+        problems.sort_by(|a, b| a.path.cmp(&b.path));
+        let mut by_severity: BTreeMap<Severity, usize> = BTreeMap::new();
+        let mut suppressed = 0;
+        for finding in &findings {
+            if finding.suppressed.is_some() {
+                suppressed += 1;
+            } else {
+                *by_severity.entry(finding.severity).or_default() += 1;
+            }
+        }
+        Report {
+            tool_version: env!("CARGO_PKG_VERSION").to_string(),
+            root,
+            uris: self.uris,
+            rules,
+            findings,
+            unreviewed,
+            problems,
+            summary: Summary {
+                files: self.files,
+                lines: self.lines,
+                bytes: self.bytes,
+                lossy_files: self.lossy_files,
+                languages: self.languages,
+                shards_total: self.shards_total,
+                shards_reviewed: self.shards_reviewed,
+                by_severity,
+                suppressed,
+                skipped: self.skipped,
+                skipped_examples: self.skipped_examples,
+                duration_seconds: self.started.elapsed().as_secs_f64(),
+                pool,
+            },
+        }
+    }
+}
+
+/// Merges findings of one rule whose lines overlap in one file (from overlapping shards, two
+/// patterns of a rule, or several reviewers), keeping every reviewer that reported them, then
+/// sorts by file, line, column and rule.
+pub fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
+    findings.sort_by(|a, b| {
+        (
+            &a.location.path,
+            &a.rule_id,
+            a.location.start_line,
+            a.location.start_column,
+        )
+            .cmp(&(
+                &b.location.path,
+                &b.rule_id,
+                b.location.start_line,
+                b.location.start_column,
+            ))
+    });
+    let mut merged: Vec<Finding> = Vec::with_capacity(findings.len());
+    for finding in findings {
+        if let Some(last) = merged.last_mut() {
+            if last.rule_id == finding.rule_id && last.location.overlaps_lines(&finding.location) {
+                for reviewer in finding.reviewers {
+                    if !last.reviewers.contains(&reviewer) {
+                        last.reviewers.push(reviewer);
+                    }
+                }
+                last.severity = last.severity.max(finding.severity);
+                last.confidence = last.confidence.max(finding.confidence);
+                last.location.end_line = last.location.end_line.max(finding.location.end_line);
+                if last.suppressed.is_none() {
+                    last.suppressed = finding.suppressed;
+                }
+                continue;
+            }
+        }
+        merged.push(finding);
+    }
+    merged.sort_by(|a, b| {
+        (
+            &a.location.path,
+            a.location.start_line,
+            a.location.start_column,
+            &a.rule_id,
+        )
+            .cmp(&(
+                &b.location.path,
+                b.location.start_line,
+                b.location.start_column,
+                &b.rule_id,
+            ))
+    });
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::Location;
+
+    fn finding(rule: &str, path: &str, start: usize, end: usize, reviewer: &str) -> Finding {
+        Finding {
+            rule_id: rule.into(),
+            reviewers: vec![reviewer.into()],
+            severity: Severity::Warning,
+            message: "m".into(),
+            location: Location {
+                path: path.into(),
+                start_line: start,
+                start_column: 1,
+                end_line: end,
+                end_column: 2,
+            },
+            cwe: vec![],
+            confidence: 0.5,
+            snippet: "eval(x)".into(),
+            symbol: Some("f".into()),
+            fingerprint: String::new(),
+            line_hash: String::new(),
+            suppressed: None,
+        }
+    }
+
+    #[test]
+    fn merges_overlapping_findings_of_one_rule() {
+        let merged = dedup(vec![
+            finding("r", "a.py", 10, 12, "rules"),
+            finding("r", "a.py", 12, 12, "llm"),
+            finding("r", "a.py", 20, 20, "rules"),
+            finding("other", "a.py", 10, 10, "rules"),
+            finding("r", "b.py", 10, 10, "rules"),
+        ]);
+        assert_eq!(merged.len(), 4);
+        assert_eq!(merged[0].reviewers, vec!["rules", "llm"]);
+        assert_eq!(merged[0].location.start_line, 10);
+    }
+
+    #[test]
+    fn fingerprints_survive_line_shifts_and_number_duplicates() {
+        let mut a = finding("r", "a.py", 10, 10, "rules");
+        let mut b = finding("r", "a.py", 50, 50, "rules");
+        a.fingerprint = fingerprint::base(&a);
+        b.fingerprint = fingerprint::base(&b);
+        assert_eq!(
+            a.fingerprint, b.fingerprint,
+            "moved code keeps its fingerprint"
+        );
+        let mut c = finding("r", "a.py", 10, 10, "rules");
+        c.snippet = "eval(y)".into();
+        assert_ne!(
+            fingerprint::base(&c),
+            a.fingerprint,
+            "different code, different fingerprint"
+        );
+        let mut list = vec![a, b];
+        fingerprint::number(&mut list);
+        assert!(list[0].fingerprint.ends_with(":1") && list[1].fingerprint.ends_with(":2"));
+    }
+}

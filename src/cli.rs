@@ -1,0 +1,174 @@
+//! Command-line arguments. The only module that knows about clap; everything else works on the
+//! validated settings that `settings.rs` builds from these.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "shardscan",
+    version,
+    about = "Audit a codebase for bugs and vulnerabilities with a pool of reviewer agents; reports in SARIF",
+    propagate_version = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+    /// When to use colour: auto (a terminal without NO_COLOR), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Scan files and directories and report findings.
+    Scan(ScanArgs),
+    /// Show how the files would be cut into shards, without reviewing them.
+    Shards(ShardsArgs),
+    /// List, test and explore rules.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Compiler-style diagnostics with a code snippet.
+    Text,
+    /// shardscan's own JSON (versioned by `schema_version`).
+    Json,
+    /// SARIF 2.1.0, as GitHub code scanning accepts it.
+    Sarif,
+    /// GitHub Actions workflow annotations (`::error file=...::`).
+    Github,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
+pub enum FailOn {
+    None,
+    Note,
+    Warning,
+    Error,
+}
+
+/// Which files to look at; shared by `scan` and `shards`.
+#[derive(Debug, Args)]
+pub struct WalkArgs {
+    /// Files or directories to scan.
+    #[arg(default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Directory that reported paths are relative to (default: the git work tree holding the first
+    /// path, else the first path itself).
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+    /// Only scan files matching this glob (repeatable; gitignore syntax, `!` to negate).
+    #[arg(long, value_name = "GLOB")]
+    pub include: Vec<String>,
+    /// Skip files matching this glob (repeatable).
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+    /// Also scan hidden files and directories.
+    #[arg(long)]
+    pub hidden: bool,
+    /// Do not honour .gitignore, .ignore and git exclude files.
+    #[arg(long)]
+    pub no_ignore: bool,
+    /// Follow symbolic links (loops are detected and reported).
+    #[arg(long)]
+    pub follow: bool,
+    /// Also scan vendored directories (vendor/, node_modules/, third_party/ ...).
+    #[arg(long)]
+    pub include_vendored: bool,
+    /// Skip files larger than this (bytes, or with K/M/G suffix).
+    #[arg(long, value_name = "SIZE", default_value = "1M")]
+    pub max_file_size: String,
+    /// Most estimated tokens of code per shard.
+    #[arg(long, value_name = "N", default_value_t = 1500)]
+    pub shard_tokens: usize,
+}
+
+/// Which rules to use; shared by `scan` and `rules`.
+#[derive(Debug, Args, Clone)]
+pub struct RuleArgs {
+    /// Load rules from this directory as well (repeatable): `<dir>/<language>/<rule>.scm`.
+    #[arg(long = "rules", value_name = "DIR")]
+    pub rule_dirs: Vec<PathBuf>,
+    /// Do not load the built-in rule pack.
+    #[arg(long)]
+    pub no_builtin_rules: bool,
+    /// Turn off a rule by id (repeatable).
+    #[arg(long = "disable", value_name = "RULE")]
+    pub disabled: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ScanArgs {
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Format written to standard output.
+    #[arg(long, short = 'f', value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// Also write a report to a file (repeatable): `out.sarif`, `out.json`, `out.txt`, or
+    /// `FORMAT:PATH` such as `github:annotations.txt`.
+    #[arg(long, short = 'o', value_name = "[FORMAT:]PATH")]
+    pub output: Vec<String>,
+    /// Exit with status 1 when a finding at or above this severity is reported.
+    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
+    /// Number of reviewer workers (default: number of CPUs).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Print nothing on standard output, and only errors on standard error.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Never draw a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ShardsArgs {
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    #[arg(long, short = 'f', value_enum, default_value_t = ShardsFormat::Text)]
+    pub format: ShardsFormat,
+    /// Also print each shard's context header and code (text format).
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ShardsFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// List the rules in force.
+    List {
+        #[command(flatten)]
+        rules: RuleArgs,
+        #[arg(long, short = 'f', value_enum, default_value_t = ShardsFormat::Text)]
+        format: ShardsFormat,
+    },
+    /// Check every rule against its annotated test files (`ruleid:` / `ok:` comments).
+    Test {
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
+    /// Print the syntax tree of a file, to help write queries.
+    Tree {
+        /// The file to parse.
+        file: PathBuf,
+    },
+}

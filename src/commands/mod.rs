@@ -1,0 +1,15 @@
+//! One module per subcommand; each turns resolved settings into work and returns an exit status.
+
+mod rules;
+mod scan;
+mod shards;
+
+use crate::cli::{Cli, Command};
+
+pub fn dispatch(cli: Cli) -> anyhow::Result<u8> {
+    match cli.command {
+        Command::Scan(args) => scan::run(args, cli.color),
+        Command::Shards(args) => shards::run(args),
+        Command::Rules(command) => rules::run(command, cli.color),
+    }
+}

@@ -1,0 +1,126 @@
+//! `shardscan shards`: shows how files are cut, so a user can see what each reviewer will read.
+
+use std::io::Write;
+use std::sync::Mutex;
+
+use serde::Serialize;
+
+use crate::cli::{ShardsArgs, ShardsFormat};
+use crate::review::pool::{self, Event, PipelineSettings};
+use crate::settings;
+use crate::slice::{ContextHeader, Shard, ShardKind};
+
+#[derive(Serialize)]
+struct ShardInfo {
+    id: String,
+    path: String,
+    language: &'static str,
+    kind: ShardKind,
+    start_line: usize,
+    end_line: usize,
+    start_byte: usize,
+    end_byte: usize,
+    tokens: usize,
+    symbols: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    overlap: Option<(usize, usize)>,
+    context: ContextHeader,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
+    #[serde(skip)]
+    header: String,
+}
+
+pub fn run(args: ShardsArgs) -> anyhow::Result<u8> {
+    let (walk, slice) = settings::walk_settings(&args.walk)?;
+    let collected = Mutex::new(Vec::new());
+    let verbose = args.verbose;
+    let on_shard = |shard: &Shard| {
+        let info = ShardInfo {
+            id: shard.id.clone(),
+            path: shard.file.rel_path.clone(),
+            language: shard.language().name(),
+            kind: shard.kind,
+            start_line: shard.start_line,
+            end_line: shard.end_line,
+            start_byte: shard.byte_range.start,
+            end_byte: shard.byte_range.end,
+            tokens: shard.tokens,
+            symbols: shard.symbols.clone(),
+            overlap: shard.overlap,
+            context: shard.context.clone(),
+            text: verbose.then(|| shard.text().to_string()),
+            header: if verbose {
+                shard.header_text()
+            } else {
+                String::new()
+            },
+        };
+        collected
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(info);
+    };
+    let mut problems = Vec::new();
+    pool::run(
+        &PipelineSettings {
+            walk: &walk,
+            slice: &slice,
+            jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            parse_only: false,
+        },
+        &[],
+        &|_| true,
+        |event| {
+            if let Event::Skipped {
+                path,
+                reason: crate::walk::SkipReason::Error,
+                detail,
+            } = event
+            {
+                problems.push(format!("{path}: {}", detail.unwrap_or_default()));
+            }
+        },
+        Some(&on_shard),
+    )?;
+    let mut shards = collected.into_inner().unwrap_or_else(|e| e.into_inner());
+    shards.sort_by(|a, b| (&a.path, a.start_line).cmp(&(&b.path, b.start_line)));
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        ShardsFormat::Json => {
+            serde_json::to_writer_pretty(&mut out, &shards)?;
+            writeln!(out)?;
+        }
+        ShardsFormat::Text => {
+            for shard in &shards {
+                writeln!(
+                    out,
+                    "{} {}:{}-{} {:<11} ~{} tokens {}",
+                    shard.id,
+                    shard.path,
+                    shard.start_line,
+                    shard.end_line,
+                    format!("{:?}", shard.kind).to_lowercase(),
+                    shard.tokens,
+                    shard.symbols.join(", ")
+                )?;
+                if verbose {
+                    writeln!(out, "{}", shard.header)?;
+                    if let Some(text) = &shard.text {
+                        writeln!(out, "{text}")?;
+                    }
+                }
+            }
+        }
+    }
+    let files: std::collections::BTreeSet<&str> = shards.iter().map(|s| s.path.as_str()).collect();
+    eprintln!("{} shards in {} files", shards.len(), files.len());
+    for problem in &problems {
+        eprintln!("warning: {problem}");
+    }
+    Ok(if problems.is_empty() {
+        crate::exit::CLEAN
+    } else {
+        crate::exit::INCOMPLETE
+    })
+}

@@ -1,0 +1,107 @@
+//! The one shared model of a finding: what every reviewer produces, what the aggregator merges and
+//! what every report prints.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// How bad a finding is. Ordered so that `Error > Warning > Note`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub const ALL: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Note];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    /// The numeric `security-severity` GitHub uses to bucket alerts when a rule does not set its own:
+    /// error is high, warning medium, note low.
+    pub fn default_security_severity(self) -> f32 {
+        match self {
+            Severity::Error => 8.0,
+            Severity::Warning => 5.5,
+            Severity::Note => 2.0,
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Severity {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "error" | "high" | "critical" => Ok(Severity::Error),
+            "warning" | "medium" => Ok(Severity::Warning),
+            "note" | "low" | "info" => Ok(Severity::Note),
+            other => Err(format!(
+                "unknown severity `{other}` (expected error, warning or note)"
+            )),
+        }
+    }
+}
+
+/// A place in a real file (never in shard text). Lines and columns are 1-based; `end_column` is
+/// exclusive, as in SARIF.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Location {
+    /// Path relative to the scan root, with `/` separators.
+    pub path: String,
+    pub start_line: usize,
+    pub start_column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+}
+
+impl Location {
+    pub fn overlaps_lines(&self, other: &Location) -> bool {
+        self.path == other.path
+            && self.start_line <= other.end_line
+            && other.start_line <= self.end_line
+    }
+}
+
+/// One problem reported by a reviewer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Finding {
+    pub rule_id: String,
+    /// Every reviewer that reported this finding (more than one after dedup).
+    pub reviewers: Vec<String>,
+    pub severity: Severity,
+    pub message: String,
+    pub location: Location,
+    /// CWE identifiers such as `CWE-78`.
+    pub cwe: Vec<String>,
+    /// Confidence in [0, 1]; rules derive it from their precision.
+    pub confidence: f32,
+    /// The flagged source lines, verbatim (secrets masked by the reporter).
+    pub snippet: String,
+    /// Name of the enclosing definition (`class Foo > def bar`), part of the fingerprint.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<String>,
+    /// Stable identity across runs: see `aggregate::fingerprint`.
+    #[serde(default)]
+    pub fingerprint: String,
+    /// GitHub's `primaryLocationLineHash` for the primary line.
+    #[serde(default)]
+    pub line_hash: String,
+    /// Set when an inline `shardscan-ignore` comment suppresses the finding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suppressed: Option<String>,
+}

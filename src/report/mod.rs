@@ -1,0 +1,157 @@
+//! Reports: the [`Report`] model and one pure printer per format. The exit status is decided here
+//! from the report, apart from any format.
+
+pub mod github;
+pub mod json;
+pub mod sarif;
+pub mod summary;
+pub mod text;
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::cli::OutputFormat;
+use crate::finding::{Finding, Severity};
+use crate::review::pool::PoolMetrics;
+use crate::review::rules::Rule;
+use crate::walk::SkipReason;
+
+/// Everything a run found and did, ready for printing.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    pub tool_version: String,
+    pub root: PathBuf,
+    /// Display path -> percent-encoded URI for the files the report mentions.
+    #[serde(skip)]
+    pub uris: BTreeMap<String, String>,
+    pub rules: Vec<RuleDescriptor>,
+    /// Deduplicated and sorted; suppressed findings included (marked).
+    pub findings: Vec<Finding>,
+    pub unreviewed: Vec<Unreviewed>,
+    pub problems: Vec<Problem>,
+    pub summary: Summary,
+}
+
+impl Report {
+    /// Findings that count: not suppressed.
+    pub fn active_findings(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.suppressed.is_none())
+    }
+
+    /// Whether every source file was read and every shard fully reviewed.
+    pub fn is_complete(&self) -> bool {
+        self.unreviewed.is_empty() && self.problems.is_empty()
+    }
+
+    /// The SARIF URI of a display path.
+    pub fn uri(&self, path: &str) -> String {
+        self.uris
+            .get(path)
+            .cloned()
+            .unwrap_or_else(|| sarif::encode_path(path))
+    }
+
+    pub fn rule(&self, id: &str) -> Option<&RuleDescriptor> {
+        self.rules.iter().find(|r| r.id == id)
+    }
+}
+
+/// What a report says about a rule (from a rule file, or from an LLM reviewer's categories).
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleDescriptor {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub help: String,
+    pub severity: Severity,
+    pub cwe: Vec<String>,
+    pub tags: Vec<String>,
+    pub precision: String,
+    pub security_severity: f32,
+}
+
+impl RuleDescriptor {
+    pub fn from_rule(rule: &Rule) -> RuleDescriptor {
+        let meta = &rule.meta;
+        RuleDescriptor {
+            id: meta.id.clone(),
+            name: meta.name.clone(),
+            description: crate::review::rules::meta::strip_template(&meta.message),
+            help: meta.help.clone(),
+            severity: meta.severity,
+            cwe: meta.cwe.clone(),
+            tags: meta.tags.clone(),
+            precision: meta.precision.as_str().to_string(),
+            security_severity: meta.security_severity,
+        }
+    }
+}
+
+/// A shard some reviewer could not finish, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct Unreviewed {
+    pub path: String,
+    pub start_line: usize,
+    pub end_line: usize,
+    pub shard_id: String,
+    pub reviewer: String,
+    pub reason: String,
+}
+
+/// A file-level problem: unreadable, unparsable, or a walk error.
+#[derive(Debug, Clone, Serialize)]
+pub struct Problem {
+    pub path: String,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    pub files: usize,
+    pub lines: usize,
+    pub bytes: usize,
+    /// Files that were not valid UTF-8 and were read with replacement characters.
+    pub lossy_files: usize,
+    pub languages: BTreeMap<String, usize>,
+    pub shards_total: usize,
+    pub shards_reviewed: usize,
+    pub by_severity: BTreeMap<Severity, usize>,
+    pub suppressed: usize,
+    pub skipped: BTreeMap<SkipReason, usize>,
+    #[serde(skip)]
+    pub skipped_examples: BTreeMap<SkipReason, Vec<String>>,
+    pub duration_seconds: f64,
+    pub pool: PoolMetrics,
+}
+
+/// Writes `report` in `format`. `color` only affects text.
+pub fn render(
+    report: &Report,
+    format: OutputFormat,
+    out: &mut dyn Write,
+    color: bool,
+) -> io::Result<()> {
+    match format {
+        OutputFormat::Text => text::render(report, out, color),
+        OutputFormat::Json => json::render(report, out),
+        OutputFormat::Sarif => sarif::render(report, out),
+        OutputFormat::Github => github::render(report, out),
+    }
+}
+
+/// DESIGN.md section 6: findings at or above `fail_on` give 1; otherwise an incomplete run gives 3;
+/// otherwise 0.
+pub fn exit_status(report: &Report, fail_on: Option<Severity>) -> u8 {
+    let failing =
+        fail_on.is_some_and(|threshold| report.active_findings().any(|f| f.severity >= threshold));
+    if failing {
+        crate::exit::FINDINGS
+    } else if !report.is_complete() {
+        crate::exit::INCOMPLETE
+    } else {
+        crate::exit::CLEAN
+    }
+}

@@ -1,0 +1,515 @@
+//! SARIF 2.1.0 for GitHub code scanning.
+//!
+//! Hand-written serde types, each naming its section of the OASIS spec, so every field we emit is a
+//! deliberate choice. What GitHub needs beyond the schema (`../shared/sarif/GITHUB.md`) is done
+//! here: repository-relative percent-encoded URIs under `%SRCROOT%`, `results: []` when empty,
+//! `security-severity` as a string, CWE tags, both partial fingerprints, and every size limit
+//! enforced before writing.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::{Report, RuleDescriptor};
+use crate::finding::{Finding, Severity};
+
+pub const SCHEMA_URI: &str =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+pub const INFORMATION_URI: &str = "https://github.com/shardscan/shardscan";
+
+/// GitHub's limits (one over rejects the whole upload).
+pub const MAX_RESULTS: usize = 25_000;
+pub const MAX_RULES: usize = 25_000;
+pub const MAX_TAGS: usize = 20;
+/// Notifications are not limited by GitHub, but thousands of them help nobody.
+pub const MAX_NOTIFICATIONS: usize = 1_000;
+const MAX_DESCRIPTION: usize = 1_024;
+
+/// §3.13 sarifLog.
+#[derive(Serialize)]
+pub struct SarifLog {
+    #[serde(rename = "$schema")]
+    pub schema: &'static str,
+    pub version: &'static str,
+    pub runs: Vec<Run>,
+}
+
+/// §3.14 run.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Run {
+    pub tool: Tool,
+    pub original_uri_base_ids: BTreeMap<String, ArtifactLocation>,
+    pub invocations: Vec<Invocation>,
+    /// §3.14.23: always present, `[]` when empty (upload-sarif rejects a run without it).
+    pub results: Vec<SarifResult>,
+    pub column_kind: &'static str,
+    pub properties: serde_json::Value,
+}
+
+/// §3.18 tool, §3.19 toolComponent.
+#[derive(Serialize)]
+pub struct Tool {
+    pub driver: Driver,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Driver {
+    pub name: &'static str,
+    pub version: String,
+    pub semantic_version: String,
+    pub information_uri: &'static str,
+    pub rules: Vec<ReportingDescriptor>,
+}
+
+/// §3.49 reportingDescriptor.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportingDescriptor {
+    pub id: String,
+    pub name: String,
+    pub short_description: Message,
+    pub full_description: Message,
+    pub help: MultiformatMessage,
+    pub default_configuration: Configuration,
+    pub properties: RuleProperties,
+}
+
+/// §3.12 multiformatMessageString.
+#[derive(Serialize)]
+pub struct MultiformatMessage {
+    pub text: String,
+    pub markdown: String,
+}
+
+/// §3.50 reportingConfiguration.
+#[derive(Serialize)]
+pub struct Configuration {
+    pub level: &'static str,
+}
+
+#[derive(Serialize)]
+pub struct RuleProperties {
+    pub tags: Vec<String>,
+    pub precision: String,
+    #[serde(rename = "problem.severity")]
+    pub problem_severity: &'static str,
+    /// A string holding a number in (0, 10]: GitHub rejects anything else.
+    #[serde(rename = "security-severity")]
+    pub security_severity: String,
+}
+
+/// §3.11 message.
+#[derive(Serialize)]
+pub struct Message {
+    pub text: String,
+}
+
+/// §3.20 invocation.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Invocation {
+    pub execution_successful: bool,
+    pub tool_execution_notifications: Vec<Notification>,
+}
+
+/// §3.58 notification.
+#[derive(Serialize)]
+pub struct Notification {
+    pub level: &'static str,
+    pub message: Message,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub locations: Vec<Location>,
+    pub descriptor: DescriptorReference,
+}
+
+/// §3.52 reportingDescriptorReference.
+#[derive(Serialize)]
+pub struct DescriptorReference {
+    pub id: &'static str,
+}
+
+/// §3.27 result.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SarifResult {
+    pub rule_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule_index: Option<usize>,
+    pub level: &'static str,
+    pub message: Message,
+    pub locations: Vec<Location>,
+    pub partial_fingerprints: BTreeMap<&'static str, String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suppressions: Vec<Suppression>,
+    pub properties: serde_json::Value,
+}
+
+/// §3.35 suppression.
+#[derive(Serialize)]
+pub struct Suppression {
+    pub kind: &'static str,
+    pub justification: String,
+}
+
+/// §3.28 location.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Location {
+    pub physical_location: PhysicalLocation,
+}
+
+/// §3.29 physicalLocation.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PhysicalLocation {
+    pub artifact_location: ArtifactLocation,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub region: Option<Region>,
+}
+
+/// §3.4 artifactLocation.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArtifactLocation {
+    pub uri: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uri_base_id: Option<&'static str>,
+}
+
+/// §3.30 region.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Region {
+    pub start_line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_column: Option<usize>,
+    pub end_line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_column: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub snippet: Option<Message>,
+}
+
+const SRCROOT: &str = "%SRCROOT%";
+
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+fn clip(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut cut = max.saturating_sub(3);
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}...", &text[..cut])
+}
+
+fn descriptor(rule: &RuleDescriptor) -> ReportingDescriptor {
+    let mut tags: Vec<String> = Vec::new();
+    for tag in rule.tags.iter().cloned().chain(
+        rule.cwe
+            .iter()
+            .map(|cwe| format!("external/cwe/{}", cwe.to_ascii_lowercase())),
+    ) {
+        if !tags.contains(&tag) {
+            tags.push(tag);
+        }
+    }
+    if !tags.iter().any(|t| t == "security") && (!rule.cwe.is_empty()) {
+        tags.insert(0, String::from("security"));
+    }
+    tags.truncate(MAX_TAGS);
+    let description = clip(&rule.description, MAX_DESCRIPTION);
+    let mut markdown = rule.help.clone();
+    if !rule.cwe.is_empty() {
+        let links: Vec<String> = rule
+            .cwe
+            .iter()
+            .map(|cwe| {
+                let number = cwe.trim_start_matches("CWE-");
+                format!("[{cwe}](https://cwe.mitre.org/data/definitions/{number}.html)")
+            })
+            .collect();
+        markdown.push_str(&format!("\n\nReferences: {}", links.join(", ")));
+    }
+    ReportingDescriptor {
+        id: rule.id.clone(),
+        name: clip(&rule.name, 255),
+        short_description: Message {
+            text: clip(&rule.name, MAX_DESCRIPTION),
+        },
+        full_description: Message { text: description },
+        help: MultiformatMessage {
+            text: rule.help.clone(),
+            markdown,
+        },
+        default_configuration: Configuration {
+            level: level(rule.severity),
+        },
+        properties: RuleProperties {
+            tags,
+            precision: rule.precision.clone(),
+            problem_severity: match rule.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Note => "recommendation",
+            },
+            security_severity: format!("{:.1}", rule.security_severity.clamp(0.1, 10.0)),
+        },
+    }
+}
+
+fn physical(uri: &str, region: Option<Region>) -> Location {
+    let absolute = uri.starts_with("file:");
+    Location {
+        physical_location: PhysicalLocation {
+            artifact_location: ArtifactLocation {
+                uri: uri.to_string(),
+                uri_base_id: (!absolute).then_some(SRCROOT),
+            },
+            region,
+        },
+    }
+}
+
+/// The file URI of a directory, with the trailing slash SARIF requires of a base.
+fn directory_uri(path: &std::path::Path) -> String {
+    let (_, encoded) = crate::walk::relative(std::path::Path::new("/\u{0}never"), path);
+    let mut uri = encoded;
+    if !uri.ends_with('/') {
+        uri.push('/');
+    }
+    uri
+}
+
+fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResult {
+    let location = &finding.location;
+    let mut fingerprints = BTreeMap::new();
+    if !finding.line_hash.is_empty() {
+        fingerprints.insert("primaryLocationLineHash", finding.line_hash.clone());
+    }
+    fingerprints.insert("shardscan/v1", finding.fingerprint.clone());
+    SarifResult {
+        rule_id: finding.rule_id.clone(),
+        rule_index,
+        level: level(finding.severity),
+        message: Message {
+            text: finding.message.clone(),
+        },
+        locations: vec![physical(
+            uri,
+            Some(Region {
+                start_line: location.start_line,
+                start_column: Some(location.start_column),
+                end_line: location.end_line,
+                end_column: Some(location.end_column),
+                snippet: (!finding.snippet.is_empty()).then(|| Message {
+                    text: finding.snippet.clone(),
+                }),
+            }),
+        )],
+        partial_fingerprints: fingerprints,
+        suppressions: finding
+            .suppressed
+            .iter()
+            .map(|reason| Suppression {
+                kind: "inSource",
+                justification: reason.clone(),
+            })
+            .collect(),
+        properties: serde_json::json!({
+            "reviewers": finding.reviewers,
+            "confidence": finding.confidence,
+            "symbol": finding.symbol,
+            "cwe": finding.cwe,
+        }),
+    }
+}
+
+/// Builds the SARIF log of `report`, enforcing GitHub's limits.
+pub fn build(report: &Report) -> SarifLog {
+    let uri_of = |path: &str| report.uri(path);
+    let mut rules: Vec<&RuleDescriptor> = report.rules.iter().collect();
+    rules.sort_by(|a, b| a.id.cmp(&b.id));
+    rules.dedup_by(|a, b| a.id == b.id);
+    let mut notifications = Vec::new();
+    if rules.len() > MAX_RULES {
+        // Keep the rules that have results first.
+        rules.sort_by_key(|r| !report.findings.iter().any(|f| f.rule_id == r.id));
+        rules.truncate(MAX_RULES);
+        rules.sort_by(|a, b| a.id.cmp(&b.id));
+    }
+    let index: BTreeMap<&str, usize> = rules
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.id.as_str(), i))
+        .collect();
+
+    let mut findings: Vec<&Finding> = report.findings.iter().collect();
+    if findings.len() > MAX_RESULTS {
+        let total = findings.len();
+        // Keep the most severe (unsuppressed first), in report order within a severity.
+        findings.sort_by_key(|f| (f.suppressed.is_some(), std::cmp::Reverse(f.severity)));
+        findings.truncate(MAX_RESULTS);
+        findings.sort_by(|a, b| {
+            (&a.location.path, a.location.start_line, &a.rule_id).cmp(&(
+                &b.location.path,
+                b.location.start_line,
+                &b.rule_id,
+            ))
+        });
+        notifications.push(Notification {
+            level: "warning",
+            message: Message {
+                text: format!(
+                    "{total} results found; only the {MAX_RESULTS} most severe are in this file (GitHub's limit per run). Use the JSON report for all of them."
+                ),
+            },
+            locations: Vec::new(),
+            descriptor: DescriptorReference { id: "results-truncated" },
+        });
+    }
+    let results = findings
+        .iter()
+        .map(|f| {
+            result(
+                f,
+                index.get(f.rule_id.as_str()).copied(),
+                &uri_of(&f.location.path),
+            )
+        })
+        .collect();
+
+    for item in report.unreviewed.iter().take(MAX_NOTIFICATIONS) {
+        notifications.push(Notification {
+            level: "error",
+            message: Message {
+                text: format!(
+                    "lines {}-{} of `{}` (shard {}) were not reviewed by `{}`: {}",
+                    item.start_line,
+                    item.end_line,
+                    item.path,
+                    item.shard_id,
+                    item.reviewer,
+                    item.reason
+                ),
+            },
+            locations: vec![physical(
+                &uri_of(&item.path),
+                Some(Region {
+                    start_line: item.start_line,
+                    start_column: None,
+                    end_line: item.end_line,
+                    end_column: None,
+                    snippet: None,
+                }),
+            )],
+            descriptor: DescriptorReference {
+                id: "unreviewed-shard",
+            },
+        });
+    }
+    for problem in report.problems.iter().take(MAX_NOTIFICATIONS) {
+        notifications.push(Notification {
+            level: "error",
+            message: Message {
+                text: format!("`{}`: {}", problem.path, problem.message),
+            },
+            locations: if problem.path.is_empty() {
+                Vec::new()
+            } else {
+                vec![physical(&uri_of(&problem.path), None)]
+            },
+            descriptor: DescriptorReference { id: "file-problem" },
+        });
+    }
+    let dropped = report.unreviewed.len().saturating_sub(MAX_NOTIFICATIONS)
+        + report.problems.len().saturating_sub(MAX_NOTIFICATIONS);
+    if dropped > 0 {
+        notifications.push(Notification {
+            level: "error",
+            message: Message {
+                text: format!("{dropped} more unreviewed shards and file problems are listed in the JSON report"),
+            },
+            locations: Vec::new(),
+            descriptor: DescriptorReference { id: "notifications-truncated" },
+        });
+    }
+
+    let mut bases = BTreeMap::new();
+    bases.insert(
+        SRCROOT.to_string(),
+        ArtifactLocation {
+            uri: directory_uri(&report.root),
+            uri_base_id: None,
+        },
+    );
+    let summary = &report.summary;
+    SarifLog {
+        schema: SCHEMA_URI,
+        version: "2.1.0",
+        runs: vec![Run {
+            tool: Tool {
+                driver: Driver {
+                    name: "shardscan",
+                    version: report.tool_version.clone(),
+                    semantic_version: report.tool_version.clone(),
+                    information_uri: INFORMATION_URI,
+                    rules: rules.into_iter().map(descriptor).collect(),
+                },
+            },
+            original_uri_base_ids: bases,
+            invocations: vec![Invocation {
+                execution_successful: report.is_complete(),
+                tool_execution_notifications: notifications,
+            }],
+            results,
+            column_kind: "utf16CodeUnits",
+            properties: serde_json::json!({
+                "metrics": {
+                    "files": summary.files,
+                    "lines": summary.lines,
+                    "shardsTotal": summary.shards_total,
+                    "shardsReviewed": summary.shards_reviewed,
+                    "shardsUnreviewed": summary.shards_total.saturating_sub(summary.shards_reviewed),
+                    "suppressed": summary.suppressed,
+                    "skipped": summary.skipped,
+                    "pool": summary.pool,
+                    "durationSeconds": summary.duration_seconds,
+                }
+            }),
+        }],
+    }
+}
+
+pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    let log = build(report);
+    serde_json::to_writer_pretty(&mut *out, &log).map_err(io::Error::from)?;
+    writeln!(out)
+}
+
+/// Percent-encodes a `/`-separated display path as a relative URI (absolute paths become `file://`).
+pub fn encode_path(path: &str) -> String {
+    if let Some(absolute) = path.strip_prefix('/') {
+        let (_, uri) = crate::walk::relative(
+            std::path::Path::new("/\u{0}never"),
+            std::path::Path::new(&format!("/{absolute}")),
+        );
+        return uri;
+    }
+    let (_, uri) = crate::walk::relative(
+        std::path::Path::new("/"),
+        &std::path::Path::new("/").join(path),
+    );
+    uri
+}

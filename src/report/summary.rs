@@ -1,0 +1,138 @@
+//! The closing summary on standard error: what was scanned, found, skipped and left unreviewed.
+
+use std::io::{self, Write};
+
+use super::Report;
+use crate::finding::Severity;
+
+/// Most unreviewed shards and problems listed by name; the JSON and SARIF reports list them all.
+const LISTED: usize = 10;
+
+pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<()> {
+    let paint = |code: &str, text: String| {
+        if color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text
+        }
+    };
+    let s = &report.summary;
+    let languages: Vec<String> = s
+        .languages
+        .iter()
+        .map(|(l, n)| format!("{l} {n}"))
+        .collect();
+    writeln!(
+        out,
+        "{} {} file{} ({} lines{}) as {} shards in {:.2}s",
+        paint("1", String::from("scanned")),
+        s.files,
+        if s.files == 1 { "" } else { "s" },
+        s.lines,
+        if languages.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", languages.join(", "))
+        },
+        s.shards_total,
+        s.duration_seconds
+    )?;
+    let count = |severity| s.by_severity.get(&severity).copied().unwrap_or(0);
+    let total: usize = s.by_severity.values().sum();
+    let mut findings = format!(
+        "{total} finding{}: {} error, {} warning, {} note",
+        if total == 1 { "" } else { "s" },
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Note)
+    );
+    if s.suppressed > 0 {
+        findings.push_str(&format!(" ({} suppressed inline)", s.suppressed));
+    }
+    let code = if count(Severity::Error) > 0 {
+        "1;31"
+    } else if total > 0 {
+        "1;33"
+    } else {
+        "1;32"
+    };
+    writeln!(out, "{}", paint(code, findings))?;
+    if !s.skipped.is_empty() {
+        let parts: Vec<String> = s
+            .skipped
+            .iter()
+            .map(|(reason, n)| format!("{n} {}", reason.describe()))
+            .collect();
+        writeln!(out, "skipped: {}", parts.join(", "))?;
+    }
+    if s.lossy_files > 0 {
+        writeln!(
+            out,
+            "note: {} files are not valid UTF-8 and were read with replacement characters",
+            s.lossy_files
+        )?;
+    }
+    let pool = &s.pool;
+    if pool.agents_started > 0 {
+        writeln!(
+            out,
+            "pool: {} workers, peak {} busy, utilization {:.0}%, first dispatch at {:.0}% of the run",
+            pool.workers,
+            pool.peak_concurrency,
+            pool.utilization * 100.0,
+            pool.first_dispatch_share * 100.0
+        )?;
+    }
+    if !report.unreviewed.is_empty() {
+        writeln!(
+            out,
+            "{}",
+            paint(
+                "1;31",
+                format!(
+                    "incomplete: {} of {} shards were not fully reviewed",
+                    s.shards_total - s.shards_reviewed,
+                    s.shards_total
+                )
+            )
+        )?;
+        for item in report.unreviewed.iter().take(LISTED) {
+            writeln!(
+                out,
+                "  {}:{}-{} ({}): {}",
+                item.path, item.start_line, item.end_line, item.reviewer, item.reason
+            )?;
+        }
+        if report.unreviewed.len() > LISTED {
+            writeln!(
+                out,
+                "  ... and {} more (see the JSON or SARIF report)",
+                report.unreviewed.len() - LISTED
+            )?;
+        }
+    }
+    if !report.problems.is_empty() {
+        writeln!(
+            out,
+            "{}",
+            paint(
+                "1;31",
+                format!(
+                    "problems: {} files could not be scanned",
+                    report.problems.len()
+                )
+            )
+        )?;
+        for problem in report.problems.iter().take(LISTED) {
+            writeln!(out, "  {}: {}", problem.path, problem.message)?;
+        }
+        if report.problems.len() > LISTED {
+            writeln!(
+                out,
+                "  ... and {} more (see the JSON or SARIF report)",
+                report.problems.len() - LISTED
+            )?;
+        }
+    }
+    Ok(())
+}

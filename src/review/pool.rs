@@ -1,0 +1,400 @@
+//! The pipeline and its pool of reviewers.
+//!
+//! ```text
+//! walker ──candidates──► readers (parse + slice) ──shards──► reviewers ──results──► aggregator
+//!        (bounded)                               (bounded,                  (caller's thread)
+//!                                                 2 x workers)
+//! ```
+//!
+//! Every channel is bounded, so memory holds a fixed number of files however large the repository.
+//! Reviewing starts as soon as the first shard exists, and each shard's result reaches the
+//! aggregator as soon as it is finished: there is no batch barrier anywhere. A reviewer that fails
+//! or panics costs only its shard, which is reported with the reason; findings it produced before
+//! failing are kept.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{bounded, Receiver, Sender};
+
+use super::{ReviewError, Reviewer};
+use crate::aggregate::{fingerprint, suppress};
+use crate::finding::Finding;
+use crate::lang::Language;
+use crate::slice::{self, Shard, SliceOptions, SourceFile};
+use crate::walk::{self, Candidate, Classified, SkipReason, WalkEvent, WalkSettings};
+
+/// What the pipeline tells the aggregator, in the order things happen.
+pub enum Event {
+    Skipped {
+        path: String,
+        reason: SkipReason,
+        detail: Option<String>,
+    },
+    /// A file was read, parsed and cut.
+    File(FileInfo),
+    /// One shard finished (reviewed, or failed with reasons).
+    Shard(ShardResult),
+}
+
+#[derive(Debug, Clone)]
+pub struct FileInfo {
+    pub path: String,
+    pub language: Language,
+    pub lines: usize,
+    pub bytes: usize,
+    pub shards: usize,
+    /// Decoded with replacement characters: not valid UTF-8.
+    pub lossy: bool,
+    pub parse_failure: Option<String>,
+}
+
+/// The outcome of one shard.
+#[derive(Debug)]
+pub struct ShardResult {
+    pub shard_id: String,
+    pub path: String,
+    /// Percent-encoded URI of the file (exact even for file names that are not UTF-8).
+    pub uri: String,
+    pub start_line: usize,
+    pub end_line: usize,
+    pub findings: Vec<Finding>,
+    /// `(reviewer, reason)` for every reviewer that could not finish this shard.
+    pub failures: Vec<(String, String)>,
+}
+
+/// How busy the pool was: the figures that show whether "parallel" really was parallel.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct PoolMetrics {
+    pub workers: usize,
+    pub agents_started: u64,
+    pub peak_concurrency: usize,
+    /// Mean busy workers over the run, divided by the number of workers.
+    pub utilization: f64,
+    /// Time from start to the first shard handed to a reviewer, as a share of the run.
+    pub first_dispatch_share: f64,
+    /// Share of the run with at least two reviewers busy.
+    pub overlap_share: f64,
+    pub wall_seconds: f64,
+}
+
+/// Running count of busy workers, integrated over time in O(1) memory.
+struct Occupancy {
+    started: Instant,
+    last_change: Instant,
+    busy: usize,
+    peak: usize,
+    agents: u64,
+    busy_integral: Duration,
+    at_least_two: Duration,
+    first_dispatch: Option<Duration>,
+}
+
+impl Occupancy {
+    fn new() -> Occupancy {
+        let now = Instant::now();
+        Occupancy {
+            started: now,
+            last_change: now,
+            busy: 0,
+            peak: 0,
+            agents: 0,
+            busy_integral: Duration::ZERO,
+            at_least_two: Duration::ZERO,
+            first_dispatch: None,
+        }
+    }
+
+    fn advance(&mut self) {
+        let now = Instant::now();
+        let elapsed = now - self.last_change;
+        self.busy_integral += elapsed * self.busy as u32;
+        if self.busy >= 2 {
+            self.at_least_two += elapsed;
+        }
+        self.last_change = now;
+    }
+
+    fn enter(&mut self) {
+        self.advance();
+        self.first_dispatch
+            .get_or_insert(self.last_change - self.started);
+        self.busy += 1;
+        self.agents += 1;
+        self.peak = self.peak.max(self.busy);
+    }
+
+    fn leave(&mut self) {
+        self.advance();
+        self.busy -= 1;
+    }
+
+    fn metrics(&mut self, workers: usize) -> PoolMetrics {
+        self.advance();
+        let wall = (self.last_change - self.started).as_secs_f64().max(1e-9);
+        PoolMetrics {
+            workers,
+            agents_started: self.agents,
+            peak_concurrency: self.peak,
+            utilization: self.busy_integral.as_secs_f64() / (wall * workers as f64),
+            first_dispatch_share: self.first_dispatch.map_or(1.0, |d| d.as_secs_f64() / wall),
+            overlap_share: self.at_least_two.as_secs_f64() / wall,
+            wall_seconds: wall,
+        }
+    }
+}
+
+/// Pipeline options.
+pub struct PipelineSettings<'a> {
+    pub walk: &'a WalkSettings,
+    pub slice: &'a SliceOptions,
+    /// Reviewer workers; readers use the same number of threads.
+    pub jobs: usize,
+    /// Read and parse files but do not cut them (the baseline of the speed benchmark).
+    pub parse_only: bool,
+}
+
+/// Runs the whole pipeline, calling `on_event` on this thread for everything that happens. With no
+/// reviewers, files are read, parsed and cut but no shard is reviewed (`shardscan shards`, and the
+/// parse-only benchmark); `on_shard` then sees every shard.
+pub fn run(
+    settings: &PipelineSettings<'_>,
+    reviewers: &[Arc<dyn Reviewer>],
+    accept: &(dyn Fn(Language) -> bool + Sync),
+    mut on_event: impl FnMut(Event),
+    on_shard: Option<&(dyn Fn(&Shard) + Sync)>,
+) -> anyhow::Result<PoolMetrics> {
+    let jobs = settings.jobs.max(1);
+    let (candidate_tx, candidate_rx) = bounded::<Candidate>(256);
+    let (shard_tx, shard_rx) = bounded::<Shard>(jobs * 2);
+    let (event_tx, event_rx) = bounded::<Event>(1024);
+    let occupancy = Mutex::new(Occupancy::new());
+    let walk_result = std::thread::scope(|scope| {
+        let walker = {
+            let event_tx = event_tx.clone();
+            scope.spawn(move || {
+                walk::walk(settings.walk, |event| match event {
+                    WalkEvent::File(candidate) => candidate_tx.send(candidate).is_ok(),
+                    WalkEvent::Skipped {
+                        path,
+                        reason,
+                        detail,
+                    } => event_tx
+                        .send(Event::Skipped {
+                            path,
+                            reason,
+                            detail,
+                        })
+                        .is_ok(),
+                })
+            })
+        };
+        for _ in 0..jobs {
+            let candidate_rx = candidate_rx.clone();
+            let shard_tx = shard_tx.clone();
+            let event_tx = event_tx.clone();
+            let review = !reviewers.is_empty();
+            let parse_only = settings.parse_only;
+            scope.spawn(move || {
+                read_worker(
+                    candidate_rx,
+                    shard_tx,
+                    event_tx,
+                    settings.slice,
+                    accept,
+                    review,
+                    parse_only,
+                    on_shard,
+                )
+            });
+        }
+        let review_workers = if reviewers.is_empty() { 0 } else { jobs };
+        for _ in 0..review_workers {
+            let shard_rx = shard_rx.clone();
+            let event_tx = event_tx.clone();
+            let occupancy = &occupancy;
+            scope.spawn(move || review_worker(shard_rx, event_tx, reviewers, occupancy));
+        }
+        // Only the workers hold senders now: the loop below ends when they are all done.
+        drop((candidate_rx, shard_tx, shard_rx, event_tx));
+        for event in event_rx.iter() {
+            on_event(event);
+        }
+        walker
+            .join()
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("the file walker crashed")))
+    });
+    walk_result?;
+    let mut occupancy = occupancy.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(occupancy.metrics(jobs))
+}
+
+#[allow(clippy::too_many_arguments)] // a thread body: its inputs, spelled out
+fn read_worker(
+    candidates: Receiver<Candidate>,
+    shards: Sender<Shard>,
+    events: Sender<Event>,
+    options: &SliceOptions,
+    accept: &(dyn Fn(Language) -> bool + Sync),
+    review: bool,
+    parse_only: bool,
+    on_shard: Option<&(dyn Fn(&Shard) + Sync)>,
+) {
+    let mut parser = tree_sitter::Parser::new();
+    for candidate in candidates.iter() {
+        let event = match read_and_slice(candidate, &mut parser, options, accept, parse_only) {
+            Err(event) => event,
+            Ok((info, cut)) => {
+                if events.send(Event::File(info)).is_err() {
+                    return;
+                }
+                for shard in cut {
+                    if let Some(on_shard) = on_shard {
+                        on_shard(&shard);
+                    }
+                    if review && shards.send(shard).is_err() {
+                        return;
+                    }
+                }
+                continue;
+            }
+        };
+        if events.send(event).is_err() {
+            return;
+        }
+    }
+}
+
+/// Reads, classifies, parses and cuts one file. `Err` carries the skip event to report instead.
+pub fn read_and_slice(
+    candidate: Candidate,
+    parser: &mut tree_sitter::Parser,
+    options: &SliceOptions,
+    accept: &(dyn Fn(Language) -> bool + Sync),
+    parse_only: bool,
+) -> Result<(FileInfo, Vec<Shard>), Event> {
+    let skipped = |reason, detail| Event::Skipped {
+        path: candidate.rel_path.clone(),
+        reason,
+        detail,
+    };
+    let bytes = match std::fs::read(&candidate.path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            return Err(skipped(
+                SkipReason::Error,
+                Some(format!("failed to read: {e}")),
+            ))
+        }
+    };
+    let (language, text, lossy) = match walk::classify(&candidate.path, candidate.language, bytes) {
+        Classified::Skip(reason) => return Err(skipped(reason, None)),
+        Classified::Source {
+            language,
+            text,
+            lossy,
+        } => (language, text, lossy),
+    };
+    if !accept(language) {
+        return Err(skipped(
+            SkipReason::NoReviewer,
+            Some(language.name().to_string()),
+        ));
+    }
+    let mut file = SourceFile::new(
+        candidate.path,
+        candidate.rel_path,
+        candidate.uri,
+        language,
+        text,
+    );
+    slice::parse(&mut file, parser);
+    let file = Arc::new(file);
+    let cut = if parse_only {
+        Vec::new()
+    } else {
+        slice::slice_file(&file, options)
+    };
+    let info = FileInfo {
+        path: file.rel_path.clone(),
+        language,
+        lines: file.line_count(),
+        bytes: file.text.len(),
+        shards: cut.len(),
+        lossy,
+        parse_failure: file.parse_failure.clone(),
+    };
+    Ok((info, cut))
+}
+
+fn review_worker(
+    shards: Receiver<Shard>,
+    events: Sender<Event>,
+    reviewers: &[Arc<dyn Reviewer>],
+    occupancy: &Mutex<Occupancy>,
+) {
+    let lock = || occupancy.lock().unwrap_or_else(|e| e.into_inner());
+    for shard in shards.iter() {
+        lock().enter();
+        let result = review_shard(&shard, reviewers);
+        lock().leave();
+        if events.send(Event::Shard(result)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Runs every reviewer that supports the shard's language; never panics, never drops findings.
+pub fn review_shard(shard: &Shard, reviewers: &[Arc<dyn Reviewer>]) -> ShardResult {
+    let mut findings = Vec::new();
+    let mut failures = Vec::new();
+    let mut reviewed_by_any = false;
+    for reviewer in reviewers.iter().filter(|r| r.supports(shard.language())) {
+        reviewed_by_any = true;
+        let outcome = catch_unwind(AssertUnwindSafe(|| reviewer.review(shard)));
+        match outcome {
+            Ok(Ok(found)) => findings.extend(found),
+            Ok(Err(ReviewError::Incomplete {
+                findings: found,
+                reason,
+            })) => {
+                findings.extend(found);
+                failures.push((reviewer.name().to_string(), reason));
+            }
+            Ok(Err(e)) => failures.push((reviewer.name().to_string(), e.to_string())),
+            Err(panic) => {
+                let message = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| String::from("unknown panic"));
+                failures.push((
+                    reviewer.name().to_string(),
+                    format!("reviewer crashed: {message}"),
+                ));
+            }
+        }
+    }
+    if !reviewed_by_any {
+        failures.push((
+            String::from("-"),
+            format!("no reviewer supports {}", shard.language()),
+        ));
+    }
+    for finding in &mut findings {
+        finding.line_hash = shard.file.line_hash(finding.location.start_line);
+        finding.suppressed =
+            suppress::suppression(&shard.file, finding.location.start_line, &finding.rule_id);
+        finding.fingerprint = fingerprint::base(finding);
+    }
+    ShardResult {
+        shard_id: shard.id.clone(),
+        path: shard.file.rel_path.clone(),
+        uri: shard.file.uri.clone(),
+        start_line: shard.start_line,
+        end_line: shard.end_line,
+        findings,
+        failures,
+    }
+}

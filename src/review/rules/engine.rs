@@ -1,0 +1,214 @@
+//! Runs the rules of one language over a parse tree: every rule of the language is compiled into a
+//! single query, so the tree is walked once per shard range however many rules there are, and each
+//! match is routed back to its rule by pattern index.
+
+use std::cell::RefCell;
+use std::ops::{ControlFlow, Range};
+use std::time::{Duration, Instant};
+
+use tree_sitter::{Query, QueryCursor, QueryCursorOptions, StreamingIterator, Tree};
+
+use super::{Rule, RuleError, RuleSet};
+use crate::lang::Language;
+
+/// How many in-progress matches a cursor may track; past this tree-sitter drops the oldest, and we
+/// report the shard as only partly reviewed instead of pretending it was clean.
+const MATCH_LIMIT: u32 = 4096;
+
+/// Longest time one shard's query may run before it is abandoned and reported.
+pub const QUERY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Every rule of one language in one query.
+pub struct CompiledRules {
+    query: Query,
+    /// Rule index (into `RuleSet::rules`) of every pattern.
+    pattern_rule: Vec<usize>,
+    finding_capture: Option<u32>,
+}
+
+/// One raw match, already attributed to a rule.
+#[derive(Debug)]
+pub struct RuleMatch {
+    pub rule: usize,
+    pub node_bytes: Range<usize>,
+    pub start: tree_sitter::Point,
+    pub end: tree_sitter::Point,
+    /// `{{name}}` -> text for the message template.
+    pub captures: Vec<(String, Range<usize>)>,
+}
+
+/// Why a shard was not completely reviewed by the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Incomplete {
+    MatchLimit,
+    Timeout,
+}
+
+impl CompiledRules {
+    pub(super) fn build(set: &RuleSet, language: Language) -> Result<CompiledRules, RuleError> {
+        let grammar = language
+            .grammar()
+            .expect("rule sets are only compiled for languages with a grammar");
+        let mut source = String::new();
+        let mut spans: Vec<(Range<usize>, usize)> = Vec::new();
+        for (index, rule) in set.rules.iter().enumerate() {
+            if !rule.languages.contains(&language) {
+                continue;
+            }
+            let start = source.len();
+            source.push_str(&rule.source);
+            source.push('\n');
+            spans.push((start..source.len(), index));
+        }
+        let query = match Query::new(&grammar, &source) {
+            Ok(query) => query,
+            Err(_) => {
+                // Find the culprit so the message names its file.
+                for (_, index) in &spans {
+                    check_rule(&set.rules[*index], language)?;
+                }
+                unreachable_combined_error(language)?
+            }
+        };
+        let mut pattern_rule = Vec::with_capacity(query.pattern_count());
+        for pattern in 0..query.pattern_count() {
+            let offset = query.start_byte_for_pattern(pattern);
+            let rule = spans
+                .iter()
+                .find(|(span, _)| span.contains(&offset))
+                .map(|(_, rule)| *rule)
+                .expect("every pattern comes from one rule's source");
+            check_predicates(&query, pattern, &set.rules[rule])?;
+            pattern_rule.push(rule);
+        }
+        Ok(CompiledRules {
+            finding_capture: query.capture_index_for_name("finding"),
+            query,
+            pattern_rule,
+        })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pattern_rule.is_empty()
+    }
+
+    /// Runs every rule over `range` of `tree` and returns the matches whose reported node starts
+    /// inside `range`. Attributing a match by its start means a match that straddles two shards is
+    /// reported by exactly one of them.
+    pub fn run(
+        &self,
+        tree: &Tree,
+        text: &str,
+        range: Range<usize>,
+    ) -> (Vec<RuleMatch>, Option<Incomplete>) {
+        thread_local! {
+            static CURSOR: RefCell<QueryCursor> = RefCell::new(QueryCursor::new());
+        }
+        CURSOR.with_borrow_mut(|cursor| {
+            cursor.set_match_limit(MATCH_LIMIT);
+            cursor.set_byte_range(range.clone());
+            let started = Instant::now();
+            let mut timed_out = false;
+            let mut on_progress = |_: &tree_sitter::QueryCursorState| {
+                if started.elapsed() > QUERY_TIMEOUT {
+                    timed_out = true;
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            };
+            let options = QueryCursorOptions::new().progress_callback(&mut on_progress);
+            let mut out = Vec::new();
+            let mut matches = cursor.matches_with_options(
+                &self.query,
+                tree.root_node(),
+                text.as_bytes(),
+                options,
+            );
+            while let Some(m) = matches.next() {
+                let reported = m
+                    .captures()
+                    .iter()
+                    .find(|c| Some(c.index) == self.finding_capture)
+                    .or_else(|| m.captures().first());
+                let Some(reported) = reported else { continue };
+                let node = reported.node;
+                if !range.contains(&node.start_byte()) {
+                    continue;
+                }
+                let names = self.query.capture_names();
+                out.push(RuleMatch {
+                    rule: self.pattern_rule[m.pattern_index],
+                    node_bytes: node.byte_range(),
+                    start: node.start_position(),
+                    end: node.end_position(),
+                    captures: m
+                        .captures()
+                        .iter()
+                        .map(|c| (names[c.index as usize].to_string(), c.node.byte_range()))
+                        .collect(),
+                });
+            }
+            drop(matches);
+            let incomplete = if timed_out {
+                Some(Incomplete::Timeout)
+            } else if cursor.did_exceed_match_limit() {
+                Some(Incomplete::MatchLimit)
+            } else {
+                None
+            };
+            (out, incomplete)
+        })
+    }
+}
+
+fn unreachable_combined_error(language: Language) -> Result<Query, RuleError> {
+    // Each rule compiled on its own but not together: report it rather than panic.
+    Err(RuleError::Invalid {
+        origin: super::Origin::Builtin(format!("{language}/*")),
+        message: String::from("the rules compile one by one but not together"),
+    })
+}
+
+/// Compiles one rule on its own for `language`, to validate it with a message naming its file.
+pub fn check_rule(rule: &Rule, language: Language) -> Result<(), RuleError> {
+    let grammar = language
+        .grammar()
+        .expect("rules are only loaded for languages with a grammar");
+    let query = Query::new(&grammar, &rule.source).map_err(|e| RuleError::Invalid {
+        origin: rule.origin.clone(),
+        message: format!(
+            "invalid query for {language} at line {}, column {}: {}",
+            e.row + 1,
+            e.column + 1,
+            e.message.trim()
+        ),
+    })?;
+    for pattern in 0..query.pattern_count() {
+        check_predicates(&query, pattern, rule)?;
+    }
+    Ok(())
+}
+
+/// tree-sitter accepts any `#name?` predicate and leaves the unknown ones for the caller, which
+/// would make them pass silently; we evaluate none of our own, so any of them is an error.
+fn check_predicates(query: &Query, pattern: usize, rule: &Rule) -> Result<(), RuleError> {
+    let invalid = |message: String| RuleError::Invalid {
+        origin: rule.origin.clone(),
+        message,
+    };
+    if let Some(predicate) = query.general_predicates(pattern).first() {
+        return Err(invalid(format!(
+            "unknown predicate `#{}`\nhint: supported predicates are #eq?, #not-eq?, #any-eq?, \
+             #match?, #not-match?, #any-match?, #any-of? and #not-any-of?",
+            predicate.operator
+        )));
+    }
+    if let Some(property) = query.property_settings(pattern).first() {
+        return Err(invalid(format!(
+            "unsupported directive `#set! {}`",
+            property.key
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,312 @@
+//! Rule metadata: the `; key: value` comment block at the top of every rule file.
+//!
+//! Keeping the metadata in comments means a rule file is still a plain tree-sitter query that any
+//! tree-sitter tool (the playground, `tree-sitter query`) accepts as it is.
+//!
+//! ```text
+//! ; id: python/subprocess-shell-true
+//! ; severity: error
+//! ; message: `{{func}}` runs a shell with `shell=True`
+//! ; cwe: CWE-78
+//! ; tags: security, injection
+//! ; precision: high
+//! ; help: Pass the command as a list and drop `shell=True`.
+//! ;   Continuation lines are indented by two spaces.
+//! (call ...) @finding
+//! ```
+
+use crate::finding::Severity;
+use crate::lang::Language;
+
+/// How often a rule is right when it fires; GitHub shows it and we derive confidence from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    VeryHigh,
+    High,
+    Medium,
+    Low,
+}
+
+impl Precision {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Precision::VeryHigh => "very-high",
+            Precision::High => "high",
+            Precision::Medium => "medium",
+            Precision::Low => "low",
+        }
+    }
+
+    pub fn confidence(self) -> f32 {
+        match self {
+            Precision::VeryHigh => 0.95,
+            Precision::High => 0.85,
+            Precision::Medium => 0.6,
+            Precision::Low => 0.35,
+        }
+    }
+
+    fn parse(s: &str) -> Option<Precision> {
+        Some(match s {
+            "very-high" => Precision::VeryHigh,
+            "high" => Precision::High,
+            "medium" => Precision::Medium,
+            "low" => Precision::Low,
+            _ => return None,
+        })
+    }
+}
+
+/// Validated metadata of one rule.
+#[derive(Clone, Debug)]
+pub struct RuleMeta {
+    pub id: String,
+    pub name: String,
+    pub severity: Severity,
+    /// Message template; `{{capture}}` is replaced by the captured text.
+    pub message: String,
+    pub cwe: Vec<String>,
+    pub tags: Vec<String>,
+    pub precision: Precision,
+    /// A number in (0, 10] as GitHub expects; defaults from the severity.
+    pub security_severity: f32,
+    pub help: String,
+    /// Explicit languages; `None` means "from the directory the rule lives in".
+    pub languages: Option<Vec<Language>>,
+}
+
+const KEYS: &[&str] = &[
+    "id",
+    "name",
+    "severity",
+    "message",
+    "cwe",
+    "tags",
+    "precision",
+    "security-severity",
+    "help",
+    "languages",
+];
+
+/// Parses the metadata block. Errors are plain sentences; the caller adds the file name.
+pub fn parse(source: &str) -> Result<RuleMeta, String> {
+    let mut fields: Vec<(&'static str, String)> = Vec::new();
+    for (index, raw) in source.lines().enumerate() {
+        let trimmed = raw.trim_start();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let Some(comment) = trimmed.strip_prefix(';') else {
+            break; // the query starts here
+        };
+        let comment = comment.trim_start_matches(';');
+        let body = comment.strip_prefix(' ').unwrap_or(comment);
+        if body.trim().is_empty() {
+            if let Some((_, value)) = fields.last_mut() {
+                value.push('\n');
+            }
+            continue;
+        }
+        if body.starts_with("  ") || body.starts_with('\t') {
+            let Some((_, value)) = fields.last_mut() else {
+                return Err(format!(
+                    "line {}: continuation line before any key",
+                    index + 1
+                ));
+            };
+            if !value.is_empty() {
+                value.push('\n');
+            }
+            value.push_str(body.trim());
+            continue;
+        }
+        let Some((key, value)) = body.split_once(':') else {
+            // A plain comment (a note to rule authors); it ends the current field.
+            fields.push(("", String::new()));
+            continue;
+        };
+        let key = key.trim();
+        let Some(known) = KEYS.iter().find(|k| **k == key) else {
+            if key.contains(' ') {
+                fields.push(("", String::new()));
+                continue;
+            }
+            return Err(format!(
+                "line {}: unknown metadata key `{key}` (expected one of {})",
+                index + 1,
+                KEYS.join(", ")
+            ));
+        };
+        if fields.iter().any(|(k, _)| k == known) {
+            return Err(format!(
+                "line {}: metadata key `{key}` given twice",
+                index + 1
+            ));
+        }
+        fields.push((known, value.trim().to_string()));
+    }
+    let get = |key: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    };
+    let id = get("id").ok_or("missing metadata `; id: ...`")?;
+    if !id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+        || !id.starts_with(|c: char| c.is_ascii_alphanumeric())
+    {
+        return Err(format!(
+            "rule id `{id}` may only hold letters, digits, `-`, `_`, `.` and `/`"
+        ));
+    }
+    let severity = get("severity")
+        .ok_or("missing metadata `; severity: error|warning|note`")?
+        .parse::<Severity>()?;
+    let message = get("message").ok_or("missing metadata `; message: ...`")?;
+    let cwe = split_list(get("cwe").as_deref())
+        .into_iter()
+        .map(|c| {
+            let upper = c.to_ascii_uppercase();
+            let number = upper.strip_prefix("CWE-").unwrap_or(&upper);
+            if number.is_empty() || !number.chars().all(|d| d.is_ascii_digit()) {
+                Err(format!("`{c}` is not a CWE id (expected e.g. `CWE-78`)"))
+            } else {
+                Ok(format!("CWE-{number}"))
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let precision = match get("precision") {
+        None => Precision::High,
+        Some(p) => Precision::parse(&p).ok_or_else(|| {
+            format!("unknown precision `{p}` (expected very-high, high, medium or low)")
+        })?,
+    };
+    let security_severity = match get("security-severity") {
+        None => severity.default_security_severity(),
+        Some(s) => {
+            let value: f32 = s
+                .parse()
+                .map_err(|_| format!("security-severity `{s}` is not a number"))?;
+            if !(value > 0.0 && value <= 10.0) {
+                return Err(format!("security-severity `{s}` must be in (0, 10]"));
+            }
+            value
+        }
+    };
+    let languages = match get("languages") {
+        None => None,
+        Some(list) => Some(
+            split_list(Some(&list))
+                .into_iter()
+                .map(|name| {
+                    Language::from_name(&name)
+                        .filter(|l| l.has_grammar())
+                        .ok_or_else(|| format!("unknown or grammar-less language `{name}`"))
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+    };
+    let name = get("name").unwrap_or_else(|| id.rsplit('/').next().unwrap_or(&id).to_string());
+    let help = get("help").unwrap_or_else(|| strip_template(&message));
+    Ok(RuleMeta {
+        id,
+        name,
+        severity,
+        message,
+        cwe,
+        tags: split_list(get("tags").as_deref()),
+        precision,
+        security_severity,
+        help,
+        languages,
+    })
+}
+
+fn split_list(value: Option<&str>) -> Vec<String> {
+    value
+        .unwrap_or_default()
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// The message with `{{capture}}` placeholders replaced by `...`, for rule descriptions.
+pub fn strip_template(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(start) = rest.find("{{") {
+        let Some(end) = rest[start..].find("}}") else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        out.push_str("...");
+        rest = &rest[start + end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_full_block() {
+        let src = "; id: py/x\n; severity: warning\n; message: `{{f}}` is bad\n; cwe: cwe-78, CWE-77\n\
+                   ; tags: security, injection\n; precision: medium\n; help: first line\n;   second line\n\
+                   ;\n;   after a blank\n(call) @finding\n";
+        let meta = parse(src).unwrap();
+        assert_eq!(meta.id, "py/x");
+        assert_eq!(meta.severity, Severity::Warning);
+        assert_eq!(meta.cwe, vec!["CWE-78", "CWE-77"]);
+        assert_eq!(meta.tags, vec!["security", "injection"]);
+        assert_eq!(meta.precision, Precision::Medium);
+        assert_eq!(meta.help, "first line\nsecond line\n\nafter a blank");
+        assert_eq!(meta.security_severity, 5.5);
+        assert_eq!(meta.name, "x");
+    }
+
+    #[test]
+    fn rejects_bad_metadata_with_a_reason() {
+        let cases = [
+            (
+                "; severity: error\n; message: m\n",
+                "missing metadata `; id",
+            ),
+            (
+                "; id: a\n; severity: fatal\n; message: m\n",
+                "unknown severity `fatal`",
+            ),
+            (
+                "; id: a\n; severity: error\n; message: m\n; colour: red\n",
+                "unknown metadata key `colour`",
+            ),
+            (
+                "; id: a\n; severity: error\n; message: m\n; cwe: 78x\n",
+                "is not a CWE id",
+            ),
+            (
+                "; id: a\n; severity: error\n; message: m\n; security-severity: 11\n",
+                "must be in (0, 10]",
+            ),
+            (
+                "; id: a b\n; severity: error\n; message: m\n",
+                "may only hold",
+            ),
+            ("; id: a\n; id: b\n", "given twice"),
+        ];
+        for (src, want) in cases {
+            let err = parse(src).unwrap_err();
+            assert!(err.contains(want), "{src:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn strips_templates() {
+        assert_eq!(strip_template("`{{f}}` with {{x}} ok"), "`...` with ... ok");
+    }
+}

@@ -1,0 +1,382 @@
+//! The offline rules reviewer: tree-sitter queries from `queries/<language>/`, one rule per file,
+//! run all at once over each file's single parse tree.
+//!
+//! Built-in rules are embedded in the binary by `build.rs`; `--rules DIR` loads a user's own through
+//! the same code, so both are validated the same way.
+
+pub mod engine;
+pub mod meta;
+mod reviewer;
+pub mod testing;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use crate::lang::Language;
+pub use meta::{Precision, RuleMeta};
+pub use reviewer::RulesReviewer;
+
+include!(concat!(env!("OUT_DIR"), "/embedded_rules.rs"));
+
+/// Where a rule or test file came from, for messages and `rules list`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Origin {
+    /// Embedded; the path is relative to `queries/`.
+    Builtin(String),
+    User(PathBuf),
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Builtin(rel) => write!(f, "queries/{rel}"),
+            Origin::User(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RuleError {
+    #[error("failed to load rule `{origin}`: {message}")]
+    Invalid { origin: Origin, message: String },
+    #[error("failed to read rules from `{}`: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("rule id `{id}` is defined twice: in `{first}` and in `{second}`")]
+    DuplicateId {
+        id: String,
+        first: Origin,
+        second: Origin,
+    },
+    #[error("rules directory `{}` holds no rule files (`*.scm`)", .0.display())]
+    Empty(PathBuf),
+}
+
+/// A loaded, validated rule.
+#[derive(Debug)]
+pub struct Rule {
+    pub meta: RuleMeta,
+    pub origin: Origin,
+    pub languages: Vec<Language>,
+    /// The whole file: metadata comments plus the query.
+    pub source: String,
+}
+
+/// An annotated test file that sits beside a rule (`sql.scm` + `sql.py`).
+#[derive(Debug)]
+pub struct RuleTestFile {
+    pub origin: Origin,
+    /// The stem it shares with its rule file, with the directory: `python/sql`.
+    pub key: String,
+    pub language: Language,
+    pub text: String,
+}
+
+/// Every rule in force, plus one compiled query per language (built on first use).
+pub struct RuleSet {
+    rules: Vec<Rule>,
+    tests: Vec<RuleTestFile>,
+    compiled: HashMap<Language, OnceLock<Result<engine::CompiledRules, RuleError>>>,
+}
+
+impl std::fmt::Debug for RuleSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RuleSet")
+            .field("rules", &self.rules.len())
+            .finish()
+    }
+}
+
+/// Options for [`RuleSet::load`].
+#[derive(Clone, Debug, Default)]
+pub struct RuleSources {
+    /// Load the embedded pack.
+    pub builtin: bool,
+    /// Extra rule directories (`--rules DIR`).
+    pub dirs: Vec<PathBuf>,
+    /// Rule ids to leave out.
+    pub disabled: Vec<String>,
+}
+
+impl RuleSet {
+    /// The embedded pack alone.
+    pub fn builtin() -> Result<RuleSet, RuleError> {
+        RuleSet::load(&RuleSources {
+            builtin: true,
+            ..RuleSources::default()
+        })
+    }
+
+    pub fn load(sources: &RuleSources) -> Result<RuleSet, RuleError> {
+        let mut files: Vec<(Origin, String)> = Vec::new();
+        if sources.builtin {
+            for (rel, text) in EMBEDDED {
+                files.push((Origin::Builtin((*rel).to_string()), (*text).to_string()));
+            }
+        }
+        for dir in &sources.dirs {
+            let before = files.len();
+            read_dir_files(dir, &mut files)?;
+            if !files[before..].iter().any(
+                |(o, _)| matches!(o, Origin::User(p) if p.extension().is_some_and(|e| e == "scm")),
+            ) {
+                return Err(RuleError::Empty(dir.clone()));
+            }
+        }
+        let mut rules = Vec::new();
+        let mut tests = Vec::new();
+        let mut seen: BTreeMap<String, Origin> = BTreeMap::new();
+        for (origin, text) in files {
+            let path = origin_path(&origin);
+            let is_rule = path.extension().is_some_and(|e| e == "scm");
+            if is_rule {
+                let rule = parse_rule(origin, text)?;
+                if let Some(first) = seen.get(&rule.meta.id) {
+                    return Err(RuleError::DuplicateId {
+                        id: rule.meta.id.clone(),
+                        first: first.clone(),
+                        second: rule.origin.clone(),
+                    });
+                }
+                seen.insert(rule.meta.id.clone(), rule.origin.clone());
+                if !sources.disabled.contains(&rule.meta.id) {
+                    rules.push(rule);
+                }
+            } else if let Some(language) = Language::from_extension(&path) {
+                let key = path.with_extension("").to_string_lossy().replace('\\', "/");
+                tests.push(RuleTestFile {
+                    origin,
+                    key,
+                    language,
+                    text,
+                });
+            }
+        }
+        for id in &sources.disabled {
+            if !seen.contains_key(id) {
+                return Err(RuleError::Invalid {
+                    origin: Origin::Builtin(String::from("(disabled rules)")),
+                    message: format!("cannot disable unknown rule `{id}`"),
+                });
+            }
+        }
+        let set = RuleSet::from_rules(rules, tests);
+        // User rules are checked eagerly so a bad query fails at start-up with its file name; the
+        // built-in pack is compiled lazily (its queries are checked by the test suite).
+        if !sources.dirs.is_empty() {
+            for rule in set
+                .rules
+                .iter()
+                .filter(|r| matches!(r.origin, Origin::User(_)))
+            {
+                for language in &rule.languages {
+                    engine::check_rule(rule, *language)?;
+                }
+            }
+        }
+        Ok(set)
+    }
+
+    fn from_rules(rules: Vec<Rule>, tests: Vec<RuleTestFile>) -> RuleSet {
+        let compiled = Language::ALL
+            .iter()
+            .filter(|l| l.has_grammar())
+            .map(|l| (*l, OnceLock::new()))
+            .collect();
+        RuleSet {
+            rules,
+            tests,
+            compiled,
+        }
+    }
+
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    pub fn tests(&self) -> &[RuleTestFile] {
+        &self.tests
+    }
+
+    pub fn rule(&self, index: usize) -> &Rule {
+        &self.rules[index]
+    }
+
+    /// Whether any rule applies to `language`.
+    pub fn covers(&self, language: Language) -> bool {
+        self.rules.iter().any(|r| r.languages.contains(&language))
+    }
+
+    /// The compiled query of every rule for `language`, built once.
+    pub fn compiled(
+        &self,
+        language: Language,
+    ) -> Result<Option<&engine::CompiledRules>, &RuleError> {
+        let Some(cell) = self.compiled.get(&language) else {
+            return Ok(None);
+        };
+        match cell.get_or_init(|| engine::CompiledRules::build(self, language)) {
+            Ok(compiled) if compiled.is_empty() => Ok(None),
+            Ok(compiled) => Ok(Some(compiled)),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+fn origin_path(origin: &Origin) -> PathBuf {
+    match origin {
+        Origin::Builtin(rel) => PathBuf::from(rel),
+        Origin::User(path) => path.clone(),
+    }
+}
+
+fn parse_rule(origin: Origin, source: String) -> Result<Rule, RuleError> {
+    let invalid = |message: String| RuleError::Invalid {
+        origin: origin.clone(),
+        message,
+    };
+    let meta = meta::parse(&source).map_err(invalid)?;
+    let languages = match &meta.languages {
+        Some(list) => list.clone(),
+        None => languages_from_dir(&origin_path(&origin)).ok_or_else(|| {
+            invalid(String::from(
+                "cannot tell which language this rule is for\nhint: put it under a directory named \
+                 after its language (`python/`, `javascript/`, ...) or add `; languages: python`",
+            ))
+        })?,
+    };
+    if !source.contains("@finding") {
+        return Err(invalid(String::from(
+            "the query has no `@finding` capture\nhint: capture the node to report as `@finding`",
+        )));
+    }
+    Ok(Rule {
+        meta,
+        origin,
+        languages,
+        source,
+    })
+}
+
+/// The languages a rule directory stands for. JavaScript rules also run on TypeScript, and C rules
+/// on C++, because those grammars extend the other and share its node names.
+fn languages_from_dir(path: &Path) -> Option<Vec<Language>> {
+    let dir = path.parent()?;
+    dir.ancestors().find_map(|d| {
+        let name = d.file_name()?.to_str()?;
+        let language = Language::from_name(name).filter(|l| l.has_grammar())?;
+        Some(match language {
+            Language::JavaScript => vec![Language::JavaScript, Language::TypeScript, Language::Tsx],
+            Language::TypeScript => vec![Language::TypeScript, Language::Tsx],
+            Language::C => vec![Language::C, Language::Cpp],
+            other => vec![other],
+        })
+    })
+}
+
+fn read_dir_files(dir: &Path, out: &mut Vec<(Origin, String)>) -> Result<(), RuleError> {
+    let io = |source| RuleError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .map_err(io)?
+        .collect::<Result<_, _>>()
+        .map_err(io)?;
+    entries.sort_by_key(|e| e.path());
+    for entry in entries {
+        let path = entry.path();
+        let file_type = entry.file_type().map_err(io)?;
+        if file_type.is_dir() {
+            read_dir_files(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "scm")
+            || Language::from_extension(&path).is_some()
+        {
+            let text = std::fs::read_to_string(&path).map_err(|source| RuleError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            out.push((Origin::User(path), text));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, rel: &str, text: &str) {
+        let path = dir.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn load_user(dir: &Path) -> Result<RuleSet, RuleError> {
+        RuleSet::load(&RuleSources {
+            builtin: false,
+            dirs: vec![dir.to_path_buf()],
+            disabled: vec![],
+        })
+    }
+
+    const OK: &str = "; id: t/eval\n; severity: error\n; message: eval\n\
+                      (call function: (identifier) @f (#eq? @f \"eval\")) @finding\n";
+
+    #[test]
+    fn loads_user_rules_and_names_bad_files() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "python/eval.scm", OK);
+        let set = load_user(dir.path()).unwrap();
+        assert_eq!(set.rules().len(), 1);
+        assert_eq!(set.rules()[0].languages, vec![Language::Python]);
+
+        write(
+            dir.path(),
+            "python/bad.scm",
+            "; id: t/bad\n; severity: error\n; message: m\n(call nope: (x)) @finding\n",
+        );
+        let err = load_user(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("bad.scm"), "{err}");
+
+        std::fs::remove_file(dir.path().join("python/bad.scm")).unwrap();
+        write(dir.path(), "python/dup.scm", OK);
+        let err = load_user(dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("defined twice") && err.contains("dup.scm"),
+            "{err}"
+        );
+
+        std::fs::remove_file(dir.path().join("python/dup.scm")).unwrap();
+        write(dir.path(), "python/pred.scm", "; id: t/pred\n; severity: error\n; message: m\n(call function: (identifier) @f (#frobnicate? @f \"x\")) @finding\n");
+        let err = load_user(dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("pred.scm") && err.contains("#frobnicate?"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn rule_outside_a_language_directory_needs_languages() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "mine/eval.scm", OK);
+        let err = load_user(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("which language"), "{err}");
+        write(
+            dir.path(),
+            "mine/eval.scm",
+            &format!("; languages: python\n{OK}"),
+        );
+        assert_eq!(load_user(dir.path()).unwrap().rules().len(), 1);
+    }
+
+    #[test]
+    fn empty_rules_dir_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(matches!(load_user(dir.path()), Err(RuleError::Empty(_))));
+    }
+}

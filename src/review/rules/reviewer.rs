@@ -1,0 +1,165 @@
+//! The rules reviewer: turns the matches of a shard's rules into findings.
+
+use std::sync::Arc;
+
+use super::engine::Incomplete;
+use super::RuleSet;
+use crate::finding::{Finding, Location};
+use crate::lang::Language;
+use crate::review::{ReviewError, Reviewer};
+use crate::slice::{Shard, SourceFile};
+
+/// Most lines of source kept as a finding's snippet.
+const SNIPPET_LINES: usize = 8;
+
+pub struct RulesReviewer {
+    rules: Arc<RuleSet>,
+}
+
+impl RulesReviewer {
+    pub fn new(rules: Arc<RuleSet>) -> RulesReviewer {
+        RulesReviewer { rules }
+    }
+}
+
+impl Reviewer for RulesReviewer {
+    fn name(&self) -> &str {
+        "rules"
+    }
+
+    fn supports(&self, language: Language) -> bool {
+        language.has_grammar() && self.rules.covers(language)
+    }
+
+    fn review(&self, shard: &Shard) -> Result<Vec<Finding>, ReviewError> {
+        let file = &shard.file;
+        let Some(tree) = &file.tree else {
+            return Err(ReviewError::Permanent(format!(
+                "not parsed: {}",
+                file.parse_failure.as_deref().unwrap_or("no syntax tree")
+            )));
+        };
+        let compiled = match self.rules.compiled(file.language) {
+            Ok(Some(compiled)) => compiled,
+            Ok(None) => return Ok(Vec::new()),
+            Err(e) => return Err(ReviewError::Permanent(e.to_string())),
+        };
+        let (matches, incomplete) = compiled.run(tree, &file.text, shard.byte_range.clone());
+        let findings: Vec<Finding> = matches
+            .into_iter()
+            .map(|m| {
+                let rule = self.rules.rule(m.rule);
+                let start_line = m.start.row + 1;
+                let mut end_line = m.end.row + 1;
+                let mut end_byte_column = m.end.column;
+                if end_line > start_line && end_byte_column == 0 {
+                    end_line -= 1;
+                    end_byte_column = file.line_text(end_line).len();
+                }
+                let node = tree
+                    .root_node()
+                    .descendant_for_byte_range(m.node_bytes.start, m.node_bytes.end);
+                Finding {
+                    rule_id: rule.meta.id.clone(),
+                    reviewers: vec![self.name().to_string()],
+                    severity: rule.meta.severity,
+                    message: render_message(&rule.meta.message, &m.captures, &file.text),
+                    location: Location {
+                        path: file.rel_path.clone(),
+                        start_line,
+                        start_column: file.utf16_column(start_line, m.start.column),
+                        end_line,
+                        end_column: file.utf16_column(end_line, end_byte_column),
+                    },
+                    cwe: rule.meta.cwe.clone(),
+                    confidence: rule.meta.precision.confidence(),
+                    snippet: snippet(file, start_line, end_line),
+                    symbol: node.and_then(|n| enclosing_symbol(file, n)),
+                    fingerprint: String::new(),
+                    line_hash: String::new(),
+                    suppressed: None,
+                }
+            })
+            .collect();
+        match incomplete {
+            None => Ok(findings),
+            Some(Incomplete::MatchLimit) => Err(ReviewError::Incomplete {
+                findings,
+                reason: String::from("rules stopped early: too many partial matches in this shard"),
+            }),
+            Some(Incomplete::Timeout) => Err(ReviewError::Incomplete {
+                findings,
+                reason: format!(
+                    "rules timed out after {}s on this shard",
+                    super::engine::QUERY_TIMEOUT.as_secs()
+                ),
+            }),
+        }
+    }
+}
+
+/// Replaces `{{capture}}` in a rule message with the first line of that capture's text.
+fn render_message(
+    template: &str,
+    captures: &[(String, std::ops::Range<usize>)],
+    text: &str,
+) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        let Some(len) = rest[start..].find("}}") else {
+            break;
+        };
+        let name = rest[start + 2..start + len].trim();
+        out.push_str(&rest[..start]);
+        match captures.iter().find(|(n, _)| n == name) {
+            Some((_, range)) => {
+                let value = text[range.clone()]
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .trim();
+                let mut cut = value.len().min(80);
+                while !value.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                out.push_str(&value[..cut]);
+                if cut < value.len() {
+                    out.push_str("...");
+                }
+            }
+            None => out.push_str(&rest[start..start + len + 2]),
+        }
+        rest = &rest[start + len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+pub(crate) fn snippet(file: &SourceFile, start_line: usize, end_line: usize) -> String {
+    let last = end_line.min(start_line + SNIPPET_LINES - 1);
+    (start_line..=last)
+        .map(|line| file.line_text(line))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `Outer > inner`: the definitions enclosing `node`, outermost first. Part of the fingerprint, so
+/// a finding keeps its identity when code above it moves.
+pub(crate) fn enclosing_symbol(file: &SourceFile, node: tree_sitter::Node<'_>) -> Option<String> {
+    let kinds = file.language.spec().definition_kinds;
+    let mut names = Vec::new();
+    let mut current = Some(node);
+    while let Some(n) = current {
+        if kinds.contains(&n.kind()) {
+            if let Some(name) = crate::slice::node_name(file, n) {
+                if names.last() != Some(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        current = n.parent();
+    }
+    names.reverse();
+    (!names.is_empty()).then(|| names.join(" > "))
+}

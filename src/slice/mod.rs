@@ -1,0 +1,293 @@
+//! The shard model: a file read and parsed once ([`SourceFile`]) and the independent slices of it
+//! that reviewers audit ([`Shard`]).
+
+mod slicer;
+
+use std::ops::Range;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::lang::Language;
+pub(crate) use slicer::node_name;
+pub use slicer::{slice_file, SliceOptions};
+
+/// A source file, read and parsed once; every shard of it shares this through an `Arc`, and it is
+/// freed when its last shard has been reviewed.
+pub struct SourceFile {
+    /// Path as opened (relative to the working directory or absolute).
+    pub path: PathBuf,
+    /// Path relative to the scan root, `/`-separated, for display.
+    pub rel_path: String,
+    /// Percent-encoded repository-relative URI, for SARIF.
+    pub uri: String,
+    pub language: Language,
+    pub text: String,
+    /// The parse tree; `None` for grammar-less languages or when parsing failed.
+    pub tree: Option<tree_sitter::Tree>,
+    /// Why `tree` is `None` although the language has a grammar.
+    pub parse_failure: Option<String>,
+    /// Byte offset where each line starts; a trailing newline does not start a new line.
+    line_starts: Vec<usize>,
+    line_hashes: OnceLock<Vec<String>>,
+}
+
+impl SourceFile {
+    pub fn new(
+        path: PathBuf,
+        rel_path: String,
+        uri: String,
+        language: Language,
+        text: String,
+    ) -> SourceFile {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            memchr_newlines(&text)
+                .map(|i| i + 1)
+                .filter(|&start| start < text.len()),
+        );
+        if text.is_empty() {
+            line_starts.clear();
+        }
+        SourceFile {
+            path,
+            rel_path,
+            uri,
+            language,
+            text,
+            tree: None,
+            parse_failure: None,
+            line_starts,
+            line_hashes: OnceLock::new(),
+        }
+    }
+
+    /// Number of lines (a trailing newline does not add one; an empty file has none).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// 1-based line holding byte `offset`.
+    pub fn line_of_byte(&self, offset: usize) -> usize {
+        self.line_starts
+            .partition_point(|&start| start <= offset)
+            .max(1)
+    }
+
+    /// Byte range of lines `first..=last` (1-based), newline of the last one included.
+    pub fn byte_range_of_lines(&self, first: usize, last: usize) -> Range<usize> {
+        let start = self
+            .line_starts
+            .get(first.saturating_sub(1))
+            .copied()
+            .unwrap_or(self.text.len());
+        let end = self
+            .line_starts
+            .get(last)
+            .copied()
+            .unwrap_or(self.text.len());
+        start..end
+    }
+
+    /// Text of line `line` (1-based) without its line terminator.
+    pub fn line_text(&self, line: usize) -> &str {
+        let range = self.byte_range_of_lines(line, line);
+        self.text[range].trim_end_matches(['\n', '\r'])
+    }
+
+    /// 1-based SARIF column (UTF-16 code units, as SARIF's default `columnKind`) of byte column
+    /// `byte_column` (0-based) on `line`.
+    pub fn utf16_column(&self, line: usize, byte_column: usize) -> usize {
+        let text = self.line_text(line);
+        let mut cut = byte_column.min(text.len());
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text[..cut].encode_utf16().count() + 1
+    }
+
+    /// GitHub's `primaryLocationLineHash` of `line`, computed once per file on first use.
+    pub fn line_hash(&self, line: usize) -> String {
+        let hashes = self
+            .line_hashes
+            .get_or_init(|| crate::aggregate::line_hash::line_hashes(&self.text));
+        hashes
+            .get(line.saturating_sub(1))
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+/// Longest a single file may take to parse before it falls back to line windows.
+pub const PARSE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// Parses `file` with `parser` (one per thread), recording why when there is no tree.
+pub fn parse(file: &mut SourceFile, parser: &mut tree_sitter::Parser) {
+    let Some(grammar) = file.language.grammar() else {
+        return;
+    };
+    if let Err(e) = parser.set_language(&grammar) {
+        file.parse_failure = Some(format!("grammar could not be loaded: {e}"));
+        return;
+    }
+    let started = std::time::Instant::now();
+    let mut on_progress = |_: &tree_sitter::ParseState| {
+        if started.elapsed() > PARSE_TIMEOUT {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    };
+    let bytes = file.text.as_bytes();
+    let tree = parser.parse_with_options(
+        &mut |offset, _| bytes.get(offset..).unwrap_or_default(),
+        None,
+        Some(tree_sitter::ParseOptions::new().progress_callback(&mut on_progress)),
+    );
+    match tree {
+        Some(tree) => file.tree = Some(tree),
+        None => {
+            parser.reset();
+            file.parse_failure = Some(format!(
+                "parsing took longer than {}s",
+                PARSE_TIMEOUT.as_secs()
+            ));
+        }
+    }
+}
+
+fn memchr_newlines(text: &str) -> impl Iterator<Item = usize> + '_ {
+    text.bytes()
+        .enumerate()
+        .filter(|(_, b)| *b == b'\n')
+        .map(|(i, _)| i)
+}
+
+/// How a shard's primary region was cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShardKind {
+    /// One or more whole definitions (and the lines between them).
+    Definitions,
+    /// Statements or members of a definition too big for one shard.
+    Members,
+    /// A window of lines: no grammar, no parse, or a node that cannot be split further.
+    Lines,
+}
+
+/// The small header that makes a shard readable on its own.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ContextHeader {
+    /// Imports and includes of the file (shared by all its shards).
+    pub imports: Arc<[String]>,
+    /// Signatures of the enclosing definitions, outermost first.
+    pub enclosing: Vec<String>,
+    /// Signatures of sibling definitions outside this shard.
+    pub siblings: Arc<[String]>,
+}
+
+/// An independent slice of a file: the unit of work of a reviewer.
+pub struct Shard {
+    /// Stable id: hash of path, byte range and content.
+    pub id: String,
+    pub file: Arc<SourceFile>,
+    pub kind: ShardKind,
+    /// Primary region: every line of a file is in exactly one shard's primary region.
+    pub byte_range: Range<usize>,
+    pub start_line: usize,
+    pub end_line: usize,
+    /// Lines before the primary region repeated for context when a definition was split.
+    pub overlap: Option<(usize, usize)>,
+    /// Names of the definitions in the shard.
+    pub symbols: Vec<String>,
+    pub context: ContextHeader,
+    /// Estimated tokens of the primary text plus header (bytes / 4, an overestimate for code).
+    pub tokens: usize,
+}
+
+impl Shard {
+    pub fn text(&self) -> &str {
+        &self.file.text[self.byte_range.clone()]
+    }
+
+    pub fn language(&self) -> Language {
+        self.file.language
+    }
+
+    /// The context header as a reviewer reads it.
+    pub fn header_text(&self) -> String {
+        let mut out = format!("// file: {}\n", self.file.rel_path);
+        for import in self.context.imports.iter() {
+            out.push_str(import);
+            out.push('\n');
+        }
+        for (depth, signature) in self.context.enclosing.iter().enumerate() {
+            out.push_str(&format!("// in {}{}\n", "  ".repeat(depth), signature));
+        }
+        if !self.context.siblings.is_empty() {
+            out.push_str("// siblings:\n");
+            for sibling in self.context.siblings.iter() {
+                out.push_str(&format!("//   {sibling}\n"));
+            }
+        }
+        out
+    }
+}
+
+/// Stable shard id: the first 16 hex digits of SHA-256 over path, byte range and content.
+pub fn shard_id(rel_path: &str, range: &Range<usize>, content: &str) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(rel_path.as_bytes());
+    hasher.update([0]);
+    hasher.update(format!("{}-{}", range.start, range.end).as_bytes());
+    hasher.update([0]);
+    hasher.update(content.as_bytes());
+    let digest = hasher.finalize();
+    digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Estimated tokens of `bytes` bytes of code.
+pub fn estimate_tokens(bytes: usize) -> usize {
+    bytes.div_ceil(4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(text: &str) -> SourceFile {
+        SourceFile::new(
+            "x.py".into(),
+            "x.py".into(),
+            "x.py".into(),
+            Language::Python,
+            text.into(),
+        )
+    }
+
+    #[test]
+    fn line_geometry() {
+        let f = file("ab\ncd\n\nef");
+        assert_eq!(f.line_count(), 4);
+        assert_eq!(f.line_of_byte(0), 1);
+        assert_eq!(f.line_of_byte(3), 2);
+        assert_eq!(f.line_of_byte(6), 3);
+        assert_eq!(f.line_of_byte(7), 4);
+        assert_eq!(f.byte_range_of_lines(2, 3), 3..7);
+        assert_eq!(f.line_text(4), "ef");
+        assert_eq!(file("a\n").line_count(), 1);
+        assert_eq!(file("").line_count(), 0);
+        assert_eq!(file("\n\n").line_count(), 2);
+    }
+
+    #[test]
+    fn utf16_columns() {
+        let f = file("é𝄞x = 1\n");
+        // é is 2 bytes / 1 unit, 𝄞 is 4 bytes / 2 units.
+        assert_eq!(f.utf16_column(1, 6), 4);
+        assert_eq!(f.utf16_column(1, 0), 1);
+        assert_eq!(f.utf16_column(1, 99), 9);
+    }
+}
