@@ -285,7 +285,10 @@ mod tests {
         assert_eq!(merged.len(), 4);
         let first = merged.iter().find(|f| f.rule_id == "r").unwrap();
         assert_eq!(first.reviewers, vec!["rules", "llm"]);
-        assert_eq!((first.location.start_line, first.location.end_line), (10, 12));
+        assert_eq!(
+            (first.location.start_line, first.location.end_line),
+            (10, 12)
+        );
         assert_eq!(merged[0].rule_id, "other", "sorted by line, then rule");
     }
 

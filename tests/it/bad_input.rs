@@ -1,0 +1,216 @@
+//! Hostile and broken input: each case gives a clear message or a counted skip, never a panic, and
+//! never costs the findings in the other files.
+
+use serde_json::Value;
+
+use crate::common::{assert_valid_sarif, repo, run, write};
+
+const BUG: &str = "def handler(q):\n    return eval(q)\n";
+
+/// Scans `dir` with JSON output and `--fail-on none`; returns (status, report, stderr).
+fn scan_json(dir: &std::path::Path, extra: &[&str]) -> (i32, Value, String) {
+    let mut args = vec![
+        "scan",
+        dir.to_str().unwrap(),
+        "-f",
+        "json",
+        "--fail-on",
+        "none",
+    ];
+    args.extend_from_slice(extra);
+    let (status, stdout, stderr) = run(&args);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let report =
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}\n{stdout}\n{stderr}"));
+    (status, report, stderr)
+}
+
+fn finding_paths(report: &Value) -> Vec<String> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["location"]["path"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn oversized_minified_binary_and_generated_files_are_counted_skips() {
+    let dir = repo(&[("ok.py", BUG)]);
+    let root = dir.path();
+    // 50 MB of Python.
+    let big = "x = 1\n".repeat(50 * 1024 * 1024 / 6);
+    write(root, "big.py", big.as_bytes());
+    write(
+        root,
+        "bundle.js",
+        format!("var a={};", "1+".repeat(500_000)).as_bytes(),
+    );
+    write(root, "blob.py", b"\x00\x01\x02eval(x)\n");
+    write(root, "api_pb2.py", BUG.as_bytes());
+    let (status, report, stderr) = scan_json(root, &[]);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(finding_paths(&report), vec!["ok.py"]);
+    let skipped = &report["summary"]["skipped"];
+    assert_eq!(skipped["too-large"], 1, "{skipped}");
+    assert_eq!(skipped["minified"], 1, "{skipped}");
+    assert_eq!(skipped["binary"], 1, "{skipped}");
+    assert_eq!(skipped["generated"], 1, "{skipped}");
+    assert!(stderr.contains("larger than --max-file-size"), "{stderr}");
+}
+
+#[test]
+fn invalid_utf8_is_read_lossily_and_still_reviewed() {
+    let dir = repo(&[]);
+    write(
+        dir.path(),
+        "latin1.py",
+        b"# caf\xe9\ndef handler(q):\n    return eval(q)\n",
+    );
+    let (_, report, stderr) = scan_json(dir.path(), &[]);
+    assert_eq!(finding_paths(&report), vec!["latin1.py"]);
+    assert_eq!(report["findings"][0]["location"]["start_line"], 3);
+    assert_eq!(report["summary"]["lossy_files"], 1);
+    assert!(stderr.contains("not valid UTF-8"), "{stderr}");
+}
+
+#[test]
+fn deep_nesting_does_not_crash() {
+    let depth = 10_000;
+    let dir = repo(&[("ok.py", BUG)]);
+    // One nesting level per line (parsed, sliced and reviewed) and all on one line (minified).
+    write(
+        dir.path(),
+        "deep_lines.py",
+        format!("x = {}1{}\n", "[\n".repeat(depth), "]\n".repeat(depth)).as_bytes(),
+    );
+    write(
+        dir.path(),
+        "deep_calls.py",
+        format!("f({}1{})\n", "g(\n".repeat(depth), ")\n".repeat(depth)).as_bytes(),
+    );
+    write(
+        dir.path(),
+        "deep_one_line.py",
+        format!("x = {}1{}\n", "[".repeat(depth), "]".repeat(depth)).as_bytes(),
+    );
+    let (status, report, stderr) = scan_json(dir.path(), &[]);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(finding_paths(&report), vec!["ok.py"]);
+    assert_eq!(report["summary"]["files"], 3);
+    assert_eq!(report["summary"]["skipped"]["minified"], 1);
+    assert_eq!(report["complete"], true);
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_and_dangling_links_are_reported_not_fatal() {
+    let dir = repo(&[("src/ok.py", BUG)]);
+    std::os::unix::fs::symlink(dir.path().join("src"), dir.path().join("src/loop")).unwrap();
+    std::os::unix::fs::symlink(
+        dir.path().join("missing.py"),
+        dir.path().join("dangling.py"),
+    )
+    .unwrap();
+    // Without --follow, links are counted and left alone.
+    let (status, report, _) = scan_json(dir.path(), &[]);
+    assert_eq!(status, 0);
+    assert_eq!(finding_paths(&report), vec!["src/ok.py"]);
+    assert_eq!(report["summary"]["skipped"]["symlink"], 2);
+    // With --follow, the loop and the dangling link are problems: reported, exit 3, finding kept.
+    let (status, report, stderr) = scan_json(dir.path(), &["--follow"]);
+    assert_eq!(status, 3, "{stderr}");
+    assert_eq!(finding_paths(&report), vec!["src/ok.py"]);
+    assert_eq!(report["complete"], false);
+    assert!(stderr.contains("loop"), "{stderr}");
+    let (_, stdout, _) = run(&[
+        "scan",
+        dir.path().to_str().unwrap(),
+        "--follow",
+        "-f",
+        "sarif",
+    ]);
+    let log: Value = serde_json::from_str(&stdout).unwrap();
+    assert_valid_sarif(&log);
+    assert_eq!(
+        log["runs"][0]["invocations"][0]["executionSuccessful"],
+        false
+    );
+    assert!(
+        !log["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_files_are_reported_and_others_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = repo(&[("ok.py", BUG), ("secret.py", BUG)]);
+    let secret = dir.path().join("secret.py");
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::read(&secret).is_ok() {
+        // Running as root: permissions do not stop reads. A directory where a file is expected
+        // cannot be read as a file by anyone.
+        std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644)).unwrap();
+        std::fs::remove_file(&secret).unwrap();
+        std::os::unix::fs::symlink("/proc/self/mem", &secret).unwrap();
+        let (status, report, stderr) = scan_json(dir.path(), &["--follow"]);
+        assert_eq!(finding_paths(&report), vec!["ok.py"]);
+        assert_eq!(status, 3, "{stderr}");
+        assert!(stderr.contains("secret.py"), "{stderr}");
+        return;
+    }
+    let (status, report, stderr) = scan_json(dir.path(), &[]);
+    assert_eq!(status, 3, "{stderr}");
+    assert_eq!(finding_paths(&report), vec!["ok.py"]);
+    assert!(stderr.contains("secret.py"), "{stderr}");
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644)).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn non_utf8_file_names_get_exact_uris() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = repo(&[]);
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.py");
+    std::fs::write(dir.path().join(name), BUG).unwrap();
+    let (status, stdout, stderr) = run(&[
+        "scan",
+        dir.path().to_str().unwrap(),
+        "-f",
+        "sarif",
+        "--fail-on",
+        "none",
+    ]);
+    assert_eq!(status, 0, "{stderr}");
+    let log: Value = serde_json::from_str(&stdout).unwrap();
+    assert_valid_sarif(&log);
+    assert_eq!(
+        log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "caf%E9.py"
+    );
+}
+
+#[test]
+fn empty_repository() {
+    let dir = repo(&[]);
+    let (status, stdout, stderr) = run(&["scan", dir.path().to_str().unwrap(), "-f", "sarif"]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stderr.contains("scanned 0 files"), "{stderr}");
+    let log: Value = serde_json::from_str(&stdout).unwrap();
+    assert_valid_sarif(&log);
+    assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
+}
+
+#[test]
+fn a_file_as_the_scan_path() {
+    let dir = repo(&[("pkg/one.py", BUG), ("pkg/two.py", BUG)]);
+    let file = dir.path().join("pkg/one.py");
+    let (status, stdout, stderr) = run(&["scan", file.to_str().unwrap(), "-f", "json"]);
+    assert_eq!(status, 1, "{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(finding_paths(&report), vec!["one.py"]);
+}

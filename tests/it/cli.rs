@@ -1,0 +1,298 @@
+//! The `scan`, `shards` and `rules` commands as a user runs them.
+
+use serde_json::Value;
+
+use crate::common::{assert_valid_sarif, repo, run, run_in, tree_digest};
+
+const VULNERABLE: &str = "import subprocess\n\n\ndef handler(request):\n    expr = request.args.get('q')\n    return eval(expr)\n\n\ndef safe():\n    return eval('1 + 1')\n";
+
+#[test]
+fn scan_reports_findings_and_exits_1() {
+    let dir = repo(&[("app/views.py", VULNERABLE)]);
+    let path = dir.path().to_str().unwrap();
+    let (status, stdout, stderr) = run(&["scan", path]);
+    assert_eq!(status, 1, "{stderr}");
+    assert!(stdout.contains("error[python/eval-exec]"), "{stdout}");
+    assert!(stdout.contains("--> app/views.py:6:12"), "{stdout}");
+    assert!(stdout.contains("return eval(expr)"), "{stdout}");
+    assert!(!stdout.contains("\x1b["), "no colour when not a terminal");
+    assert!(stderr.contains("scanned 1 file"), "{stderr}");
+    assert!(stderr.contains("1 finding: 1 error"), "{stderr}");
+
+    let (status, _, _) = run(&["scan", path, "--fail-on", "none"]);
+    assert_eq!(status, 0);
+}
+
+#[test]
+fn clean_repo_exits_0_and_sarif_has_empty_results() {
+    let dir = repo(&[("lib/util.py", "def add(a, b):\n    return a + b\n")]);
+    let (status, stdout, stderr) =
+        run(&["scan", dir.path().to_str().unwrap(), "--format", "sarif"]);
+    assert_eq!(status, 0, "{stderr}");
+    let log: Value = serde_json::from_str(&stdout).unwrap();
+    assert_valid_sarif(&log);
+    assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
+    assert_eq!(
+        log["runs"][0]["invocations"][0]["executionSuccessful"],
+        true
+    );
+}
+
+#[test]
+fn several_outputs_in_one_run() {
+    let dir = repo(&[("src/a b/ü.py", VULNERABLE)]);
+    let out = tempfile::tempdir().unwrap();
+    let sarif = out.path().join("out.sarif");
+    let json = out.path().join("out.json");
+    let github = out.path().join("annotations.txt");
+    let (status, stdout, stderr) = run(&[
+        "scan",
+        dir.path().to_str().unwrap(),
+        "-o",
+        sarif.to_str().unwrap(),
+        "-o",
+        json.to_str().unwrap(),
+        "-o",
+        &format!("github:{}", github.display()),
+    ]);
+    assert_eq!(status, 1, "{stderr}");
+    assert!(
+        stdout.contains("python/eval-exec"),
+        "text still goes to the terminal"
+    );
+
+    let log: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
+    assert_valid_sarif(&log);
+    let result = &log["runs"][0]["results"][0];
+    assert_eq!(
+        result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "src/a%20b/%C3%BC.py"
+    );
+    assert_eq!(
+        result["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"],
+        "%SRCROOT%"
+    );
+    let fingerprints = &result["partialFingerprints"];
+    assert!(fingerprints["primaryLocationLineHash"]
+        .as_str()
+        .unwrap()
+        .contains(':'));
+    assert!(fingerprints["shardscan/v1"]
+        .as_str()
+        .unwrap()
+        .ends_with(":1"));
+    let rule = &log["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "python/eval-exec")
+        .unwrap()
+        .clone();
+    assert!(rule["properties"]["tags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t == "external/cwe/cwe-95"));
+    assert!(rule["properties"]["security-severity"].is_string());
+
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["schema_version"], 1);
+    assert_eq!(report["complete"], true);
+    assert_eq!(report["findings"][0]["location"]["path"], "src/a b/ü.py");
+    assert_eq!(report["summary"]["files"], 1);
+
+    let annotations = std::fs::read_to_string(&github).unwrap();
+    assert!(
+        annotations.starts_with("::error file=src/a b/ü.py,line=6,"),
+        "{annotations}"
+    );
+}
+
+#[test]
+fn fingerprints_are_stable_under_line_shifts() {
+    let scan = |text: &str| {
+        let dir = repo(&[("m.py", text)]);
+        let (_, stdout, _) = run(&["scan", dir.path().to_str().unwrap(), "-f", "json"]);
+        let report: Value = serde_json::from_str(&stdout).unwrap();
+        report["findings"][0]["fingerprint"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let before = scan(VULNERABLE);
+    let shifted = scan(&format!("# a new header comment\n\n\n{VULNERABLE}"));
+    assert_eq!(before, shifted);
+    let changed = scan(&VULNERABLE.replace("eval(expr)", "eval(expr + '0')"));
+    assert_ne!(before, changed);
+}
+
+#[test]
+fn inline_suppression_is_listed_not_reported() {
+    let text = VULNERABLE.replace(
+        "return eval(expr)",
+        "return eval(expr)  # shardscan-ignore: python/eval-exec",
+    );
+    let dir = repo(&[("m.py", &text)]);
+    let (status, stdout, stderr) = run(&["scan", dir.path().to_str().unwrap(), "-f", "sarif"]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stderr.contains("1 suppressed inline"), "{stderr}");
+    let log: Value = serde_json::from_str(&stdout).unwrap();
+    assert_valid_sarif(&log);
+    assert_eq!(
+        log["runs"][0]["results"][0]["suppressions"][0]["kind"],
+        "inSource"
+    );
+}
+
+#[test]
+fn scan_never_writes_into_the_tree() {
+    let dir = repo(&[
+        ("app/views.py", VULNERABLE),
+        ("app/.gitignore", "ignored.py\n"),
+        ("app/ignored.py", VULNERABLE),
+        ("web/index.js", "document.write(location.hash);\n"),
+    ]);
+    let before = tree_digest(dir.path());
+    let (status, _, stderr) = run_in(dir.path(), &["scan", ".", "-f", "sarif"]);
+    assert_eq!(status, 1, "{stderr}");
+    let (status, _, _) = run_in(dir.path(), &["shards", "."]);
+    assert_eq!(status, 0);
+    assert_eq!(tree_digest(dir.path()), before, "the scanned tree changed");
+}
+
+#[test]
+fn gitignore_include_exclude_and_hidden() {
+    let dir = repo(&[
+        (".gitignore", "build/\n"),
+        ("build/gen.py", VULNERABLE),
+        (".hidden/x.py", VULNERABLE),
+        ("src/a.py", VULNERABLE),
+        ("tests/t.py", VULNERABLE),
+        ("node_modules/lib/index.py", VULNERABLE),
+    ]);
+    let root = dir.path().to_str().unwrap();
+    let paths = |args: &[&str]| {
+        let mut full = vec!["scan", root, "-f", "json"];
+        full.extend_from_slice(args);
+        let (_, stdout, stderr) = run(&full);
+        let report: Value =
+            serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}{stderr}"));
+        let mut paths: Vec<String> = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["location"]["path"].as_str().unwrap().to_string())
+            .collect();
+        paths.sort();
+        (paths, report)
+    };
+    let (found, report) = paths(&[]);
+    assert_eq!(found, vec!["src/a.py", "tests/t.py"]);
+    assert_eq!(report["summary"]["skipped"]["vendored-directory"], 1);
+    assert_eq!(paths(&["--exclude", "tests/**"]).0, vec!["src/a.py"]);
+    assert_eq!(paths(&["--include", "tests/**"]).0, vec!["tests/t.py"]);
+    assert_eq!(
+        paths(&["--hidden"]).0,
+        vec![".hidden/x.py", "src/a.py", "tests/t.py"]
+    );
+    assert_eq!(
+        paths(&["--include-vendored"]).0,
+        vec!["node_modules/lib/index.py", "src/a.py", "tests/t.py"]
+    );
+}
+
+#[test]
+fn shards_command_shows_the_cut() {
+    let mut text = String::from("import os\n\nclass Service:\n");
+    for i in 0..30 {
+        text.push_str(&format!("    def step_{i}(self, value):\n        total = value * {i}\n        return os.path.join(str(total), 'out')\n\n"));
+    }
+    let dir = repo(&[("svc.py", &text)]);
+    let (status, stdout, stderr) = run(&[
+        "shards",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+        "--shard-tokens",
+        "200",
+    ]);
+    assert_eq!(status, 0, "{stderr}");
+    let shards: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    assert!(shards.len() > 3);
+    let mut next = 1;
+    for shard in &shards {
+        assert_eq!(shard["start_line"].as_u64().unwrap(), next);
+        next = shard["end_line"].as_u64().unwrap() + 1;
+    }
+    assert_eq!(next as usize, text.lines().count() + 1);
+    assert!(shards
+        .iter()
+        .any(|s| s["context"]["enclosing"][0] == "class Service:"));
+    // Stable across runs.
+    let (_, again, _) = run(&[
+        "shards",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+        "--shard-tokens",
+        "200",
+    ]);
+    assert_eq!(stdout, again);
+}
+
+#[test]
+fn rules_commands() {
+    let (status, stdout, stderr) = run(&["rules", "test"]);
+    assert_eq!(status, 0, "{stdout}{stderr}");
+    assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
+    let (status, stdout, _) = run(&["rules", "list", "--format", "json"]);
+    assert_eq!(status, 0);
+    let rules: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    assert!(rules.iter().any(|r| r["id"] == "python/eval-exec"));
+
+    let dir = repo(&[(
+        "python/bad.scm",
+        "; id: mine/bad\n; severity: error\n; message: m\n(call (#eq? @x \"y\")) @finding\n",
+    )]);
+    let (status, _, stderr) = run(&["rules", "list", "--rules", dir.path().to_str().unwrap()]);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("bad.scm"), "{stderr}");
+}
+
+#[test]
+fn user_rules_are_loaded_like_builtin_ones() {
+    let rules = repo(&[(
+        "python/print.scm",
+        "; id: mine/print\n; severity: note\n; message: `print` call\n(call function: (identifier) @f (#eq? @f \"print\")) @finding\n",
+    )]);
+    let dir = repo(&[("a.py", "print('hi')\n")]);
+    let (status, stdout, stderr) = run(&[
+        "scan",
+        dir.path().to_str().unwrap(),
+        "--no-builtin-rules",
+        "--rules",
+        rules.path().to_str().unwrap(),
+        "--fail-on",
+        "note",
+    ]);
+    assert_eq!(status, 1, "{stderr}");
+    assert!(stdout.contains("note[mine/print]"), "{stdout}");
+}
+
+#[test]
+fn usage_errors_exit_2_with_a_message() {
+    let (status, _, stderr) = run(&["scan", "/definitely/not/here"]);
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("path `/definitely/not/here` does not exist"),
+        "{stderr}"
+    );
+    let (status, _, stderr) = run(&["scan", ".", "-o", "report.xml"]);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("report.xml"), "{stderr}");
+    let (status, _, _) = run(&["scan", "--fail-on", "sometimes"]);
+    assert_eq!(status, 2);
+    let (status, _, stderr) = run(&["scan", ".", "--disable", "no/such-rule"]);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("no/such-rule"), "{stderr}");
+}
