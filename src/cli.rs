@@ -133,6 +133,9 @@ pub struct ScanArgs {
     /// Never draw a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// Benchmark baseline: walk, read and parse the files a scan would review, nothing more.
+    #[arg(long, hide = true)]
+    pub parse_only: bool,
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,7 @@
 
 pub mod fingerprint;
 pub mod line_hash;
+pub mod mask;
 pub mod suppress;
 
 use std::collections::BTreeMap;

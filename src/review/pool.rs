@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{bounded, Receiver, Sender};
 
 use super::{ReviewError, Reviewer};
-use crate::aggregate::{fingerprint, suppress};
+use crate::aggregate::{fingerprint, mask, suppress};
 use crate::finding::Finding;
 use crate::lang::Language;
 use crate::slice::{self, Shard, SliceOptions, SourceFile};
@@ -244,7 +244,7 @@ fn read_worker(
     let mut parser = tree_sitter::Parser::new();
     for candidate in candidates.iter() {
         let event = match read_and_slice(candidate, &mut parser, options, accept, parse_only) {
-            Err(event) => event,
+            Err(event) => *event,
             Ok((info, cut)) => {
                 if events.send(Event::File(info)).is_err() {
                     return;
@@ -273,11 +273,13 @@ pub fn read_and_slice(
     options: &SliceOptions,
     accept: &(dyn Fn(Language) -> bool + Sync),
     parse_only: bool,
-) -> Result<(FileInfo, Vec<Shard>), Event> {
-    let skipped = |reason, detail| Event::Skipped {
-        path: candidate.rel_path.clone(),
-        reason,
-        detail,
+) -> Result<(FileInfo, Vec<Shard>), Box<Event>> {
+    let skipped = |reason, detail| {
+        Box::new(Event::Skipped {
+            path: candidate.rel_path.clone(),
+            reason,
+            detail,
+        })
     };
     let bytes = match std::fs::read(&candidate.path) {
         Ok(bytes) => bytes,
@@ -383,6 +385,7 @@ pub fn review_shard(shard: &Shard, reviewers: &[Arc<dyn Reviewer>]) -> ShardResu
         ));
     }
     for finding in &mut findings {
+        mask::mask_finding(finding);
         finding.line_hash = shard.file.line_hash(finding.location.start_line);
         finding.suppressed =
             suppress::suppression(&shard.file, finding.location.start_line, &finding.rule_id);
