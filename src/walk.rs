@@ -136,7 +136,10 @@ pub fn walk(
         .context("invalid --include/--exclude globs")?;
 
     for start in &settings.paths {
-        let mut builder = WalkBuilder::new(start);
+        // Absolute starts make every entry path absolute, so globs and .gitignore rules are matched
+        // relative to the root whichever directory shardscan runs from.
+        let start = std::path::absolute(start).unwrap_or_else(|_| start.clone());
+        let mut builder = WalkBuilder::new(&start);
         builder
             .hidden(!settings.hidden)
             .ignore(settings.ignore_files)
