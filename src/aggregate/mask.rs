@@ -10,7 +10,11 @@ const VISIBLE: usize = 2;
 
 /// Masks string literals in the snippet and message of findings about secrets.
 pub fn mask_finding(finding: &mut Finding) {
-    if finding.cwe.iter().any(|c| SECRET_CWES.contains(&c.as_str())) {
+    if finding
+        .cwe
+        .iter()
+        .any(|c| SECRET_CWES.contains(&c.as_str()))
+    {
         finding.snippet = mask_literals(&finding.snippet);
         finding.message = mask_literals(&finding.message);
     }
@@ -61,9 +65,15 @@ mod tests {
 
     #[test]
     fn masks_quoted_secrets_only() {
-        assert_eq!(mask_literals(r#"password = "hunter2-very-secret""#), r#"password = "hu****""#);
+        assert_eq!(
+            mask_literals(r#"password = "hunter2-very-secret""#),
+            r#"password = "hu****""#
+        );
         assert_eq!(mask_literals("key = 'ab'"), "key = 'ab'");
-        assert_eq!(mask_literals(r#"token = "a\"bcdef" + x"#), r#"token = "a\****" + x"#);
+        assert_eq!(
+            mask_literals(r#"token = "a\"bcdef" + x"#),
+            r#"token = "a\****" + x"#
+        );
         assert_eq!(mask_literals("no literals here"), "no literals here");
     }
 }

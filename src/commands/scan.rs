@@ -118,7 +118,10 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
 
 /// The speed benchmark's baseline: the same walk, reads and parses as a scan, on the same threads,
 /// with no slicing and no review.
-fn parse_only(settings: &ScanSettings, accept: &(dyn Fn(crate::lang::Language) -> bool + Sync)) -> anyhow::Result<u8> {
+fn parse_only(
+    settings: &ScanSettings,
+    accept: &(dyn Fn(crate::lang::Language) -> bool + Sync),
+) -> anyhow::Result<u8> {
     let started = std::time::Instant::now();
     let (mut files, mut lines) = (0usize, 0usize);
     pool::run(
@@ -138,6 +141,9 @@ fn parse_only(settings: &ScanSettings, accept: &(dyn Fn(crate::lang::Language) -
         },
         None,
     )?;
-    eprintln!("parsed {files} files ({lines} lines) in {:.2}s", started.elapsed().as_secs_f64());
+    eprintln!(
+        "parsed {files} files ({lines} lines) in {:.2}s",
+        started.elapsed().as_secs_f64()
+    );
     Ok(crate::exit::CLEAN)
 }

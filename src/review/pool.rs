@@ -401,3 +401,120 @@ pub fn review_shard(shard: &Shard, reviewers: &[Arc<dyn Reviewer>]) -> ShardResu
         failures,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::{Location, Severity};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Reports one finding per shard; panics on `panic.py`, fails on `fail.py`, and counts how many
+    /// reviews run at once.
+    struct FakeReviewer {
+        running: AtomicUsize,
+        peak: AtomicUsize,
+    }
+
+    impl Reviewer for FakeReviewer {
+        fn name(&self) -> &str {
+            "fake"
+        }
+        fn supports(&self, language: Language) -> bool {
+            language == Language::Python
+        }
+        fn review(&self, shard: &Shard) -> Result<Vec<Finding>, ReviewError> {
+            let now = self.running.fetch_add(1, Ordering::SeqCst) + 1;
+            self.peak.fetch_max(now, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_millis(5));
+            self.running.fetch_sub(1, Ordering::SeqCst);
+            match shard.file.rel_path.as_str() {
+                "panic.py" => panic!("boom"),
+                "fail.py" => Err(ReviewError::Permanent(String::from("model refused"))),
+                _ => Ok(vec![Finding {
+                    rule_id: String::from("fake/rule"),
+                    reviewers: vec![String::from("fake")],
+                    severity: Severity::Warning,
+                    message: String::from("m"),
+                    location: Location {
+                        path: shard.file.rel_path.clone(),
+                        start_line: shard.start_line,
+                        start_column: 1,
+                        end_line: shard.start_line,
+                        end_column: 2,
+                    },
+                    cwe: vec![],
+                    confidence: 0.5,
+                    snippet: shard.file.line_text(shard.start_line).to_string(),
+                    symbol: None,
+                    fingerprint: String::new(),
+                    line_hash: String::new(),
+                    suppressed: None,
+                }]),
+            }
+        }
+    }
+
+    #[test]
+    fn failures_cost_only_their_shard_and_workers_overlap() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..12 {
+            std::fs::write(dir.path().join(format!("ok{i}.py")), "x = 1\n").unwrap();
+        }
+        std::fs::write(dir.path().join("panic.py"), "x = 1\n").unwrap();
+        std::fs::write(dir.path().join("fail.py"), "x = 1\n").unwrap();
+        let walk = WalkSettings {
+            paths: vec![dir.path().to_path_buf()],
+            root: std::fs::canonicalize(dir.path()).unwrap(),
+            include: vec![],
+            exclude: vec![],
+            hidden: false,
+            ignore_files: true,
+            follow_links: false,
+            include_vendored: false,
+            max_file_size: 1 << 20,
+        };
+        let fake = Arc::new(FakeReviewer {
+            running: AtomicUsize::new(0),
+            peak: AtomicUsize::new(0),
+        });
+        let reviewers: Vec<Arc<dyn Reviewer>> = vec![fake.clone()];
+        let mut results = Vec::new();
+        let metrics = run(
+            &PipelineSettings {
+                walk: &walk,
+                slice: &SliceOptions::default(),
+                jobs: 4,
+                parse_only: false,
+            },
+            &reviewers,
+            &|l| l == Language::Python,
+            |event| {
+                if let Event::Shard(result) = event {
+                    results.push(result);
+                }
+            },
+            None,
+        )
+        .unwrap();
+        assert_eq!(results.len(), 14, "every shard ends reviewed or failed");
+        let failed: Vec<(&str, &str)> = results
+            .iter()
+            .flat_map(|r| {
+                r.failures
+                    .iter()
+                    .map(move |(_, why)| (r.path.as_str(), why.as_str()))
+            })
+            .collect();
+        assert_eq!(failed.len(), 2);
+        assert!(failed.contains(&("panic.py", "reviewer crashed: boom")));
+        assert!(failed.contains(&("fail.py", "model refused")));
+        assert_eq!(results.iter().map(|r| r.findings.len()).sum::<usize>(), 12);
+        assert_eq!(metrics.agents_started, 14);
+        assert!(metrics.peak_concurrency <= 4);
+        assert!(
+            fake.peak.load(Ordering::SeqCst) >= 2,
+            "reviews really ran in parallel"
+        );
+        assert!(metrics.utilization > 0.0 && metrics.utilization <= 1.0);
+    }
+}

@@ -440,6 +440,32 @@ mod tests {
     }
 
     #[test]
+    fn covers_every_line_of_every_rule_test_file_at_any_budget() {
+        // The rule test files span every language with rules: real code in many shapes.
+        let mut checked = 0;
+        for (path, text) in crate::review::rules::EMBEDDED {
+            let Some(language) = Language::from_extension(std::path::Path::new(path)) else {
+                continue;
+            };
+            let file = parsed(language, path, text);
+            for budget in [16, 64, 300, 1500] {
+                let shards = slice_file(
+                    &file,
+                    &SliceOptions {
+                        budget_tokens: budget,
+                    },
+                );
+                assert_covers(&file, &shards);
+                let ids: std::collections::HashSet<&str> =
+                    shards.iter().map(|s| s.id.as_str()).collect();
+                assert_eq!(ids.len(), shards.len(), "{path}: duplicate shard ids");
+            }
+            checked += 1;
+        }
+        assert!(checked > 0);
+    }
+
+    #[test]
     fn merges_small_neighbours() {
         let file = parsed(Language::Python, "a.py", &python_sample());
         let shards = slice_file(

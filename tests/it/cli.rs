@@ -299,10 +299,22 @@ fn usage_errors_exit_2_with_a_message() {
 
 #[test]
 fn globs_and_paths_are_relative_to_the_git_root_from_any_directory() {
-    let dir = repo(&[("src/a.py", VULNERABLE), ("src/gen/b.py", VULNERABLE), ("other/c.py", VULNERABLE)]);
+    let dir = repo(&[
+        ("src/a.py", VULNERABLE),
+        ("src/gen/b.py", VULNERABLE),
+        ("other/c.py", VULNERABLE),
+    ]);
     std::fs::create_dir(dir.path().join(".git")).unwrap();
-    let (_, stdout, stderr) = run_in(&dir.path().join("src"), &["scan", ".", "-f", "json", "--exclude", "src/gen/**"]);
+    let (_, stdout, stderr) = run_in(
+        &dir.path().join("src"),
+        &["scan", ".", "-f", "json", "--exclude", "src/gen/**"],
+    );
     let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}{stderr}"));
-    let paths: Vec<&str> = report["findings"].as_array().unwrap().iter().map(|f| f["location"]["path"].as_str().unwrap()).collect();
+    let paths: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["location"]["path"].as_str().unwrap())
+        .collect();
     assert_eq!(paths, vec!["src/a.py"]);
 }
