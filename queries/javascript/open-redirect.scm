@@ -1,0 +1,28 @@
+; id: javascript/open-redirect
+; name: Redirect to a URL taken from the request
+; severity: warning
+; message: the redirect target `{{url}}` comes straight from the request, so a link to this site can send users to any other site (open redirect)
+; cwe: CWE-601
+; tags: security, redirect
+; precision: high
+; security-severity: 6.1
+; help: Redirect only to relative paths you have checked (starting with a single `/`, not `//`), or
+;   look the target up in an allow-list of known destinations.
+
+; res.redirect(req.query.next) / res.redirect(302, req.body.returnTo)
+(call_expression
+  function: (member_expression
+    object: (identifier) @res (#any-of? @res "res" "response" "reply")
+    property: (property_identifier) @func (#eq? @func "redirect"))
+  arguments: (arguments (_) @url .)
+  (#match? @url "^(req|request)\\.(query|body|params|headers|cookies)(\\.|\\[)"))
+  @finding
+
+; ctx.redirect(ctx.query.url) (Koa)
+(call_expression
+  function: (member_expression
+    object: (identifier) @ctx (#eq? @ctx "ctx")
+    property: (property_identifier) @func (#eq? @func "redirect"))
+  arguments: (arguments (_) @url .)
+  (#match? @url "^ctx\\.(query|request\\.(query|body)|params|headers|cookies)(\\.|\\[)"))
+  @finding

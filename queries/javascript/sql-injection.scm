@@ -1,0 +1,36 @@
+; id: javascript/sql-injection
+; name: SQL statement built by string concatenation or interpolation
+; severity: error
+; message: SQL text is built from run-time values with `+` or a template literal; a quote in any of them changes the statement (SQL injection)
+; cwe: CWE-89
+; tags: security, injection, sql
+; precision: high
+; security-severity: 8.8
+; help: Keep the SQL text constant and pass values as bound parameters (`db.query('... WHERE id = ?', [id])`,
+;   `$1` placeholders, or a tagged `sql` template from your driver). Identifiers such as column names
+;   must come from an allow-list.
+
+; db.query(`SELECT ... ${id}`), pool.execute("SELECT ... " + id)
+(call_expression
+  function: (member_expression
+    property: (property_identifier) @method
+      (#any-of? @method "query" "execute" "exec" "raw" "run" "all" "get" "each" "prepare"
+        "unsafe" "$queryRawUnsafe" "$executeRawUnsafe" "queryRaw" "sequelize"))
+  arguments: (arguments . [(template_string (template_substitution)) (binary_expression)] @sql)
+  (#match? @sql "(?is)^[`\"']\\s*(select\\s+(distinct\\s+)?(\\*|[\\w.]+\\s*[(,]).*\\sfrom\\s|select\\s+(distinct\\s+)?[\\w.]+(\\s+as\\s+\\w+)?\\s+from\\s|insert\\s+into\\s+\\S+\\s*(\\(|values\\b|select\\b|set\\b)|update\\s+\\S+\\s+set\\s+[\\w.`]+\\s*=|delete\\s+from\\s+\\S+\\s+where\\s|replace\\s+into\\s+\\S+\\s*(\\(|values\\b))")
+  (#match? @sql "(\\$\\{|[`\"']\\s*\\+\\s*[A-Za-z_$(])"))
+  @finding
+
+; const sql = `SELECT ... ${id}` / const q = "DELETE FROM t WHERE id = " + id
+(variable_declarator
+  value: [(template_string (template_substitution)) (binary_expression)] @sql
+  (#match? @sql "(?is)^[`\"']\\s*(select\\s+(distinct\\s+)?(\\*|[\\w.]+\\s*[(,]).*\\sfrom\\s|select\\s+(distinct\\s+)?[\\w.]+(\\s+as\\s+\\w+)?\\s+from\\s|insert\\s+into\\s+\\S+\\s*(\\(|values\\b|select\\b|set\\b)|update\\s+\\S+\\s+set\\s+[\\w.`]+\\s*=|delete\\s+from\\s+\\S+\\s+where\\s|replace\\s+into\\s+\\S+\\s*(\\(|values\\b))")
+  (#match? @sql "(\\$\\{|[`\"']\\s*\\+\\s*[A-Za-z_$(])"))
+  @finding
+
+; sql = `UPDATE ... ${x}` (re-assignment)
+(assignment_expression
+  right: [(template_string (template_substitution)) (binary_expression)] @sql
+  (#match? @sql "(?is)^[`\"']\\s*(select\\s+(distinct\\s+)?(\\*|[\\w.]+\\s*[(,]).*\\sfrom\\s|select\\s+(distinct\\s+)?[\\w.]+(\\s+as\\s+\\w+)?\\s+from\\s|insert\\s+into\\s+\\S+\\s*(\\(|values\\b|select\\b|set\\b)|update\\s+\\S+\\s+set\\s+[\\w.`]+\\s*=|delete\\s+from\\s+\\S+\\s+where\\s|replace\\s+into\\s+\\S+\\s*(\\(|values\\b))")
+  (#match? @sql "(\\$\\{|[`\"']\\s*\\+\\s*[A-Za-z_$(])"))
+  @finding

@@ -1,0 +1,40 @@
+<?php
+$query = $_GET['q'] ?? '';
+?>
+<!doctype html>
+<html>
+<body>
+<form action="<?php
+// ruleid: php/xss-echo-request
+echo $_SERVER['PHP_SELF']; ?>" method="get">
+  <input name="q">
+</form>
+<h1>Results for
+<?=
+// ruleid: php/xss-echo-request
+$_GET['q'] ?></h1>
+<?php
+// ruleid: php/xss-echo-request
+echo "<p>Welcome back, " . $_COOKIE['display_name'] . "!</p>";
+// ruleid: php/xss-echo-request
+echo "<input type=\"hidden\" name=\"ref\" value=\"{$_REQUEST['ref']}\">";
+// ruleid: php/xss-echo-request
+print $_POST['comment'];
+// ruleid: php/xss-echo-request
+echo isset($_GET['page']) ? $_GET['page'] : '1';
+
+// ok: php/xss-echo-request
+echo htmlspecialchars($_GET['q'], ENT_QUOTES, 'UTF-8');
+// ok: php/xss-echo-request
+echo '<p>Page ' . (int) $_GET['page'] . '</p>';
+// ok: php/xss-echo-request
+echo "Results for " . htmlspecialchars($query);
+// ok: php/xss-echo-request
+$_SESSION['last_query'] = $_GET['q'];
+// ok: php/xss-echo-request
+echo json_encode(['q' => $_GET['q']]);
+// ok: php/xss-echo-request
+echo $_SERVER['SERVER_NAME'];
+?>
+</body>
+</html>
