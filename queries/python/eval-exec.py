@@ -1,4 +1,8 @@
 import ast
+import builtins
+
+SAFE_EXPR = "1 + 1"
+
 
 def handler(request):
     expr = request.args.get("q")
@@ -6,10 +10,20 @@ def handler(request):
     result = eval(expr)
     # ruleid: python/eval-exec
     exec(compile(expr, "<q>", "exec"))
+    # ruleid: python/eval-exec
+    total = eval(f"{expr} * 2")
+    # ruleid: python/eval-exec
+    builtins.exec("print(" + expr + ")", {})
+    # ruleid: python/eval-exec
+    eval(request.form["code"], {"__builtins__": {}})
     # ok: python/eval-exec
     value = eval("1 + 1")
+    # ok: python/eval-exec
+    exec("""import math""")
     # ok: python/eval-exec
     data = ast.literal_eval(expr)
     # ok: python/eval-exec
     model.eval()
-    return result, value, data
+    # ok: python/eval-exec
+    torch_model.exec(expr)
+    return result, value, data, total

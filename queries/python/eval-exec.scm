@@ -5,9 +5,26 @@
 ; cwe: CWE-95
 ; tags: security, injection
 ; precision: high
+; security-severity: 9.3
 ; help: Avoid `eval`/`exec` on anything that is not a constant. To read literals use
 ;   `ast.literal_eval`; to dispatch on a name use a dictionary of functions.
 (call
-  function: (identifier) @func (#any-of? @func "eval" "exec")
-  arguments: (argument_list . (_) @arg (#not-match? @arg "^[\"']")))
+  function: [
+    (identifier) @func
+    (attribute
+      object: (identifier) @mod (#eq? @mod "builtins")
+      attribute: (identifier) @func)
+  ] (#any-of? @func "eval" "exec")
+  arguments: (argument_list
+    .
+    [
+      (identifier)
+      (attribute)
+      (subscript)
+      (call)
+      (binary_operator)
+      (conditional_expression)
+      (boolean_operator)
+      (string (interpolation))
+    ]))
   @finding

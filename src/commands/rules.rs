@@ -69,6 +69,7 @@ pub fn run(command: RulesCommand, color: ColorChoice) -> anyhow::Result<u8> {
                         .iter()
                         .map(|(l, n)| format!("{l} {n}"))
                         .collect();
+                    out.flush()?;
                     eprintln!("{} rules ({})", set.rules().len(), summary.join(", "));
                 }
             }

@@ -1,0 +1,65 @@
+; id: python/sql-string-format
+; name: SQL query built with string formatting
+; severity: error
+; message: SQL text passed to `{{func}}` is built with string formatting; input in it is SQL injection
+; cwe: CWE-89
+; tags: security, injection, sql
+; precision: high
+; security-severity: 9.8
+; help: Keep the SQL text constant and pass values as parameters, e.g.
+;   `cur.execute("SELECT * FROM users WHERE id = %s", (user_id,))`; with SQLAlchemy use
+;   `text("... WHERE id = :id")` with `bindparams`/parameters. Identifiers (table or column
+;   names) must be checked against an allow-list.
+(call
+  function: [
+    (attribute attribute: (identifier) @func)
+    (identifier) @func
+  ]
+  (#any-of? @func "execute" "executemany" "executescript" "raw" "text" "read_sql" "read_sql_query")
+  arguments: (argument_list
+    .
+    [
+      (string (interpolation)) @query
+      (binary_operator
+        left: (string) @query
+        right: (_) @rhs (#not-match? @rhs "^[rRuUbB]?[\"']"))
+      (binary_operator
+        left: (binary_operator) @query)
+      (call
+        function: (attribute
+          object: (string) @query
+          attribute: (identifier) @fmt (#eq? @fmt "format")))
+    ]
+    (#match? @query "^[rRuUfFbB]{0,2}(\"\"\"|'''|\"|')\\s*(?i:select|insert|update|delete|with|replace|merge|create|drop|alter|truncate|grant|call|exec)\\b")))
+  @finding
+
+; The query is formatted into a local variable first and executed a few statements later.
+(block
+  (expression_statement
+    (assignment
+      left: (identifier) @var
+      right: [
+        (string (interpolation)) @query
+        (binary_operator
+          left: (string) @query
+          right: (_) @rhs (#not-match? @rhs "^[rRuUbB]?[\"']"))
+        (binary_operator
+          left: (binary_operator) @query)
+        (call
+          function: (attribute
+            object: (string) @query
+            attribute: (identifier) @fmt (#eq? @fmt "format")))
+      ]
+      (#match? @query "^[rRuUfFbB]{0,2}(\"\"\"|'''|\"|')\\s*(?i:select|insert|update|delete|with|replace|merge|create|drop|alter|truncate|grant|call|exec)\\b")))
+  (expression_statement
+    [
+      (call
+        function: (attribute attribute: (identifier) @func)
+        arguments: (argument_list . (identifier) @arg)) @finding
+      (assignment
+        right: (call
+          function: (attribute attribute: (identifier) @func)
+          arguments: (argument_list . (identifier) @arg)) @finding)
+    ])
+  (#any-of? @func "execute" "executemany" "executescript" "raw" "read_sql" "read_sql_query")
+  (#eq? @var @arg))

@@ -1,0 +1,35 @@
+; id: ruby/sql-injection
+; name: SQL fragment built with string interpolation
+; severity: error
+; message: the SQL passed to `{{func}}` is built with interpolation or concatenation; input in it is SQL injection
+; cwe: CWE-89
+; tags: security, injection, sql, rails
+; precision: high
+; security-severity: 9.8
+; help: Let ActiveRecord bind the values: `where("name = ?", name)`, `where(name: name)`,
+;   `find_by_sql(["... WHERE id = ?", id])`, or `sanitize_sql_array`. Column names used in
+;   `order`/`group`/`pluck` must come from an allow-list.
+(call
+  method: (identifier) @func (#any-of? @func "where" "not" "rewhere" "having" "order" "reorder" "group" "pluck" "joins" "find_by" "find_by_sql" "count_by_sql" "exists?" "delete_all" "update_all" "delete_by" "destroy_by" "lock" "calculate" "from")
+  arguments: (argument_list
+    .
+    [
+      (string (interpolation))
+      (binary left: (string))
+      (binary left: (binary))
+      (array . (string (interpolation)))
+      (array . (binary left: (string)))
+    ]))
+  @finding
+
+(call
+  method: (identifier) @func (#any-of? @func "execute" "exec_query" "exec_update" "exec_delete" "exec_insert" "select_all" "select_one" "select_value" "select_values" "select_rows" "query" "sql")
+  arguments: (argument_list
+    .
+    [
+      (string (interpolation))
+      (binary left: (string))
+      (binary left: (binary))
+    ] @query
+    (#match? @query "^[\"'](?i:\\s*(select|insert|update|delete|with|replace|create|drop|alter|truncate)\\b)")))
+  @finding
