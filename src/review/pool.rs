@@ -13,6 +13,7 @@
 //! failing are kept.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -70,7 +71,8 @@ pub struct PoolMetrics {
     pub workers: usize,
     pub agents_started: u64,
     pub peak_concurrency: usize,
-    /// Mean busy workers over the run, divided by the number of workers.
+    /// Mean busy workers (cutting files or reviewing shards) over the run, divided by the number
+    /// of workers.
     pub utilization: f64,
     /// Time from start to the first shard handed to a reviewer, as a share of the run.
     pub first_dispatch_share: f64,
@@ -116,12 +118,15 @@ impl Occupancy {
         self.last_change = now;
     }
 
-    fn enter(&mut self) {
+    /// A worker starts work; `review` when it is a shard review (an agent), not cutting a file.
+    fn enter(&mut self, review: bool) {
         self.advance();
-        self.first_dispatch
-            .get_or_insert(self.last_change - self.started);
+        if review {
+            self.first_dispatch
+                .get_or_insert(self.last_change - self.started);
+            self.agents += 1;
+        }
         self.busy += 1;
-        self.agents += 1;
         self.peak = self.peak.max(self.busy);
     }
 
@@ -149,15 +154,38 @@ impl Occupancy {
 pub struct PipelineSettings<'a> {
     pub walk: &'a WalkSettings,
     pub slice: &'a SliceOptions,
-    /// Reviewer workers; readers use the same number of threads.
+    /// Worker threads: each reads, parses and cuts files and reviews shards.
     pub jobs: usize,
     /// Read and parse files but do not cut them (the baseline of the speed benchmark).
     pub parse_only: bool,
 }
 
+/// What the workers share.
+struct Shared<'a> {
+    settings: &'a PipelineSettings<'a>,
+    reviewers: &'a [Arc<dyn Reviewer>],
+    accept: &'a (dyn Fn(Language) -> bool + Sync),
+    on_shard: Option<&'a (dyn Fn(&Shard) + Sync)>,
+    candidates: Receiver<Candidate>,
+    shards: (Sender<Shard>, Receiver<Shard>),
+    events: Sender<Event>,
+    /// Workers between taking a file and having queued or reviewed all its shards.
+    cutting: AtomicUsize,
+    /// Workers waiting for work: shards are handed to them only then.
+    idle: AtomicUsize,
+    occupancy: Mutex<Occupancy>,
+}
+
 /// Runs the whole pipeline, calling `on_event` on this thread for everything that happens. With no
 /// reviewers, files are read, parsed and cut but no shard is reviewed (`shardscan shards`, and the
 /// parse-only benchmark); `on_shard` then sees every shard.
+///
+/// The workers are one pool of `jobs` threads that both cut files and review shards, so the
+/// machine is never oversubscribed. A worker reviews the shards it cut itself, while the file's
+/// syntax tree is still in its CPU's cache, except that it hands shards through the bounded queue
+/// to workers that are waiting for work (a large file's shards spread over the whole pool).
+/// Waiting workers take queued shards before new files, so started work finishes first; a full
+/// queue just means the cutter reviews the shard itself, so workers never wait on one another.
 pub fn run(
     settings: &PipelineSettings<'_>,
     reviewers: &[Arc<dyn Reviewer>],
@@ -167,12 +195,22 @@ pub fn run(
 ) -> anyhow::Result<PoolMetrics> {
     let jobs = settings.jobs.max(1);
     let (candidate_tx, candidate_rx) = bounded::<Candidate>(256);
-    let (shard_tx, shard_rx) = bounded::<Shard>(jobs * 2);
     let (event_tx, event_rx) = bounded::<Event>(1024);
-    let occupancy = Mutex::new(Occupancy::new());
+    let shared = Shared {
+        settings,
+        reviewers,
+        accept,
+        on_shard,
+        candidates: candidate_rx,
+        shards: bounded::<Shard>(jobs * 2),
+        events: event_tx,
+        cutting: AtomicUsize::new(0),
+        idle: AtomicUsize::new(0),
+        occupancy: Mutex::new(Occupancy::new()),
+    };
     let walk_result = std::thread::scope(|scope| {
         let walker = {
-            let event_tx = event_tx.clone();
+            let events = shared.events.clone();
             scope.spawn(move || {
                 walk::walk(settings.walk, |event| match event {
                     WalkEvent::File(candidate) => candidate_tx.send(candidate).is_ok(),
@@ -180,7 +218,7 @@ pub fn run(
                         path,
                         reason,
                         detail,
-                    } => event_tx
+                    } => events
                         .send(Event::Skipped {
                             path,
                             reason,
@@ -190,35 +228,25 @@ pub fn run(
                 })
             })
         };
-        for _ in 0..jobs {
-            let candidate_rx = candidate_rx.clone();
-            let shard_tx = shard_tx.clone();
-            let event_tx = event_tx.clone();
-            let review = !reviewers.is_empty();
-            let parse_only = settings.parse_only;
-            scope.spawn(move || {
-                read_worker(
-                    candidate_rx,
-                    shard_tx,
-                    event_tx,
-                    settings.slice,
-                    accept,
-                    review,
-                    parse_only,
-                    on_shard,
-                )
-            });
+        let workers: Vec<_> = (0..jobs).map(|_| scope.spawn(|| worker(&shared))).collect();
+        // The event channel closes when the walker and every worker are done with it.
+        let Shared { events, .. } = &shared;
+        let events = events.clone();
+        drop(events);
+        let done = scope.spawn(|| {
+            for worker in workers {
+                let _ = worker.join();
+            }
+        });
+        let mut finished = false;
+        while !finished {
+            match event_rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(event) => on_event(event),
+                Err(crossbeam_channel::RecvTimeoutError::Timeout) => finished = done.is_finished(),
+                Err(crossbeam_channel::RecvTimeoutError::Disconnected) => finished = true,
+            }
         }
-        let review_workers = if reviewers.is_empty() { 0 } else { jobs };
-        for _ in 0..review_workers {
-            let shard_rx = shard_rx.clone();
-            let event_tx = event_tx.clone();
-            let occupancy = &occupancy;
-            scope.spawn(move || review_worker(shard_rx, event_tx, reviewers, occupancy));
-        }
-        // Only the workers hold senders now: the loop below ends when they are all done.
-        drop((candidate_rx, shard_tx, shard_rx, event_tx));
-        for event in event_rx.iter() {
+        while let Ok(event) = event_rx.try_recv() {
             on_event(event);
         }
         walker
@@ -226,43 +254,165 @@ pub fn run(
             .unwrap_or_else(|_| Err(anyhow::anyhow!("the file walker crashed")))
     });
     walk_result?;
-    let mut occupancy = occupancy.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut occupancy = shared
+        .occupancy
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
     Ok(occupancy.metrics(jobs))
 }
 
-#[allow(clippy::too_many_arguments)] // a thread body: its inputs, spelled out
-fn read_worker(
-    candidates: Receiver<Candidate>,
-    shards: Sender<Shard>,
-    events: Sender<Event>,
-    options: &SliceOptions,
-    accept: &(dyn Fn(Language) -> bool + Sync),
-    review: bool,
-    parse_only: bool,
-    on_shard: Option<&(dyn Fn(&Shard) + Sync)>,
-) {
+fn worker(shared: &Shared<'_>) {
     let mut parser = tree_sitter::Parser::new();
-    for candidate in candidates.iter() {
-        let event = match read_and_slice(candidate, &mut parser, options, accept, parse_only) {
-            Err(event) => *event,
-            Ok((info, cut)) => {
-                if events.send(Event::File(info)).is_err() {
-                    return;
-                }
-                for shard in cut {
-                    if let Some(on_shard) = on_shard {
-                        on_shard(&shard);
-                    }
-                    if review && shards.send(shard).is_err() {
+    let (shard_tx, shard_rx) = &shared.shards;
+    let mut files_left = true;
+    loop {
+        // Shards first: finish what is started before opening more files.
+        if let Ok(shard) = shard_rx.try_recv() {
+            if !review_and_send(shared, &shard) {
+                return;
+            }
+            continue;
+        }
+        if files_left {
+            match shared.candidates.try_recv() {
+                Ok(candidate) => {
+                    if !cut(shared, &mut parser, candidate, shard_tx) {
                         return;
                     }
+                    continue;
                 }
-                continue;
+                Err(crossbeam_channel::TryRecvError::Disconnected) => files_left = false,
+                Err(crossbeam_channel::TryRecvError::Empty) => {
+                    // Nothing to do yet: wait for either kind of work.
+                    let _idle = Idle::new(&shared.idle);
+                    crossbeam_channel::select! {
+                        recv(shard_rx) -> shard => if let Ok(shard) = shard {
+                            if !review_and_send(shared, &shard) {
+                                return;
+                            }
+                        },
+                        recv(shared.candidates) -> candidate => match candidate {
+                            Ok(candidate) => if !cut(shared, &mut parser, candidate, shard_tx) {
+                                return;
+                            },
+                            Err(_) => files_left = false,
+                        },
+                    }
+                    continue;
+                }
             }
-        };
-        if events.send(event).is_err() {
+        }
+        // No files left: help with the shards other workers are still cutting, then stop.
+        if shared.cutting.load(Ordering::SeqCst) == 0 && shard_rx.is_empty() {
             return;
         }
+        let waited = {
+            let _idle = Idle::new(&shared.idle);
+            shard_rx.recv_timeout(Duration::from_millis(5))
+        };
+        if let Ok(shard) = waited {
+            if !review_and_send(shared, &shard) {
+                return;
+            }
+        }
+    }
+}
+
+/// Reads, parses and cuts one file, and queues its shards (or reviews them here when the queue is
+/// full). Returns false when the aggregator has gone away.
+fn cut(
+    shared: &Shared<'_>,
+    parser: &mut tree_sitter::Parser,
+    candidate: Candidate,
+    shard_tx: &Sender<Shard>,
+) -> bool {
+    shared.cutting.fetch_add(1, Ordering::SeqCst);
+    let busy = Busy::new(&shared.occupancy, false);
+    let settings = shared.settings;
+    let outcome = read_and_slice(
+        candidate,
+        parser,
+        settings.slice,
+        shared.accept,
+        settings.parse_only,
+    );
+    drop(busy);
+    let alive = match outcome {
+        Err(event) => shared.events.send(*event).is_ok(),
+        Ok((info, shards)) => {
+            let mut alive = shared.events.send(Event::File(info)).is_ok();
+            for shard in shards {
+                if !alive {
+                    break;
+                }
+                if let Some(on_shard) = shared.on_shard {
+                    on_shard(&shard);
+                }
+                if shared.reviewers.is_empty() {
+                    continue;
+                }
+                let shard = if shared.idle.load(Ordering::SeqCst) > 0 {
+                    match shard_tx.try_send(shard) {
+                        Ok(()) => continue,
+                        Err(crossbeam_channel::TrySendError::Full(shard)) => shard,
+                        Err(crossbeam_channel::TrySendError::Disconnected(_)) => break,
+                    }
+                } else {
+                    shard
+                };
+                alive = review_and_send(shared, &shard);
+            }
+            alive
+        }
+    };
+    shared.cutting.fetch_sub(1, Ordering::SeqCst);
+    alive
+}
+
+fn review_and_send(shared: &Shared<'_>, shard: &Shard) -> bool {
+    let busy = Busy::new(&shared.occupancy, true);
+    let result = review_shard(shard, shared.reviewers);
+    drop(busy);
+    shared.events.send(Event::Shard(result)).is_ok()
+}
+
+/// Counts a worker as waiting for work for as long as it lives.
+struct Idle<'a>(&'a AtomicUsize);
+
+impl<'a> Idle<'a> {
+    fn new(idle: &'a AtomicUsize) -> Idle<'a> {
+        idle.fetch_add(1, Ordering::SeqCst);
+        Idle(idle)
+    }
+}
+
+impl Drop for Idle<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Marks a worker busy for as long as it lives.
+struct Busy<'a> {
+    occupancy: &'a Mutex<Occupancy>,
+}
+
+impl<'a> Busy<'a> {
+    fn new(occupancy: &'a Mutex<Occupancy>, review: bool) -> Busy<'a> {
+        occupancy
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .enter(review);
+        Busy { occupancy }
+    }
+}
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        self.occupancy
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .leave();
     }
 }
 
@@ -328,23 +478,6 @@ pub fn read_and_slice(
         parse_failure: file.parse_failure.clone(),
     };
     Ok((info, cut))
-}
-
-fn review_worker(
-    shards: Receiver<Shard>,
-    events: Sender<Event>,
-    reviewers: &[Arc<dyn Reviewer>],
-    occupancy: &Mutex<Occupancy>,
-) {
-    let lock = || occupancy.lock().unwrap_or_else(|e| e.into_inner());
-    for shard in shards.iter() {
-        lock().enter();
-        let result = review_shard(&shard, reviewers);
-        lock().leave();
-        if events.send(Event::Shard(result)).is_err() {
-            return;
-        }
-    }
 }
 
 /// Runs every reviewer that supports the shard's language; never panics, never drops findings.
