@@ -169,6 +169,16 @@ pub enum RulesCommand {
         #[command(flatten)]
         rules: RuleArgs,
     },
+    /// Time every rule: how long it takes to compile and, given a directory, to run over it.
+    Profile {
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Files to run the rules over.
+        path: Option<PathBuf>,
+        /// Rows to show.
+        #[arg(long, default_value_t = 20)]
+        top: usize,
+    },
     /// Print the syntax tree of a file, to help write queries.
     Tree {
         /// The file to parse.

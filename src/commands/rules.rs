@@ -115,6 +115,11 @@ pub fn run(command: RulesCommand, color: ColorChoice) -> anyhow::Result<u8> {
                 crate::exit::FINDINGS
             })
         }
+        RulesCommand::Profile { rules, path, top } => {
+            let set = RuleSet::load(&settings::rule_sources(&rules))?;
+            profile(&set, path.as_deref(), top, &mut out)?;
+            Ok(crate::exit::CLEAN)
+        }
         RulesCommand::Tree { file } => {
             let bytes = std::fs::read(&file)
                 .with_context(|| format!("failed to read `{}`", file.display()))?;
@@ -188,4 +193,121 @@ fn print_tree(
             depth -= 1;
         }
     }
+}
+
+/// `rules profile`: compile time of every rule per language and, with a path, the time each rule
+/// alone and each language's combined query take over its files, against the time to parse them.
+fn profile(
+    set: &RuleSet,
+    path: Option<&std::path::Path>,
+    top: usize,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    use std::time::{Duration, Instant};
+    use tree_sitter::{Query, QueryCursor, StreamingIterator};
+
+    let mut compile: Vec<(Duration, &str, Language)> = Vec::new();
+    for rule in set.rules() {
+        for language in &rule.languages {
+            let grammar = language
+                .grammar()
+                .context("rules only load for languages with a grammar")?;
+            let started = Instant::now();
+            Query::new(&grammar, &rule.source)
+                .map_err(|e| anyhow::anyhow!("`{}`: {e}", rule.origin))?;
+            compile.push((started.elapsed(), &rule.meta.id, *language));
+        }
+    }
+    let total: Duration = compile.iter().map(|c| c.0).sum();
+    compile.sort();
+    writeln!(
+        out,
+        "compile: {:.0} ms in all; the slowest:",
+        total.as_secs_f64() * 1e3
+    )?;
+    for (elapsed, id, language) in compile.iter().rev().take(top) {
+        writeln!(
+            out,
+            "  {:>7.1} ms  {id} ({language})",
+            elapsed.as_secs_f64() * 1e3
+        )?;
+    }
+    let Some(path) = path else {
+        return Ok(());
+    };
+    let mut parser = tree_sitter::Parser::new();
+    let mut files: Vec<SourceFile> = Vec::new();
+    let mut parse: std::collections::BTreeMap<Language, Duration> = Default::default();
+    for entry in ignore::WalkBuilder::new(path).build().flatten() {
+        let file_path = entry.path();
+        let Some(language) = Language::from_extension(file_path).filter(|l| set.covers(*l)) else {
+            continue;
+        };
+        let Ok(text) = std::fs::read_to_string(file_path) else {
+            continue;
+        };
+        let name = file_path.display().to_string();
+        let mut file = SourceFile::new(file_path.to_path_buf(), name.clone(), name, language, text);
+        let started = Instant::now();
+        slice::parse(&mut file, &mut parser);
+        *parse.entry(language).or_default() += started.elapsed();
+        if file.tree.is_some() {
+            files.push(file);
+        }
+    }
+    writeln!(
+        out,
+        "\nper language over {} files: parse, then all rules in one query",
+        files.len()
+    )?;
+    for (language, parse_time) in &parse {
+        let Some(compiled) = set
+            .compiled(*language)
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+        else {
+            continue;
+        };
+        let started = Instant::now();
+        for file in files.iter().filter(|f| f.language == *language) {
+            let tree = file.tree.as_ref().context("parsed files have trees")?;
+            compiled.run(tree, &file.text, 0..file.text.len());
+        }
+        let query = started.elapsed();
+        writeln!(
+            out,
+            "  {:<11} parse {:>7.1} ms   rules {:>7.1} ms ({:.2}x parse)",
+            language.name(),
+            parse_time.as_secs_f64() * 1e3,
+            query.as_secs_f64() * 1e3,
+            query.as_secs_f64() / parse_time.as_secs_f64().max(1e-9)
+        )?;
+    }
+    let mut run: Vec<(Duration, &str, Language)> = Vec::new();
+    let mut cursor = QueryCursor::new();
+    for rule in set.rules() {
+        for language in &rule.languages {
+            let Some(grammar) = language.grammar() else {
+                continue;
+            };
+            let query = Query::new(&grammar, &rule.source)
+                .map_err(|e| anyhow::anyhow!("`{}`: {e}", rule.origin))?;
+            let started = Instant::now();
+            for file in files.iter().filter(|f| f.language == *language) {
+                let tree = file.tree.as_ref().context("parsed files have trees")?;
+                let mut matches = cursor.matches(&query, tree.root_node(), file.text.as_bytes());
+                while matches.next().is_some() {}
+            }
+            run.push((started.elapsed(), &rule.meta.id, *language));
+        }
+    }
+    run.sort();
+    writeln!(out, "\neach rule alone over the same files, the slowest:")?;
+    for (elapsed, id, language) in run.iter().rev().take(top) {
+        writeln!(
+            out,
+            "  {:>7.1} ms  {id} ({language})",
+            elapsed.as_secs_f64() * 1e3
+        )?;
+    }
+    Ok(())
 }
