@@ -513,3 +513,96 @@ pub fn encode_path(path: &str) -> String {
     );
     uri
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::Location;
+    use crate::report::Summary;
+
+    fn finding(i: usize, severity: Severity) -> Finding {
+        Finding {
+            rule_id: String::from("r/x"),
+            reviewers: vec![String::from("rules")],
+            severity,
+            message: format!("m{i}"),
+            location: Location {
+                path: format!("f{}.py", i / 100),
+                start_line: i % 100 + 1,
+                start_column: 1,
+                end_line: i % 100 + 1,
+                end_column: 2,
+            },
+            cwe: vec![],
+            confidence: 0.5,
+            snippet: String::new(),
+            symbol: None,
+            fingerprint: format!("{i:016x}:1"),
+            line_hash: String::from("abc:1"),
+            suppressed: None,
+        }
+    }
+
+    fn report(findings: Vec<Finding>) -> Report {
+        Report {
+            tool_version: String::from("0.0.0"),
+            root: std::path::PathBuf::from("/repo"),
+            uris: Default::default(),
+            rules: vec![RuleDescriptor {
+                id: String::from("r/x"),
+                name: String::from("x"),
+                description: String::from("d"),
+                help: String::from("h"),
+                severity: Severity::Warning,
+                cwe: (0..30).map(|i| format!("CWE-{i}")).collect(),
+                tags: vec![],
+                precision: String::from("high"),
+                security_severity: 5.0,
+            }],
+            findings,
+            unreviewed: vec![],
+            problems: vec![],
+            summary: Summary {
+                files: 0,
+                lines: 0,
+                bytes: 0,
+                lossy_files: 0,
+                languages: Default::default(),
+                shards_total: 0,
+                shards_reviewed: 0,
+                by_severity: Default::default(),
+                suppressed: 0,
+                skipped: Default::default(),
+                skipped_examples: Default::default(),
+                duration_seconds: 0.0,
+                pool: Default::default(),
+            },
+        }
+    }
+
+    #[test]
+    fn keeps_the_most_severe_results_within_githubs_limit() {
+        let total = MAX_RESULTS + 10;
+        let findings = (0..total)
+            .map(|i| {
+                finding(
+                    i,
+                    if i % 1000 == 7 {
+                        Severity::Error
+                    } else {
+                        Severity::Note
+                    },
+                )
+            })
+            .collect();
+        let log = build(&report(findings));
+        let run = &log.runs[0];
+        assert_eq!(run.results.len(), MAX_RESULTS);
+        let errors = run.results.iter().filter(|r| r.level == "error").count();
+        assert_eq!(errors, total.div_ceil(1000), "every error survives the cut");
+        let notes = &run.invocations[0].tool_execution_notifications;
+        assert!(notes.iter().any(|n| n.descriptor.id == "results-truncated"));
+        // Tags are capped too: 30 CWEs on one rule.
+        assert!(run.tool.driver.rules[0].properties.tags.len() <= MAX_TAGS);
+    }
+}

@@ -318,3 +318,15 @@ fn globs_and_paths_are_relative_to_the_git_root_from_any_directory() {
         .collect();
     assert_eq!(paths, vec!["src/a.py"]);
 }
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let dir = repo(&[("m.py", VULNERABLE)]);
+    let (_, stdout, _) = run(&["scan", dir.path().to_str().unwrap(), "--color", "always"]);
+    assert!(
+        stdout.contains("\x1b[1;31merror[python/eval-exec]"),
+        "{stdout}"
+    );
+    let (_, stdout, _) = run(&["scan", dir.path().to_str().unwrap(), "--color", "never"]);
+    assert!(!stdout.contains('\x1b'));
+}

@@ -78,7 +78,7 @@ impl CompiledRules {
                 .find(|(span, _)| span.contains(&offset))
                 .map(|(_, rule)| *rule)
                 .expect("every pattern comes from one rule's source");
-            check_predicates(&query, pattern, &set.rules[rule])?;
+            check_pattern(&query, &source, pattern, &set.rules[rule])?;
             pattern_rule.push(rule);
         }
         Ok(CompiledRules {
@@ -185,7 +185,40 @@ pub fn check_rule(rule: &Rule, language: Language) -> Result<(), RuleError> {
         ),
     })?;
     for pattern in 0..query.pattern_count() {
-        check_predicates(&query, pattern, rule)?;
+        check_pattern(&query, &rule.source, pattern, rule)?;
+    }
+    Ok(())
+}
+
+/// Checks one pattern of `query` (compiled from `source`) that belongs to `rule`.
+fn check_pattern(
+    query: &Query,
+    source: &str,
+    pattern: usize,
+    rule: &Rule,
+) -> Result<(), RuleError> {
+    check_predicates(query, pattern, rule)?;
+    // A predicate written after a pattern's closing parenthesis is accepted by tree-sitter as a
+    // pattern of its own and never applied: the rule would fire on every candidate.
+    let start = query.start_byte_for_pattern(pattern);
+    let text = source
+        .get(start..query.end_byte_for_pattern(pattern))
+        .unwrap_or_default();
+    let code: String = text
+        .lines()
+        .map(|line| line.split(';').next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let code = code.trim_start();
+    if code.starts_with("(#") || code.is_empty() {
+        let line = source.get(..start).unwrap_or_default().lines().count() + 1;
+        return Err(RuleError::Invalid {
+            origin: rule.origin.clone(),
+            message: format!(
+                "predicate outside any pattern near line {line}: it would never be applied\nhint: put it \
+                 inside the pattern's parentheses, e.g. `((call) @c (#eq? @c \"x\"))`"
+            ),
+        });
     }
     Ok(())
 }
