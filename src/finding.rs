@@ -104,4 +104,8 @@ pub struct Finding {
     /// Set when an inline `shardscan-ignore` comment suppresses the finding.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suppressed: Option<String>,
+    /// Secret values this finding is about, to be masked in every finding that quotes them; never
+    /// written anywhere.
+    #[serde(skip)]
+    pub secrets: Vec<String>,
 }

@@ -116,12 +116,20 @@ pub fn walk(
     mut emit: impl FnMut(WalkEvent) -> bool,
 ) -> anyhow::Result<()> {
     let vendored = Arc::new(AtomicUsize::new(0));
+    // Includes are checked on files the walker has already accepted: as `ignore` overrides they
+    // would whitelist hidden and gitignored files too.
+    let include = if settings.include.is_empty() {
+        None
+    } else {
+        let mut builder = OverrideBuilder::new(&settings.root);
+        for glob in &settings.include {
+            builder
+                .add(glob)
+                .with_context(|| format!("invalid --include glob `{glob}`"))?;
+        }
+        Some(builder.build().context("invalid --include globs")?)
+    };
     let mut overrides = OverrideBuilder::new(&settings.root);
-    for glob in &settings.include {
-        overrides
-            .add(glob)
-            .with_context(|| format!("invalid --include glob `{glob}`"))?;
-    }
     for glob in &settings.exclude {
         let negated = match glob.strip_prefix('!') {
             Some(rest) => rest.to_string(),
@@ -131,14 +139,18 @@ pub fn walk(
             .add(&negated)
             .with_context(|| format!("invalid --exclude glob `{glob}`"))?;
     }
-    let overrides = overrides
-        .build()
-        .context("invalid --include/--exclude globs")?;
+    let overrides = overrides.build().context("invalid --exclude globs")?;
 
+    // Overlapping scan paths (`scan . src`) must not scan a file twice.
+    let mut seen: Option<std::collections::HashSet<PathBuf>> =
+        (settings.paths.len() > 1).then(Default::default);
     for start in &settings.paths {
-        // Absolute starts make every entry path absolute, so globs and .gitignore rules are matched
-        // relative to the root whichever directory shardscan runs from.
-        let start = std::path::absolute(start).unwrap_or_else(|_| start.clone());
+        // Canonical starts make every entry path absolute and free of `..` and symlinks, like the
+        // root, so repository-relative paths, globs and .gitignore rules all line up whichever
+        // directory shardscan runs from and however the path was spelled.
+        let start = std::fs::canonicalize(start)
+            .or_else(|_| std::path::absolute(start))
+            .unwrap_or_else(|_| start.clone());
         let mut builder = WalkBuilder::new(&start);
         builder
             .hidden(!settings.hidden)
@@ -170,7 +182,11 @@ pub fn walk(
         for entry in builder.build() {
             let event = match entry {
                 Err(error) => WalkEvent::Skipped {
-                    path: error_path(&error).unwrap_or_else(|| start.display().to_string()),
+                    path: relative(
+                        &settings.root,
+                        &error_path(&error).unwrap_or_else(|| start.clone()),
+                    )
+                    .0,
                     reason: SkipReason::Error,
                     detail: Some(error_message(&error)),
                 },
@@ -190,6 +206,16 @@ pub fn walk(
                         }
                     } else if !file_type.is_file() {
                         continue; // sockets, FIFOs, devices: never source files
+                    } else if include
+                        .as_ref()
+                        .is_some_and(|include| !include.matched(path, false).is_whitelist())
+                    {
+                        continue; // not asked for
+                    } else if seen
+                        .as_mut()
+                        .is_some_and(|seen| !seen.insert(path.to_path_buf()))
+                    {
+                        continue; // already found under an earlier scan path
                     } else {
                         let (rel_path, uri) = relative(&settings.root, path);
                         let language = Language::from_extension(path);
@@ -239,13 +265,13 @@ pub fn walk(
     Ok(())
 }
 
-fn error_path(error: &ignore::Error) -> Option<String> {
+fn error_path(error: &ignore::Error) -> Option<PathBuf> {
     match error {
-        ignore::Error::WithPath { path, .. } => Some(path.display().to_string()),
+        ignore::Error::WithPath { path, .. } => Some(path.clone()),
         ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
             error_path(err)
         }
-        ignore::Error::Loop { child, .. } => Some(child.display().to_string()),
+        ignore::Error::Loop { child, .. } => Some(child.clone()),
         _ => None,
     }
 }
@@ -286,9 +312,12 @@ const SEGMENT: &AsciiSet = &CONTROLS
 /// `file://` URI.
 pub fn relative(root: &Path, path: &Path) -> (String, String) {
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let (inside, rel) = match absolute.strip_prefix(root) {
-        Ok(rel) => (true, rel.to_path_buf()),
-        Err(_) => match std::fs::canonicalize(path)
+    let (inside, rel) = match absolute.strip_prefix(root).ok().filter(|rel| {
+        rel.components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
+    }) {
+        Some(rel) => (true, rel.to_path_buf()),
+        None => match std::fs::canonicalize(path)
             .ok()
             .and_then(|c| c.strip_prefix(root).ok().map(Path::to_path_buf))
         {

@@ -8,16 +8,49 @@ const SECRET_CWES: &[&str] = &["CWE-798", "CWE-259", "CWE-321", "CWE-547"];
 /// Characters of a secret left visible, so a reader can still tell which value it is.
 const VISIBLE: usize = 2;
 
-/// Masks string literals in the snippet and message of findings about secrets.
-pub fn mask_finding(finding: &mut Finding) {
-    if finding
-        .cwe
-        .iter()
-        .any(|c| SECRET_CWES.contains(&c.as_str()))
-    {
-        finding.snippet = mask_literals(&finding.snippet);
-        finding.message = mask_literals(&finding.message);
+/// Whether findings of a rule with these CWEs quote a secret.
+pub fn is_secret(cwe: &[String]) -> bool {
+    cwe.iter().any(|c| SECRET_CWES.contains(&c.as_str()))
+}
+
+/// Masks the secrets found in one shard in all of its findings (another rule's finding on the
+/// same line quotes the same value), and every quoted literal in the findings about secrets.
+pub fn mask_findings(findings: &mut [Finding]) {
+    let mut secrets: Vec<String> = findings
+        .iter_mut()
+        .flat_map(|f| std::mem::take(&mut f.secrets))
+        .filter(|s| s.chars().count() > VISIBLE + 2)
+        .collect();
+    secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    secrets.dedup();
+    for finding in findings {
+        for secret in &secrets {
+            let masked: String = secret.chars().take(VISIBLE).chain("****".chars()).collect();
+            finding.snippet = finding.snippet.replace(secret.as_str(), &masked);
+            finding.message = finding.message.replace(secret.as_str(), &masked);
+        }
+        if is_secret(&finding.cwe) {
+            finding.snippet = mask_literals(&finding.snippet);
+            finding.message = mask_literals(&finding.message);
+        }
     }
+}
+
+/// The value inside a literal's source text: `"x"`, `'x'`, `` `x` ``, `r#"x"#`, `%q(x)` -> `x`.
+pub fn literal_value(text: &str) -> &str {
+    const OPENERS: &[&str] = &[
+        "r#\"", "r\"", "b\"", "f\"", "u\"", "@\"", "$\"", "%q(", "%Q(", "%q{", "%Q{", "%q[", "%Q[",
+        "%(", "\"", "'", "`",
+    ];
+    const CLOSERS: &[&str] = &["\"#", "\"", "'", "`", ")", "}", "]"];
+    let mut value = text.trim();
+    if let Some(rest) = OPENERS.iter().find_map(|o| value.strip_prefix(o)) {
+        value = rest;
+        if let Some(rest) = CLOSERS.iter().find_map(|c| value.strip_suffix(c)) {
+            value = rest;
+        }
+    }
+    value
 }
 
 /// Replaces the inside of every quoted literal longer than a few characters with `xx****`.
@@ -26,7 +59,7 @@ pub fn mask_literals(text: &str) -> String {
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         out.push(c);
-        if !matches!(c, '"' | '\'') {
+        if !matches!(c, '"' | '\'' | '`') {
             continue;
         }
         let mut literal = String::new();
@@ -62,6 +95,43 @@ pub fn mask_literals(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn masks_a_secret_in_every_finding_that_quotes_it() {
+        let finding = |cwe: &str, snippet: &str| Finding {
+            rule_id: String::from("r"),
+            reviewers: vec![],
+            severity: crate::finding::Severity::Error,
+            message: String::from("m"),
+            location: crate::finding::Location {
+                path: String::from("a"),
+                start_line: 1,
+                start_column: 1,
+                end_line: 1,
+                end_column: 2,
+            },
+            cwe: vec![cwe.to_string()],
+            confidence: 1.0,
+            snippet: snippet.to_string(),
+            symbol: None,
+            fingerprint: String::new(),
+            line_hash: String::new(),
+            suppressed: None,
+            secrets: vec![],
+        };
+        let line =
+            "const dbPassword = `Sup3rS3cretPassw0rd!`; connect(verify=False, password=dbPassword)";
+        let mut secret = finding("CWE-798", line);
+        secret.secrets = vec![literal_value("`Sup3rS3cretPassw0rd!`").to_string()];
+        let mut findings = vec![secret, finding("CWE-295", line)];
+        mask_findings(&mut findings);
+        for f in &findings {
+            assert!(!f.snippet.contains("Sup3rS3cret"), "{}", f.snippet);
+            assert!(f.snippet.contains("Su****"), "{}", f.snippet);
+        }
+        assert_eq!(literal_value("%q(hunter22)"), "hunter22");
+        assert_eq!(literal_value("r#\"k3y-value\"#"), "k3y-value");
+    }
 
     #[test]
     fn masks_quoted_secrets_only() {

@@ -212,7 +212,11 @@ pub fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
     let mut merged: Vec<Finding> = Vec::with_capacity(findings.len());
     for finding in findings {
         if let Some(last) = merged.last_mut() {
-            if last.rule_id == finding.rule_id && last.location.overlaps_lines(&finding.location) {
+            // A suppressed finding never absorbs one that is not: the other would vanish.
+            if last.rule_id == finding.rule_id
+                && last.location.overlaps_lines(&finding.location)
+                && last.suppressed.is_some() == finding.suppressed.is_some()
+            {
                 for reviewer in finding.reviewers {
                     if !last.reviewers.contains(&reviewer) {
                         last.reviewers.push(reviewer);
@@ -220,9 +224,10 @@ pub fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
                 }
                 last.severity = last.severity.max(finding.severity);
                 last.confidence = last.confidence.max(finding.confidence);
-                last.location.end_line = last.location.end_line.max(finding.location.end_line);
-                if last.suppressed.is_none() {
-                    last.suppressed = finding.suppressed;
+                let end = (finding.location.end_line, finding.location.end_column);
+                if end > (last.location.end_line, last.location.end_column) {
+                    last.location.end_line = end.0;
+                    last.location.end_column = end.1;
                 }
                 continue;
             }
@@ -271,6 +276,7 @@ mod tests {
             fingerprint: String::new(),
             line_hash: String::new(),
             suppressed: None,
+            secrets: vec![],
         }
     }
 
@@ -291,6 +297,17 @@ mod tests {
             (10, 12)
         );
         assert_eq!(merged[0].rule_id, "other", "sorted by line, then rule");
+    }
+
+    #[test]
+    fn suppressed_findings_do_not_swallow_live_ones() {
+        let mut quiet = finding("r", "a.py", 3, 4, "rules");
+        quiet.suppressed = Some(String::from("inline"));
+        let merged = dedup(vec![quiet, finding("r", "a.py", 4, 4, "rules")]);
+        assert_eq!(merged.len(), 2);
+        assert!(merged
+            .iter()
+            .any(|f| f.suppressed.is_none() && f.location.start_line == 4));
     }
 
     #[test]

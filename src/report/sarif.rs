@@ -540,6 +540,7 @@ mod tests {
             fingerprint: format!("{i:016x}:1"),
             line_hash: String::from("abc:1"),
             suppressed: None,
+            secrets: vec![],
         }
     }
 

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use crossbeam_channel::{bounded, Receiver, Sender};
 
 use super::{ReviewError, Reviewer};
@@ -168,7 +169,6 @@ struct Shared<'a> {
     on_shard: Option<&'a (dyn Fn(&Shard) + Sync)>,
     candidates: Receiver<Candidate>,
     shards: (Sender<Shard>, Receiver<Shard>),
-    events: Sender<Event>,
     /// Workers between taking a file and having queued or reviewed all its shards.
     cutting: AtomicUsize,
     /// Workers waiting for work: shards are handed to them only then.
@@ -203,57 +203,63 @@ pub fn run(
         on_shard,
         candidates: candidate_rx,
         shards: bounded::<Shard>(jobs * 2),
-        events: event_tx,
         cutting: AtomicUsize::new(0),
         idle: AtomicUsize::new(0),
         occupancy: Mutex::new(Occupancy::new()),
     };
-    let walk_result = std::thread::scope(|scope| {
+    let outcome = std::thread::scope(|scope| -> anyhow::Result<()> {
         let walker = {
-            let events = shared.events.clone();
-            scope.spawn(move || {
-                walk::walk(settings.walk, |event| match event {
-                    WalkEvent::File(candidate) => candidate_tx.send(candidate).is_ok(),
-                    WalkEvent::Skipped {
-                        path,
-                        reason,
-                        detail,
-                    } => events
-                        .send(Event::Skipped {
+            let events = event_tx.clone();
+            std::thread::Builder::new()
+                .name(String::from("shardscan-walk"))
+                .spawn_scoped(scope, move || {
+                    walk::walk(settings.walk, |event| match event {
+                        WalkEvent::File(candidate) => candidate_tx.send(candidate).is_ok(),
+                        WalkEvent::Skipped {
                             path,
                             reason,
                             detail,
-                        })
-                        .is_ok(),
+                        } => events
+                            .send(Event::Skipped {
+                                path,
+                                reason,
+                                detail,
+                            })
+                            .is_ok(),
+                    })
                 })
-            })
+                .context("failed to start the file walker")?
         };
-        let workers: Vec<_> = (0..jobs).map(|_| scope.spawn(|| worker(&shared))).collect();
-        // The event channel closes when the walker and every worker are done with it.
-        let Shared { events, .. } = &shared;
-        let events = events.clone();
-        drop(events);
-        let done = scope.spawn(|| {
-            for worker in workers {
-                let _ = worker.join();
-            }
-        });
-        let mut finished = false;
-        while !finished {
-            match event_rx.recv_timeout(Duration::from_millis(50)) {
-                Ok(event) => on_event(event),
-                Err(crossbeam_channel::RecvTimeoutError::Timeout) => finished = done.is_finished(),
-                Err(crossbeam_channel::RecvTimeoutError::Disconnected) => finished = true,
+        let mut workers = Vec::with_capacity(jobs);
+        for index in 0..jobs {
+            let events = event_tx.clone();
+            let shared = &shared;
+            let spawned = std::thread::Builder::new()
+                .name(format!("shardscan-worker-{index}"))
+                .spawn_scoped(scope, move || worker(shared, &events));
+            match spawned {
+                Ok(handle) => workers.push(handle),
+                // Fewer workers than asked is still a complete run; none is not.
+                Err(e) if workers.is_empty() => {
+                    return Err(anyhow::Error::new(e).context("failed to start a worker thread"))
+                }
+                Err(_) => break,
             }
         }
-        while let Ok(event) = event_rx.try_recv() {
+        // Now only the walker and the workers hold senders: the loop ends when all are done.
+        drop(event_tx);
+        for event in event_rx.iter() {
             on_event(event);
+        }
+        let crashed = workers.into_iter().filter_map(|w| w.join().err()).count();
+        if crashed > 0 {
+            anyhow::bail!("{crashed} worker threads crashed; the results would be incomplete");
         }
         walker
             .join()
             .unwrap_or_else(|_| Err(anyhow::anyhow!("the file walker crashed")))
     });
-    walk_result?;
+    outcome?;
     let mut occupancy = shared
         .occupancy
         .into_inner()
@@ -261,14 +267,14 @@ pub fn run(
     Ok(occupancy.metrics(jobs))
 }
 
-fn worker(shared: &Shared<'_>) {
+fn worker(shared: &Shared<'_>, events: &Sender<Event>) {
     let mut parser = tree_sitter::Parser::new();
     let (shard_tx, shard_rx) = &shared.shards;
     let mut files_left = true;
     loop {
         // Shards first: finish what is started before opening more files.
         if let Ok(shard) = shard_rx.try_recv() {
-            if !review_and_send(shared, &shard) {
+            if !review_and_send(shared, events, &shard) {
                 return;
             }
             continue;
@@ -276,7 +282,7 @@ fn worker(shared: &Shared<'_>) {
         if files_left {
             match shared.candidates.try_recv() {
                 Ok(candidate) => {
-                    if !cut(shared, &mut parser, candidate, shard_tx) {
+                    if !cut(shared, events, &mut parser, candidate, shard_tx) {
                         return;
                     }
                     continue;
@@ -284,15 +290,15 @@ fn worker(shared: &Shared<'_>) {
                 Err(crossbeam_channel::TryRecvError::Disconnected) => files_left = false,
                 Err(crossbeam_channel::TryRecvError::Empty) => {
                     // Nothing to do yet: wait for either kind of work.
-                    let _idle = Idle::new(&shared.idle);
+                    let _idle = Counted::new(&shared.idle);
                     crossbeam_channel::select! {
                         recv(shard_rx) -> shard => if let Ok(shard) = shard {
-                            if !review_and_send(shared, &shard) {
+                            if !review_and_send(shared, events, &shard) {
                                 return;
                             }
                         },
                         recv(shared.candidates) -> candidate => match candidate {
-                            Ok(candidate) => if !cut(shared, &mut parser, candidate, shard_tx) {
+                            Ok(candidate) => if !cut(shared, events, &mut parser, candidate, shard_tx) {
                                 return;
                             },
                             Err(_) => files_left = false,
@@ -307,11 +313,11 @@ fn worker(shared: &Shared<'_>) {
             return;
         }
         let waited = {
-            let _idle = Idle::new(&shared.idle);
+            let _idle = Counted::new(&shared.idle);
             shard_rx.recv_timeout(Duration::from_millis(5))
         };
         if let Ok(shard) = waited {
-            if !review_and_send(shared, &shard) {
+            if !review_and_send(shared, events, &shard) {
                 return;
             }
         }
@@ -322,25 +328,41 @@ fn worker(shared: &Shared<'_>) {
 /// full). Returns false when the aggregator has gone away.
 fn cut(
     shared: &Shared<'_>,
+    events: &Sender<Event>,
     parser: &mut tree_sitter::Parser,
     candidate: Candidate,
     shard_tx: &Sender<Shard>,
 ) -> bool {
-    shared.cutting.fetch_add(1, Ordering::SeqCst);
+    let _cutting = Counted::new(&shared.cutting);
     let busy = Busy::new(&shared.occupancy, false);
     let settings = shared.settings;
-    let outcome = read_and_slice(
-        candidate,
-        parser,
-        settings.slice,
-        shared.accept,
-        settings.parse_only,
-    );
+    let path = candidate.rel_path.clone();
+    // A bug in reading or cutting one file must cost that file, not the run.
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        read_and_slice(
+            candidate,
+            parser,
+            settings.slice,
+            shared.accept,
+            settings.parse_only,
+        )
+    }))
+    .unwrap_or_else(|panic| {
+        *parser = tree_sitter::Parser::new();
+        Err(Box::new(Event::Skipped {
+            path,
+            reason: SkipReason::Error,
+            detail: Some(format!(
+                "internal error while reading it: {}",
+                panic_message(&*panic)
+            )),
+        }))
+    });
     drop(busy);
-    let alive = match outcome {
-        Err(event) => shared.events.send(*event).is_ok(),
+    match outcome {
+        Err(event) => events.send(*event).is_ok(),
         Ok((info, shards)) => {
-            let mut alive = shared.events.send(Event::File(info)).is_ok();
+            let mut alive = events.send(Event::File(info)).is_ok();
             for shard in shards {
                 if !alive {
                     break;
@@ -360,33 +382,51 @@ fn cut(
                 } else {
                     shard
                 };
-                alive = review_and_send(shared, &shard);
+                alive = review_and_send(shared, events, &shard);
             }
             alive
         }
-    };
-    shared.cutting.fetch_sub(1, Ordering::SeqCst);
-    alive
-}
-
-fn review_and_send(shared: &Shared<'_>, shard: &Shard) -> bool {
-    let busy = Busy::new(&shared.occupancy, true);
-    let result = review_shard(shard, shared.reviewers);
-    drop(busy);
-    shared.events.send(Event::Shard(result)).is_ok()
-}
-
-/// Counts a worker as waiting for work for as long as it lives.
-struct Idle<'a>(&'a AtomicUsize);
-
-impl<'a> Idle<'a> {
-    fn new(idle: &'a AtomicUsize) -> Idle<'a> {
-        idle.fetch_add(1, Ordering::SeqCst);
-        Idle(idle)
     }
 }
 
-impl Drop for Idle<'_> {
+fn review_and_send(shared: &Shared<'_>, events: &Sender<Event>, shard: &Shard) -> bool {
+    let busy = Busy::new(&shared.occupancy, true);
+    let result = catch_unwind(AssertUnwindSafe(|| review_shard(shard, shared.reviewers)))
+        .unwrap_or_else(|panic| ShardResult {
+            shard_id: shard.id.clone(),
+            path: shard.file.rel_path.clone(),
+            uri: shard.file.uri.clone(),
+            start_line: shard.start_line,
+            end_line: shard.end_line,
+            findings: Vec::new(),
+            failures: vec![(
+                String::from("shardscan"),
+                format!("internal error while reviewing: {}", panic_message(&*panic)),
+            )],
+        });
+    drop(busy);
+    events.send(Event::Shard(result)).is_ok()
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| String::from("unknown panic"))
+}
+
+/// Counts a worker in `counter` for as long as it lives, even if it unwinds.
+struct Counted<'a>(&'a AtomicUsize);
+
+impl<'a> Counted<'a> {
+    fn new(counter: &'a AtomicUsize) -> Counted<'a> {
+        counter.fetch_add(1, Ordering::SeqCst);
+        Counted(counter)
+    }
+}
+
+impl Drop for Counted<'_> {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
     }
@@ -498,17 +538,10 @@ pub fn review_shard(shard: &Shard, reviewers: &[Arc<dyn Reviewer>]) -> ShardResu
                 failures.push((reviewer.name().to_string(), reason));
             }
             Ok(Err(e)) => failures.push((reviewer.name().to_string(), e.to_string())),
-            Err(panic) => {
-                let message = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| String::from("unknown panic"));
-                failures.push((
-                    reviewer.name().to_string(),
-                    format!("reviewer crashed: {message}"),
-                ));
-            }
+            Err(panic) => failures.push((
+                reviewer.name().to_string(),
+                format!("reviewer crashed: {}", panic_message(&*panic)),
+            )),
         }
     }
     if !reviewed_by_any {
@@ -517,8 +550,8 @@ pub fn review_shard(shard: &Shard, reviewers: &[Arc<dyn Reviewer>]) -> ShardResu
             format!("no reviewer supports {}", shard.language()),
         ));
     }
+    mask::mask_findings(&mut findings);
     for finding in &mut findings {
-        mask::mask_finding(finding);
         finding.line_hash = shard.file.line_hash(finding.location.start_line);
         finding.suppressed =
             suppress::suppression(&shard.file, finding.location.start_line, &finding.rule_id);
@@ -582,6 +615,7 @@ mod tests {
                     fingerprint: String::new(),
                     line_hash: String::new(),
                     suppressed: None,
+                    secrets: vec![],
                 }]),
             }
         }
@@ -649,5 +683,60 @@ mod tests {
             "reviews really ran in parallel"
         );
         assert!(metrics.utilization > 0.0 && metrics.utilization <= 1.0);
+    }
+
+    #[test]
+    fn a_crash_while_reading_costs_only_that_file() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..40 {
+            std::fs::write(dir.path().join(format!("ok{i}.py")), "x = 1\n").unwrap();
+        }
+        std::fs::write(dir.path().join("boom.rs"), "fn main() {}\n").unwrap();
+        let walk = WalkSettings {
+            paths: vec![dir.path().to_path_buf()],
+            root: std::fs::canonicalize(dir.path()).unwrap(),
+            include: vec![],
+            exclude: vec![],
+            hidden: false,
+            ignore_files: true,
+            follow_links: false,
+            include_vendored: false,
+            max_file_size: 1 << 20,
+        };
+        let reviewers: Vec<Arc<dyn Reviewer>> = vec![Arc::new(FakeReviewer {
+            running: AtomicUsize::new(0),
+            peak: AtomicUsize::new(0),
+        })];
+        for jobs in [1, 3] {
+            let (mut reviewed, mut problems) = (0, Vec::new());
+            run(
+                &PipelineSettings {
+                    walk: &walk,
+                    slice: &SliceOptions::default(),
+                    jobs,
+                    parse_only: false,
+                },
+                &reviewers,
+                &|language| {
+                    assert!(language != Language::Rust, "injected crash");
+                    true
+                },
+                |event| match event {
+                    Event::Shard(_) => reviewed += 1,
+                    Event::Skipped {
+                        path,
+                        reason: SkipReason::Error,
+                        detail,
+                    } => problems.push((path, detail)),
+                    _ => {}
+                },
+                None,
+            )
+            .unwrap();
+            assert_eq!(reviewed, 40, "jobs {jobs}: every other file still reviewed");
+            assert_eq!(problems.len(), 1);
+            assert_eq!(problems[0].0, "boom.rs");
+            assert!(problems[0].1.as_deref().unwrap().contains("injected crash"));
+        }
     }
 }

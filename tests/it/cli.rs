@@ -330,3 +330,99 @@ fn colour_only_when_asked_or_on_a_terminal() {
     let (_, stdout, _) = run(&["scan", dir.path().to_str().unwrap(), "--color", "never"]);
     assert!(!stdout.contains('\x1b'));
 }
+
+#[test]
+fn include_does_not_pull_in_hidden_or_ignored_files() {
+    let dir = repo(&[
+        (".gitignore", "local_settings.py\n"),
+        (".secret.py", VULNERABLE),
+        ("src/app.py", VULNERABLE),
+        ("src/local_settings.py", VULNERABLE),
+    ]);
+    let (_, stdout, _) = run(&[
+        "scan",
+        dir.path().to_str().unwrap(),
+        "-f",
+        "json",
+        "--include",
+        "*.py",
+    ]);
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let paths: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["location"]["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, vec!["src/app.py"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn dotdot_symlinked_and_overlapping_scan_paths_get_repository_paths() {
+    let dir = repo(&[("lib/app.py", VULNERABLE), ("sub/keep.txt", "")]);
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
+    let paths = |cwd: &std::path::Path, args: &[&str]| {
+        let mut full = vec!["scan", "-f", "json"];
+        full.extend_from_slice(args);
+        let (_, stdout, stderr) = run_in(cwd, &full);
+        let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}{stderr}"));
+        let found: Vec<String> = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["location"]["path"].as_str().unwrap().to_string())
+            .collect();
+        (found, report["summary"]["files"].as_u64().unwrap())
+    };
+    let sub = dir.path().join("sub");
+    assert_eq!(paths(&sub, &[".."]).0, vec!["lib/app.py"]);
+    assert_eq!(
+        paths(&sub, &["..", "--include", "lib/**"]).0,
+        vec!["lib/app.py"]
+    );
+    let link = tempfile::tempdir().unwrap();
+    let linked = link.path().join("repo");
+    std::os::unix::fs::symlink(dir.path(), &linked).unwrap();
+    assert_eq!(
+        paths(&sub, &[linked.to_str().unwrap(), "--include", "lib/**"]).0,
+        vec!["lib/app.py"]
+    );
+    // The same file reached through two scan paths is scanned once.
+    assert_eq!(
+        paths(dir.path(), &[".", "lib"]),
+        (vec!["lib/app.py".to_string()], 1)
+    );
+}
+
+#[test]
+fn secrets_are_masked_in_every_finding_that_quotes_them() {
+    let dir = repo(&[
+        ("a.py", "import requests\n\ndef login(url):\n    return requests.post(url, verify=False, password=\"Sup3rS3cretValue123\")\n"),
+        ("b.go", "package main\n\nconst dbPassword = `Sup3rS3cretPassw0rd!`\n"),
+    ]);
+    let out = tempfile::tempdir().unwrap();
+    let sarif = out.path().join("out.sarif");
+    let (_, stdout, stderr) = run(&[
+        "scan",
+        dir.path().to_str().unwrap(),
+        "-o",
+        sarif.to_str().unwrap(),
+        "-o",
+        &format!("json:{}", out.path().join("r.json").display()),
+    ]);
+    let everything = format!(
+        "{stdout}{stderr}{}{}",
+        std::fs::read_to_string(&sarif).unwrap(),
+        std::fs::read_to_string(out.path().join("r.json")).unwrap()
+    );
+    assert!(
+        everything.contains("python/hardcoded-secret")
+            && everything.contains("python/tls-verify-disabled"),
+        "{stdout}"
+    );
+    assert!(
+        !everything.contains("Sup3rS3cret"),
+        "a secret leaked:\n{everything}"
+    );
+}

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use super::engine::Incomplete;
 use super::RuleSet;
+use crate::aggregate::mask;
 use crate::finding::{Finding, Location};
 use crate::lang::Language;
 use crate::review::{ReviewError, Reviewer};
@@ -78,6 +79,12 @@ impl Reviewer for RulesReviewer {
                     fingerprint: String::new(),
                     line_hash: String::new(),
                     suppressed: None,
+                    secrets: match node {
+                        Some(node) if mask::is_secret(&rule.meta.cwe) => {
+                            secret_values(node, &file.text)
+                        }
+                        _ => Vec::new(),
+                    },
                 }
             })
             .collect();
@@ -96,6 +103,40 @@ impl Reviewer for RulesReviewer {
             }),
         }
     }
+}
+
+/// The values of the string literals inside a secret finding's node, so they can be masked
+/// wherever they are quoted.
+fn secret_values(node: tree_sitter::Node<'_>, text: &str) -> Vec<String> {
+    const MAX_NODES: usize = 512;
+    let mut values = Vec::new();
+    let mut cursor = node.walk();
+    let mut visited = 0;
+    'walk: loop {
+        let current = cursor.node();
+        visited += 1;
+        if current.kind().contains("string") || current.kind().contains("heredoc") {
+            let value = mask::literal_value(&text[current.byte_range()]);
+            if value.chars().count() > 4 && !value.contains('\n') {
+                values.push(value.to_string());
+            }
+        }
+        if visited < MAX_NODES && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.node() == node {
+                break 'walk;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    values
 }
 
 /// Replaces `{{capture}}` in a rule message with the first line of that capture's text.
