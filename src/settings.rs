@@ -158,6 +158,7 @@ impl ScanSettings {
         }
         let jobs = match args.jobs {
             Some(0) => bail!("--jobs must be at least 1"),
+            Some(n) if n > 1024 => bail!("--jobs must be at most 1024 (got {n})"),
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(2, |n| n.get()),
         };

@@ -166,7 +166,8 @@ fn print_tree(
             let leaf = if node.named_child_count() == 0 {
                 let text = &file.text[node.byte_range()];
                 let line = text.lines().next().unwrap_or_default();
-                format!(" `{}`", line.chars().take(60).collect::<String>())
+                let line: String = line.chars().take(60).collect();
+                format!(" `{}`", crate::report::printable(&line))
             } else {
                 String::new()
             };

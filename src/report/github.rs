@@ -42,9 +42,11 @@ pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
 
 /// Escapes a workflow command's message.
 fn data(text: &str) -> String {
-    text.replace('%', "%25")
+    let escaped = text
+        .replace('%', "%25")
         .replace('\r', "%0D")
-        .replace('\n', "%0A")
+        .replace('\n', "%0A");
+    super::printable(&escaped).into_owned()
 }
 
 /// Escapes a workflow command's property value.
@@ -60,5 +62,6 @@ mod tests {
     fn escapes() {
         assert_eq!(data("50% done\nnext"), "50%25 done%0Anext");
         assert_eq!(property("a:b,c"), "a%3Ab%2Cc");
+        assert_eq!(data("x\u{1b}]0;pwned\u{7}"), "x\\u{1b}]0;pwned\\u{7}");
     }
 }

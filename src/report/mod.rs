@@ -23,6 +23,8 @@ use crate::walk::SkipReason;
 #[derive(Debug, Serialize)]
 pub struct Report {
     pub tool_version: String,
+    /// Serialized lossily: a root that is not valid UTF-8 must not make the JSON report fail.
+    #[serde(serialize_with = "lossy_path")]
     pub root: PathBuf,
     /// Display path -> percent-encoded URI for the files the report mentions.
     #[serde(skip)]
@@ -57,6 +59,13 @@ impl Report {
     pub fn rule(&self, id: &str) -> Option<&RuleDescriptor> {
         self.rules.iter().find(|r| r.id == id)
     }
+}
+
+fn lossy_path<S: serde::Serializer>(
+    path: &std::path::Path,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&path.to_string_lossy())
 }
 
 /// What a report says about a rule (from a rule file, or from an LLM reviewer's categories).
@@ -140,6 +149,25 @@ pub fn render(
         OutputFormat::Sarif => sarif::render(report, out),
         OutputFormat::Github => github::render(report, out),
     }
+}
+
+/// `text` with control characters (other than tab) shown as escapes, so code under audit cannot
+/// send escape sequences to the reader's terminal or forge lines in a CI log.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\t') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if c.is_control() && c != '\t' {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
 }
 
 /// DESIGN.md section 6: findings at or above `fail_on` give 1; otherwise an incomplete run gives 3;

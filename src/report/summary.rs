@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::Report;
+use super::{printable, Report};
 use crate::finding::Severity;
 
 /// Most unreviewed shards and problems listed by name; the JSON and SARIF reports list them all.
@@ -100,7 +100,11 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
             writeln!(
                 out,
                 "  {}:{}-{} ({}): {}",
-                item.path, item.start_line, item.end_line, item.reviewer, item.reason
+                printable(&item.path),
+                item.start_line,
+                item.end_line,
+                item.reviewer,
+                printable(&item.reason)
             )?;
         }
         if report.unreviewed.len() > LISTED {
@@ -124,7 +128,12 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
             )
         )?;
         for problem in report.problems.iter().take(LISTED) {
-            writeln!(out, "  {}: {}", problem.path, problem.message)?;
+            writeln!(
+                out,
+                "  {}: {}",
+                printable(&problem.path),
+                printable(&problem.message)
+            )?;
         }
         if report.problems.len() > LISTED {
             writeln!(

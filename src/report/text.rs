@@ -11,7 +11,7 @@
 
 use std::io::{self, Write};
 
-use super::Report;
+use super::{printable, Report};
 use crate::finding::{Finding, Severity};
 
 struct Style {
@@ -47,7 +47,7 @@ fn render_finding(finding: &Finding, out: &mut dyn Write, style: &Style) -> io::
         out,
         "{}{}",
         style.paint(code, &format!("{label}[{}]", finding.rule_id)),
-        style.paint("1", &format!(": {}", finding.message))
+        style.paint("1", &format!(": {}", printable(&finding.message)))
     )?;
     let gutter = location.end_line.max(location.start_line).to_string().len();
     let pad = " ".repeat(gutter);
@@ -55,7 +55,7 @@ fn render_finding(finding: &Finding, out: &mut dyn Write, style: &Style) -> io::
         out,
         "{pad}{} {}:{}:{}",
         style.paint("1;34", "-->"),
-        location.path,
+        printable(&location.path),
         location.start_line,
         location.start_column
     )?;
@@ -69,7 +69,7 @@ fn render_finding(finding: &Finding, out: &mut dyn Write, style: &Style) -> io::
             "{} {} {}",
             style.paint("1;34", &format!("{number:>gutter$}")),
             style.paint("1;34", "|"),
-            shown.trim_end()
+            printable(shown.trim_end())
         )?;
         if offset == 0 {
             let (start, end) = underline_span(

@@ -44,7 +44,7 @@ impl SourceFile {
     ) -> SourceFile {
         let mut line_starts = vec![0];
         line_starts.extend(
-            memchr_newlines(&text)
+            line_breaks(&text)
                 .map(|i| i + 1)
                 .filter(|&start| start < text.len()),
         );
@@ -74,6 +74,26 @@ impl SourceFile {
         self.line_starts
             .partition_point(|&start| start <= offset)
             .max(1)
+    }
+
+    /// Byte offset where line `line` (1-based) starts.
+    pub fn line_start(&self, line: usize) -> usize {
+        self.line_starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(self.text.len())
+    }
+
+    /// 1-based lines of the bytes `range`; an empty range is on the line of its start, and a range
+    /// ending just after a line break does not reach the next line.
+    pub fn lines_of(&self, range: &Range<usize>) -> (usize, usize) {
+        let first = self.line_of_byte(range.start);
+        let last = if range.end > range.start {
+            self.line_of_byte(range.end - 1)
+        } else {
+            first
+        };
+        (first, last.max(first))
     }
 
     /// Byte range of lines `first..=last` (1-based), newline of the last one included.
@@ -158,11 +178,15 @@ pub fn parse(file: &mut SourceFile, parser: &mut tree_sitter::Parser) {
     }
 }
 
-fn memchr_newlines(text: &str) -> impl Iterator<Item = usize> + '_ {
-    text.bytes()
-        .enumerate()
-        .filter(|(_, b)| *b == b'\n')
-        .map(|(i, _)| i)
+/// Offsets of the last byte of every line break: `\n`, `\r\n` (its `\n`) and a lone `\r`, as
+/// SARIF viewers and GitHub count lines.
+fn line_breaks(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().filter_map(move |(i, b)| match b {
+        b'\n' => Some(i),
+        b'\r' if bytes.get(i + 1) != Some(&b'\n') => Some(i),
+        _ => None,
+    })
 }
 
 /// How a shard's primary region was cut.
@@ -185,7 +209,7 @@ pub struct ContextHeader {
     /// Signatures of the enclosing definitions, outermost first.
     pub enclosing: Vec<String>,
     /// Signatures of sibling definitions outside this shard.
-    pub siblings: Arc<[String]>,
+    pub siblings: Vec<String>,
 }
 
 /// An independent slice of a file: the unit of work of a reviewer.
@@ -225,6 +249,15 @@ impl Shard {
         }
         for (depth, signature) in self.context.enclosing.iter().enumerate() {
             out.push_str(&format!("// in {}{}\n", "  ".repeat(depth), signature));
+        }
+        if let Some((first, last)) = self.overlap {
+            out.push_str(&format!(
+                "// context, lines {first}-{last} (reviewed in the shard before):\n"
+            ));
+            for line in first..=last {
+                out.push_str(self.file.line_text(line));
+                out.push('\n');
+            }
         }
         if !self.context.siblings.is_empty() {
             out.push_str("// siblings:\n");
@@ -280,6 +313,11 @@ mod tests {
         assert_eq!(file("a\n").line_count(), 1);
         assert_eq!(file("").line_count(), 0);
         assert_eq!(file("\n\n").line_count(), 2);
+        // CR-only and CRLF line ends count as GitHub and SARIF viewers count them.
+        let f = file("a\rb\r\nc\rd");
+        assert_eq!(f.line_count(), 4);
+        assert_eq!((f.line_text(2), f.line_text(3)), ("b", "c"));
+        assert_eq!(f.lines_of(&(2..6)), (2, 3));
     }
 
     #[test]

@@ -36,6 +36,9 @@ impl Default for SliceOptions {
     }
 }
 
+/// Signatures of the definitions at one level of the tree, with the line each starts on.
+type Siblings = Arc<[(usize, String)]>;
+
 /// One shard before it becomes a [`Shard`]: 1-based inclusive line range and its context.
 struct Piece {
     first: usize,
@@ -43,7 +46,7 @@ struct Piece {
     kind: ShardKind,
     symbols: Vec<String>,
     enclosing: Vec<String>,
-    siblings: Arc<[String]>,
+    siblings: Siblings,
     overlap: Option<(usize, usize)>,
 }
 
@@ -81,7 +84,11 @@ pub fn slice_file(file: &Arc<SourceFile>, options: &SliceOptions) -> Vec<Shard> 
             let byte_range = file.byte_range_of_lines(piece.first, piece.last);
             let header_bytes: usize = imports.iter().map(|s| s.len() + 1).sum::<usize>()
                 + piece.enclosing.iter().map(|s| s.len() + 8).sum::<usize>()
-                + piece.siblings.iter().map(|s| s.len() + 6).sum::<usize>()
+                + piece
+                    .siblings
+                    .iter()
+                    .map(|(_, s)| s.len() + 6)
+                    .sum::<usize>()
                 + file.rel_path.len()
                 + 10;
             Shard {
@@ -97,7 +104,13 @@ pub fn slice_file(file: &Arc<SourceFile>, options: &SliceOptions) -> Vec<Shard> 
                 context: ContextHeader {
                     imports: Arc::clone(&imports),
                     enclosing: piece.enclosing,
-                    siblings: piece.siblings,
+                    // The shard's own definitions are in its text, not among its siblings.
+                    siblings: piece
+                        .siblings
+                        .iter()
+                        .filter(|(line, _)| !(piece.first..=piece.last).contains(line))
+                        .map(|(_, signature)| signature.clone())
+                        .collect(),
                 },
             }
         })
@@ -120,7 +133,7 @@ impl Slicer<'_> {
     ) {
         let groups = self.groups(node, first, last);
         if groups.is_empty() {
-            let siblings: Arc<[String]> = Arc::from([]);
+            let siblings: Siblings = Arc::from([]);
             return self.windows(
                 first,
                 last,
@@ -203,7 +216,7 @@ impl Slicer<'_> {
         first: usize,
         last: usize,
         enclosing: &[String],
-        siblings: Arc<[String]>,
+        siblings: Siblings,
         overlap_floor: Option<usize>,
     ) {
         let mut start = first;
@@ -242,7 +255,7 @@ impl Slicer<'_> {
         let mut groups: Vec<Group<'t>> = Vec::new();
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
-            let (child_first, child_last) = node_lines(child);
+            let (child_first, child_last) = self.file.lines_of(&child.byte_range());
             let child_first = child_first.max(first);
             let child_last = child_last.min(last);
             if child_first > child_last {
@@ -278,13 +291,18 @@ impl Slicer<'_> {
         out
     }
 
-    fn sibling_signatures(&self, groups: &[Group<'_>]) -> Arc<[String]> {
+    fn sibling_signatures(&self, groups: &[Group<'_>]) -> Siblings {
         groups
             .iter()
             .flat_map(|g| g.nodes.iter())
             .filter(|n| self.is_definition(**n))
             .take(MAX_SIBLINGS)
-            .map(|n| signature(self.file, *n))
+            .map(|n| {
+                (
+                    self.file.line_of_byte(n.start_byte()),
+                    signature(self.file, *n),
+                )
+            })
             .collect()
     }
 }
@@ -296,17 +314,6 @@ struct Group<'t> {
 
 fn overlap_before(floor: usize, start: usize) -> (usize, usize) {
     (start.saturating_sub(OVERLAP_LINES).max(floor), start - 1)
-}
-
-/// 1-based inclusive lines of `node`; a node that ends at column 0 does not own that line.
-fn node_lines(node: Node<'_>) -> (usize, usize) {
-    let first = node.start_position().row + 1;
-    let end = node.end_position();
-    let mut last = end.row + 1;
-    if end.column == 0 && last > first {
-        last -= 1;
-    }
-    (first, last)
 }
 
 /// First line of a definition, trimmed: what a reader needs to know what encloses a shard.

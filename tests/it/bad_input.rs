@@ -78,7 +78,7 @@ fn invalid_utf8_is_read_lossily_and_still_reviewed() {
 fn deep_nesting_does_not_crash() {
     let depth = 10_000;
     let dir = repo(&[("ok.py", BUG)]);
-    // One nesting level per line (parsed, sliced and reviewed) and all on one line (minified).
+    // One nesting level per line, and all on one line (a 20 KB line is still Python to review).
     write(
         dir.path(),
         "deep_lines.py",
@@ -96,12 +96,14 @@ fn deep_nesting_does_not_crash() {
     );
     let (status, report, stderr) = scan_json(dir.path(), &[]);
     assert_eq!(finding_paths(&report), vec!["ok.py"]);
-    assert_eq!(report["summary"]["files"], 3);
-    assert_eq!(report["summary"]["skipped"]["minified"], 1);
+    assert_eq!(report["summary"]["files"], 4);
     // 10,000 nested calls can exhaust the query engine's match budget: then the run says which
     // shards were not fully reviewed and why (exit 3), rather than passing them off as clean.
     for unreviewed in report["unreviewed"].as_array().unwrap() {
-        assert_eq!(unreviewed["path"], "deep_calls.py", "{stderr}");
+        assert!(
+            unreviewed["path"].as_str().unwrap().starts_with("deep_"),
+            "{stderr}"
+        );
         let reason = unreviewed["reason"].as_str().unwrap();
         assert!(
             reason.contains("too many partial matches") || reason.contains("timed out"),

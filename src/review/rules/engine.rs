@@ -31,8 +31,6 @@ pub struct CompiledRules {
 pub struct RuleMatch {
     pub rule: usize,
     pub node_bytes: Range<usize>,
-    pub start: tree_sitter::Point,
-    pub end: tree_sitter::Point,
     /// `{{name}}` -> text for the message template.
     pub captures: Vec<(String, Range<usize>)>,
 }
@@ -140,8 +138,6 @@ impl CompiledRules {
                 out.push(RuleMatch {
                     rule: self.pattern_rule[m.pattern_index],
                     node_bytes: node.byte_range(),
-                    start: node.start_position(),
-                    end: node.end_position(),
                     captures: m
                         .captures()
                         .iter()
@@ -235,6 +231,12 @@ fn check_predicates(query: &Query, pattern: usize, rule: &Rule) -> Result<(), Ru
             "unknown predicate `#{}`\nhint: supported predicates are #eq?, #not-eq?, #any-eq?, \
              #match?, #not-match?, #any-match?, #any-of? and #not-any-of?",
             predicate.operator
+        )));
+    }
+    if let Some((property, _)) = query.property_predicates(pattern).first() {
+        return Err(invalid(format!(
+            "unsupported predicate `#is? {}` / `#is-not? {}`",
+            property.key, property.key
         )));
     }
     if let Some(property) = query.property_settings(pattern).first() {

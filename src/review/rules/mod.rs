@@ -79,6 +79,8 @@ pub struct RuleTestFile {
 /// Every rule in force, plus one compiled query per language (built on first use).
 pub struct RuleSet {
     rules: Vec<Rule>,
+    /// Ids turned off with `--disable` (their test annotations are not errors).
+    disabled: Vec<String>,
     tests: Vec<RuleTestFile>,
     compiled: HashMap<Language, OnceLock<Result<engine::CompiledRules, RuleError>>>,
 }
@@ -112,29 +114,39 @@ impl RuleSet {
     }
 
     pub fn load(sources: &RuleSources) -> Result<RuleSet, RuleError> {
-        let mut files: Vec<(Origin, String)> = Vec::new();
+        // (where it came from, its path for telling the language, contents)
+        let mut files: Vec<(Origin, PathBuf, String)> = Vec::new();
         if sources.builtin {
             for (rel, text) in EMBEDDED {
-                files.push((Origin::Builtin((*rel).to_string()), (*text).to_string()));
+                let origin = Origin::Builtin((*rel).to_string());
+                files.push((origin, PathBuf::from(rel), (*text).to_string()));
             }
         }
         for dir in &sources.dirs {
-            let before = files.len();
-            read_dir_files(dir, &mut files)?;
-            if !files[before..].iter().any(
-                |(o, _)| matches!(o, Origin::User(p) if p.extension().is_some_and(|e| e == "scm")),
-            ) {
+            let mut found = Vec::new();
+            read_dir_files(dir, &mut found)?;
+            if !found
+                .iter()
+                .any(|(path, _)| path.extension().is_some_and(|e| e == "scm"))
+            {
                 return Err(RuleError::Empty(dir.clone()));
+            }
+            // The language comes from directories inside the rules directory (itself included),
+            // never from where that directory happens to sit.
+            let base = dir.parent().unwrap_or(dir);
+            for (path, text) in found {
+                let lookup = path.strip_prefix(base).unwrap_or(&path).to_path_buf();
+                files.push((Origin::User(path), lookup, text));
             }
         }
         let mut rules = Vec::new();
         let mut tests = Vec::new();
         let mut seen: BTreeMap<String, Origin> = BTreeMap::new();
-        for (origin, text) in files {
+        for (origin, lookup, text) in files {
             let path = origin_path(&origin);
             let is_rule = path.extension().is_some_and(|e| e == "scm");
             if is_rule {
-                let rule = parse_rule(origin, text)?;
+                let rule = parse_rule(origin, &lookup, text)?;
                 if let Some(first) = seen.get(&rule.meta.id) {
                     return Err(RuleError::DuplicateId {
                         id: rule.meta.id.clone(),
@@ -164,7 +176,8 @@ impl RuleSet {
                 });
             }
         }
-        let set = RuleSet::from_rules(rules, tests);
+        let mut set = RuleSet::from_rules(rules, tests);
+        set.disabled = sources.disabled.clone();
         // User rules are checked eagerly so a bad query fails at start-up with its file name; the
         // built-in pack is compiled lazily (its queries are checked by the test suite).
         if !sources.dirs.is_empty() {
@@ -189,6 +202,7 @@ impl RuleSet {
             .collect();
         RuleSet {
             rules,
+            disabled: Vec::new(),
             tests,
             compiled,
         }
@@ -196,6 +210,10 @@ impl RuleSet {
 
     pub fn rules(&self) -> &[Rule] {
         &self.rules
+    }
+
+    pub fn is_disabled(&self, id: &str) -> bool {
+        self.disabled.iter().any(|d| d == id)
     }
 
     pub fn tests(&self) -> &[RuleTestFile] {
@@ -234,7 +252,7 @@ fn origin_path(origin: &Origin) -> PathBuf {
     }
 }
 
-fn parse_rule(origin: Origin, source: String) -> Result<Rule, RuleError> {
+fn parse_rule(origin: Origin, lookup: &Path, source: String) -> Result<Rule, RuleError> {
     let invalid = |message: String| RuleError::Invalid {
         origin: origin.clone(),
         message,
@@ -242,7 +260,7 @@ fn parse_rule(origin: Origin, source: String) -> Result<Rule, RuleError> {
     let meta = meta::parse(&source).map_err(invalid)?;
     let languages = match &meta.languages {
         Some(list) => list.clone(),
-        None => languages_from_dir(&origin_path(&origin)).ok_or_else(|| {
+        None => languages_from_dir(lookup).ok_or_else(|| {
             invalid(String::from(
                 "cannot tell which language this rule is for\nhint: put it under a directory named \
                  after its language (`python/`, `javascript/`, ...) or add `; languages: python`",
@@ -278,7 +296,7 @@ fn languages_from_dir(path: &Path) -> Option<Vec<Language>> {
     })
 }
 
-fn read_dir_files(dir: &Path, out: &mut Vec<(Origin, String)>) -> Result<(), RuleError> {
+fn read_dir_files(dir: &Path, out: &mut Vec<(PathBuf, String)>) -> Result<(), RuleError> {
     let io = |source| RuleError::Io {
         path: dir.to_path_buf(),
         source,
@@ -300,7 +318,7 @@ fn read_dir_files(dir: &Path, out: &mut Vec<(Origin, String)>) -> Result<(), Rul
                 path: path.clone(),
                 source,
             })?;
-            out.push((Origin::User(path), text));
+            out.push((path, text));
         }
     }
     Ok(())

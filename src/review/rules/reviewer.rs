@@ -50,13 +50,12 @@ impl Reviewer for RulesReviewer {
             .into_iter()
             .map(|m| {
                 let rule = self.rules.rule(m.rule);
-                let start_line = m.start.row + 1;
-                let mut end_line = m.end.row + 1;
-                let mut end_byte_column = m.end.column;
-                if end_line > start_line && end_byte_column == 0 {
-                    end_line -= 1;
-                    end_byte_column = file.line_text(end_line).len();
-                }
+                // Lines from byte offsets, not tree-sitter rows, so a lone `\r` counts as a line
+                // break here exactly as in the slicer, SARIF viewers and GitHub.
+                let (start_line, end_line) = file.lines_of(&m.node_bytes);
+                let start_byte_column = m.node_bytes.start - file.line_start(start_line);
+                let end_byte_column = (m.node_bytes.end - file.line_start(end_line))
+                    .min(file.line_text(end_line).len());
                 let node = tree
                     .root_node()
                     .descendant_for_byte_range(m.node_bytes.start, m.node_bytes.end);
@@ -68,7 +67,7 @@ impl Reviewer for RulesReviewer {
                     location: Location {
                         path: file.rel_path.clone(),
                         start_line,
-                        start_column: file.utf16_column(start_line, m.start.column),
+                        start_column: file.utf16_column(start_line, start_byte_column),
                         end_line,
                         end_column: file.utf16_column(end_line, end_byte_column),
                     },
