@@ -22,6 +22,8 @@ pub const INFORMATION_URI: &str = "https://github.com/shardscan/shardscan";
 pub const MAX_RESULTS: usize = 25_000;
 pub const MAX_RULES: usize = 25_000;
 pub const MAX_TAGS: usize = 20;
+/// GitHub's limit on the gzip-compressed upload.
+pub const MAX_GZIP_BYTES: usize = 10 * 1024 * 1024;
 /// Notifications are not limited by GitHub, but thousands of them help nobody.
 pub const MAX_NOTIFICATIONS: usize = 1_000;
 const MAX_DESCRIPTION: usize = 1_024;
@@ -336,8 +338,29 @@ fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResul
     }
 }
 
+/// How much of a report to keep when the whole would be too big for code scanning.
+#[derive(Clone, Copy, Debug)]
+pub struct Trim {
+    pub snippets: bool,
+    pub max_results: usize,
+}
+
+impl Default for Trim {
+    fn default() -> Self {
+        Trim {
+            snippets: true,
+            max_results: MAX_RESULTS,
+        }
+    }
+}
+
 /// Builds the SARIF log of `report`, enforcing GitHub's limits.
 pub fn build(report: &Report) -> SarifLog {
+    build_trimmed(report, Trim::default())
+}
+
+/// Builds the SARIF log of `report` keeping at most what `trim` allows.
+pub fn build_trimmed(report: &Report, trim: Trim) -> SarifLog {
     let uri_of = |path: &str| report.uri(path);
     let mut rules: Vec<&RuleDescriptor> = report.rules.iter().collect();
     rules.sort_by(|a, b| a.id.cmp(&b.id));
@@ -356,11 +379,12 @@ pub fn build(report: &Report) -> SarifLog {
         .collect();
 
     let mut findings: Vec<&Finding> = report.findings.iter().collect();
-    if findings.len() > MAX_RESULTS {
+    let max_results = trim.max_results.min(MAX_RESULTS);
+    if findings.len() > max_results {
         let total = findings.len();
         // Keep the most severe (unsuppressed first), in report order within a severity.
         findings.sort_by_key(|f| (f.suppressed.is_some(), std::cmp::Reverse(f.severity)));
-        findings.truncate(MAX_RESULTS);
+        findings.truncate(max_results);
         findings.sort_by(|a, b| {
             (&a.location.path, a.location.start_line, &a.rule_id).cmp(&(
                 &b.location.path,
@@ -372,21 +396,39 @@ pub fn build(report: &Report) -> SarifLog {
             level: "warning",
             message: Message {
                 text: format!(
-                    "{total} results found; only the {MAX_RESULTS} most severe are in this file (GitHub's limit per run). Use the JSON report for all of them."
+                    "{total} results found; only the {max_results} most severe are in this file (GitHub's limits on results per run and on file size). Use the JSON report for all of them."
                 ),
             },
             locations: Vec::new(),
             descriptor: DescriptorReference { id: "results-truncated" },
         });
     }
+    if !trim.snippets {
+        notifications.push(Notification {
+            level: "warning",
+            message: Message {
+                text: String::from("code snippets were left out to keep this file under GitHub's 10 MB (compressed) limit"),
+            },
+            locations: Vec::new(),
+            descriptor: DescriptorReference { id: "snippets-dropped" },
+        });
+    }
     let results = findings
         .iter()
         .map(|f| {
-            result(
+            let mut result = result(
                 f,
                 index.get(f.rule_id.as_str()).copied(),
                 &uri_of(&f.location.path),
-            )
+            );
+            if !trim.snippets {
+                for location in &mut result.locations {
+                    if let Some(region) = &mut location.physical_location.region {
+                        region.snippet = None;
+                    }
+                }
+            }
+            result
         })
         .collect();
 
@@ -492,10 +534,32 @@ pub fn build(report: &Report) -> SarifLog {
     }
 }
 
+/// Writes the SARIF log, trimmed until it fits GitHub's 10 MB compressed limit: first without
+/// snippets, then keeping fewer (the most severe) results; each cut is said in a notification.
 pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    let log = build(report);
-    serde_json::to_writer_pretty(&mut *out, &log).map_err(io::Error::from)?;
-    writeln!(out)
+    let mut trim = Trim::default();
+    loop {
+        let mut bytes =
+            serde_json::to_vec_pretty(&build_trimmed(report, trim)).map_err(io::Error::from)?;
+        bytes.push(b'\n');
+        if bytes.len() <= MAX_GZIP_BYTES
+            || gzip_size(&bytes)? <= MAX_GZIP_BYTES
+            || trim.max_results == 0
+        {
+            return out.write_all(&bytes);
+        }
+        if trim.snippets {
+            trim.snippets = false;
+        } else {
+            trim.max_results = report.findings.len().min(trim.max_results) / 2;
+        }
+    }
+}
+
+fn gzip_size(bytes: &[u8]) -> io::Result<usize> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(bytes)?;
+    Ok(encoder.finish()?.len())
 }
 
 /// Percent-encodes a `/`-separated display path as a relative URI (absolute paths become `file://`).
@@ -579,6 +643,38 @@ mod tests {
                 pool: Default::default(),
             },
         }
+    }
+
+    #[test]
+    fn trims_to_githubs_compressed_size_limit() {
+        // Incompressible snippets: 4,000 results x 4 KB of random-looking text.
+        let mut state = 0x9e3779b97f4a7c15u64;
+        let findings = (0..4000)
+            .map(|i| {
+                let mut f = finding(i, Severity::Warning);
+                f.snippet = (0..4096)
+                    .map(|_| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        char::from(b'!' + (state % 90) as u8)
+                    })
+                    .collect();
+                f
+            })
+            .collect();
+        let report = report(findings);
+        let mut out = Vec::new();
+        render(&report, &mut out).unwrap();
+        assert!(gzip_size(&out).unwrap() <= MAX_GZIP_BYTES);
+        let log: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let notes = log["runs"][0]["invocations"][0]["toolExecutionNotifications"].to_string();
+        assert!(notes.contains("snippets-dropped"), "{notes}");
+        assert_eq!(
+            log["runs"][0]["results"].as_array().unwrap().len(),
+            4000,
+            "dropping snippets was enough"
+        );
     }
 
     #[test]

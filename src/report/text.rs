@@ -71,7 +71,8 @@ fn render_finding(finding: &Finding, out: &mut dyn Write, style: &Style) -> io::
             style.paint("1;34", "|"),
             printable(shown.trim_end())
         )?;
-        if offset == 0 {
+        // A line clipped at its start no longer lines up with the columns.
+        if offset == 0 && !line.starts_with('…') {
             let (start, end) = underline_span(
                 line,
                 location.start_column,

@@ -73,7 +73,7 @@ impl Reviewer for RulesReviewer {
                     },
                     cwe: rule.meta.cwe.clone(),
                     confidence: rule.meta.precision.confidence(),
-                    snippet: snippet(file, start_line, end_line),
+                    snippet: snippet(file, start_line, end_line, start_byte_column),
                     symbol: node.and_then(|n| enclosing_symbol(file, n)),
                     fingerprint: String::new(),
                     line_hash: String::new(),
@@ -176,12 +176,51 @@ fn render_message(
     out
 }
 
-pub(crate) fn snippet(file: &SourceFile, start_line: usize, end_line: usize) -> String {
+/// The flagged lines, at most [`SNIPPET_LINES`] of them, each clipped to [`SNIPPET_WIDTH`]
+/// characters around the flagged column: one finding on a 500 KB line must not put the whole line
+/// into every report. A clipped line is marked with `…` where it was cut.
+pub(crate) fn snippet(
+    file: &SourceFile,
+    start_line: usize,
+    end_line: usize,
+    start_byte_column: usize,
+) -> String {
     let last = end_line.min(start_line + SNIPPET_LINES - 1);
     (start_line..=last)
-        .map(|line| file.line_text(line))
+        .map(|line| {
+            let text = file.line_text(line);
+            let column = if line == start_line {
+                start_byte_column
+            } else {
+                0
+            };
+            clip_line(text, column)
+        })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Most characters of one snippet line.
+pub(crate) const SNIPPET_WIDTH: usize = 240;
+
+fn clip_line(text: &str, byte_column: usize) -> String {
+    if text.chars().count() <= SNIPPET_WIDTH {
+        return text.to_string();
+    }
+    let mut column = byte_column.min(text.len());
+    while !text.is_char_boundary(column) {
+        column -= 1;
+    }
+    // Keep a little context before the flagged column.
+    let before = text[..column].chars().count();
+    let skip = before.saturating_sub(SNIPPET_WIDTH / 6);
+    let kept: String = text.chars().skip(skip).take(SNIPPET_WIDTH).collect();
+    let cut_end = skip + SNIPPET_WIDTH < text.chars().count();
+    format!(
+        "{}{kept}{}",
+        if skip > 0 { "…" } else { "" },
+        if cut_end { "…" } else { "" }
+    )
 }
 
 /// `Outer > inner`: the definitions enclosing `node`, outermost first. Part of the fingerprint, so
@@ -202,4 +241,21 @@ pub(crate) fn enclosing_symbol(file: &SourceFile, node: tree_sitter::Node<'_>) -
     }
     names.reverse();
     (!names.is_empty()).then(|| names.join(" > "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clips_long_lines_around_the_flagged_column() {
+        assert_eq!(clip_line("short", 0), "short");
+        let long = format!("{}eval(x){}", "a".repeat(10_000), "b".repeat(10_000));
+        let clipped = clip_line(&long, 10_000);
+        assert!(clipped.starts_with('…') && clipped.ends_with('…'));
+        assert!(clipped.contains("eval(x)"));
+        assert!(clipped.chars().count() <= SNIPPET_WIDTH + 2);
+        let tail = clip_line(&long, 0);
+        assert!(!tail.starts_with('…') && tail.ends_with('…'));
+    }
 }
