@@ -621,6 +621,20 @@ mod tests {
         }
     }
 
+    fn walk_settings(dir: &std::path::Path) -> WalkSettings {
+        WalkSettings {
+            paths: vec![dir.to_path_buf()],
+            root: std::fs::canonicalize(dir).unwrap(),
+            include: vec![],
+            exclude: vec![],
+            hidden: false,
+            ignore_files: true,
+            follow_links: false,
+            include_vendored: false,
+            max_file_size: 1 << 20,
+        }
+    }
+
     #[test]
     fn failures_cost_only_their_shard_and_workers_overlap() {
         let dir = tempfile::tempdir().unwrap();
@@ -629,17 +643,7 @@ mod tests {
         }
         std::fs::write(dir.path().join("panic.py"), "x = 1\n").unwrap();
         std::fs::write(dir.path().join("fail.py"), "x = 1\n").unwrap();
-        let walk = WalkSettings {
-            paths: vec![dir.path().to_path_buf()],
-            root: std::fs::canonicalize(dir.path()).unwrap(),
-            include: vec![],
-            exclude: vec![],
-            hidden: false,
-            ignore_files: true,
-            follow_links: false,
-            include_vendored: false,
-            max_file_size: 1 << 20,
-        };
+        let walk = walk_settings(dir.path());
         let fake = Arc::new(FakeReviewer {
             running: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
@@ -692,17 +696,7 @@ mod tests {
             std::fs::write(dir.path().join(format!("ok{i}.py")), "x = 1\n").unwrap();
         }
         std::fs::write(dir.path().join("boom.rs"), "fn main() {}\n").unwrap();
-        let walk = WalkSettings {
-            paths: vec![dir.path().to_path_buf()],
-            root: std::fs::canonicalize(dir.path()).unwrap(),
-            include: vec![],
-            exclude: vec![],
-            hidden: false,
-            ignore_files: true,
-            follow_links: false,
-            include_vendored: false,
-            max_file_size: 1 << 20,
-        };
+        let walk = walk_settings(dir.path());
         let reviewers: Vec<Arc<dyn Reviewer>> = vec![Arc::new(FakeReviewer {
             running: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
