@@ -12,8 +12,9 @@
 (init_declarator
   declarator: [
     (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: [
+      (identifier) @name
+      (pointer_declarator declarator: (identifier) @name)])
     (array_declarator declarator: (identifier) @name)
   ]
   value: (string_literal) @val
@@ -26,7 +27,7 @@
 (assignment_expression
   left: [
     (identifier) @name
-    (field_expression field: (field_identifier) @name)
+    (_ field: (field_identifier) @name) ; a field_expression, the only node with a `field` field
   ]
   right: (string_literal) @val
   (#match? @name "(?i:(^|_)(passw(or)?d|passphrase|pwd|secret|api_?key|secret_?key|private_?key|client_?secret|auth_?token|access_?token|api_?token|bearer_?token|refresh_?token)_?$)|[a-z0-9](Passw(or)?d|Passphrase|Pwd|Secret|ApiKey|SecretKey|PrivateKey|ClientSecret|AuthToken|AccessToken|ApiToken|BearerToken|RefreshToken)_?$")

@@ -14,12 +14,13 @@
   name: (identifier) @name (#match? @name "(?i:token|secret|passw|passphrase|nonce|csrf|session_?(id|key)|api_?key|reset_?code|verif[a-z]*_?code|auth_?code|invite_?code|activation_?code|one_?time)|(^|_)(?i:otp|pwd|salt)|Otp|OTP|Pwd|PWD|Salt|SALT") (#not-match? @name "(?i)(count|len|length|size|idx|index|delay|timeout|ttl|jitter|retry|retries|num|pos|offset|expiry|expires|expiration|interval|sleep|backoff|validate|verify|check|parse|valid|matches|equals)$")
   value: [
       (method_invocation) @rnd
-      (method_invocation arguments: (argument_list (method_invocation) @rnd))
-      (binary_expression left: (method_invocation) @rnd)
-      (binary_expression right: (method_invocation) @rnd)
-      (cast_expression value: (method_invocation) @rnd)
-      (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))
-      (method_invocation arguments: (argument_list (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))))
+      (method_invocation arguments: (argument_list [
+        (method_invocation) @rnd
+        (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))]))
+      (binary_expression (method_invocation) @rnd)
+      (cast_expression value: [
+        (method_invocation) @rnd
+        (parenthesized_expression (binary_expression left: (method_invocation) @rnd))])
     ]
     (#match? @rnd "^(new\\s+(java\\.util\\.)?Random\\s*\\([^)]*\\)\\s*\\.\\s*next\\w*\\(|Math\\.random\\(\\)|(java\\.util\\.concurrent\\.)?ThreadLocalRandom\\.current\\(\\)\\.next\\w*\\(|RandomStringUtils\\.random\\w*\\(|RandomUtils\\.next\\w*\\()"))
   @finding
@@ -28,12 +29,13 @@
   (#match? @name "(?i:token|secret|passw|passphrase|nonce|csrf|session_?(id|key)|api_?key|reset_?code|verif[a-z]*_?code|auth_?code|invite_?code|activation_?code|one_?time)|(^|_)(?i:otp|pwd|salt)|Otp|OTP|Pwd|PWD|Salt|SALT") (#not-match? @name "(?i)(count|len|length|size|idx|index|delay|timeout|ttl|jitter|retry|retries|num|pos|offset|expiry|expires|expiration|interval|sleep|backoff|validate|verify|check|parse|valid|matches|equals)$")
   right: [
       (method_invocation) @rnd
-      (method_invocation arguments: (argument_list (method_invocation) @rnd))
-      (binary_expression left: (method_invocation) @rnd)
-      (binary_expression right: (method_invocation) @rnd)
-      (cast_expression value: (method_invocation) @rnd)
-      (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))
-      (method_invocation arguments: (argument_list (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))))
+      (method_invocation arguments: (argument_list [
+        (method_invocation) @rnd
+        (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))]))
+      (binary_expression (method_invocation) @rnd)
+      (cast_expression value: [
+        (method_invocation) @rnd
+        (parenthesized_expression (binary_expression left: (method_invocation) @rnd))])
     ]
     (#match? @rnd "^(new\\s+(java\\.util\\.)?Random\\s*\\([^)]*\\)\\s*\\.\\s*next\\w*\\(|Math\\.random\\(\\)|(java\\.util\\.concurrent\\.)?ThreadLocalRandom\\.current\\(\\)\\.next\\w*\\(|RandomStringUtils\\.random\\w*\\(|RandomUtils\\.next\\w*\\()"))
   @finding
@@ -41,12 +43,13 @@
   name: (identifier) @name (#match? @name "^set") (#match? @name "(?i:token|secret|passw|passphrase|nonce|csrf|session_?(id|key)|api_?key|reset_?code|verif[a-z]*_?code|auth_?code|invite_?code|activation_?code|one_?time)|(^|_)(?i:otp|pwd|salt)|Otp|OTP|Pwd|PWD|Salt|SALT") (#not-match? @name "(?i)(count|len|length|size|idx|index|delay|timeout|ttl|jitter|retry|retries|num|pos|offset|expiry|expires|expiration|interval|sleep|backoff|validate|verify|check|parse|valid|matches|equals)$")
   arguments: (argument_list . [
       (method_invocation) @rnd
-      (method_invocation arguments: (argument_list (method_invocation) @rnd))
-      (binary_expression left: (method_invocation) @rnd)
-      (binary_expression right: (method_invocation) @rnd)
-      (cast_expression value: (method_invocation) @rnd)
-      (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))
-      (method_invocation arguments: (argument_list (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))))
+      (method_invocation arguments: (argument_list [
+        (method_invocation) @rnd
+        (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))]))
+      (binary_expression (method_invocation) @rnd)
+      (cast_expression value: [
+        (method_invocation) @rnd
+        (parenthesized_expression (binary_expression left: (method_invocation) @rnd))])
     ]
     (#match? @rnd "^(new\\s+(java\\.util\\.)?Random\\s*\\([^)]*\\)\\s*\\.\\s*next\\w*\\(|Math\\.random\\(\\)|(java\\.util\\.concurrent\\.)?ThreadLocalRandom\\.current\\(\\)\\.next\\w*\\(|RandomStringUtils\\.random\\w*\\(|RandomUtils\\.next\\w*\\()")))
   @finding
@@ -54,11 +57,12 @@
   name: (identifier) @name (#match? @name "(?i:token|secret|passw|passphrase|nonce|csrf|session_?(id|key)|api_?key|reset_?code|verif[a-z]*_?code|auth_?code|invite_?code|activation_?code|one_?time)|(^|_)(?i:otp|pwd|salt)|Otp|OTP|Pwd|PWD|Salt|SALT") (#not-match? @name "(?i)(count|len|length|size|idx|index|delay|timeout|ttl|jitter|retry|retries|num|pos|offset|expiry|expires|expiration|interval|sleep|backoff|validate|verify|check|parse|valid|matches|equals)$")
   body: (block (return_statement [
       (method_invocation) @rnd
-      (method_invocation arguments: (argument_list (method_invocation) @rnd))
-      (binary_expression left: (method_invocation) @rnd)
-      (binary_expression right: (method_invocation) @rnd)
-      (cast_expression value: (method_invocation) @rnd)
-      (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))
-      (method_invocation arguments: (argument_list (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))))
+      (method_invocation arguments: (argument_list [
+        (method_invocation) @rnd
+        (cast_expression value: (parenthesized_expression (binary_expression left: (method_invocation) @rnd)))]))
+      (binary_expression (method_invocation) @rnd)
+      (cast_expression value: [
+        (method_invocation) @rnd
+        (parenthesized_expression (binary_expression left: (method_invocation) @rnd))])
     ]
     (#match? @rnd "^(new\\s+(java\\.util\\.)?Random\\s*\\([^)]*\\)\\s*\\.\\s*next\\w*\\(|Math\\.random\\(\\)|(java\\.util\\.concurrent\\.)?ThreadLocalRandom\\.current\\(\\)\\.next\\w*\\(|RandomStringUtils\\.random\\w*\\(|RandomUtils\\.next\\w*\\()")) @finding))

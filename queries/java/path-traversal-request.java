@@ -37,6 +37,11 @@ public class AttachmentController {
         part.write(new File(BASE_DIR, part.getSubmittedFileName()).getPath());
     }
 
+    public File concat(HttpServletRequest request) {
+        // ruleid: java/path-traversal-request
+        return new File(BASE_DIR + "/" + request.getParameter("name") + ".txt");
+    }
+
     // --- safe look-alikes ---
     public InputStream downloadSafe(HttpServletRequest request) throws IOException {
         // ok: java/path-traversal-request

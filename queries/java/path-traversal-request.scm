@@ -13,9 +13,9 @@
   type: (type_identifier) @t (#any-of? @t "File" "FileInputStream" "FileOutputStream" "FileReader" "FileWriter" "RandomAccessFile" "PrintWriter" "FileSystemResource")
   arguments: (argument_list [
       (method_invocation) @src
-      (binary_expression left: (method_invocation) @src)
-      (binary_expression right: (method_invocation) @src)
-      (binary_expression left: (binary_expression right: (method_invocation) @src))
+      (binary_expression [
+        (method_invocation) @src
+        left: (binary_expression right: (method_invocation) @src)])
     ]
     (#match? @src "(^(req|request|httpRequest|servletRequest|httpServletRequest)\\.(getParameter|getHeader|getPathInfo|getQueryString)\\(|\\.(getSubmittedFileName|getOriginalFilename)\\(\\)$)")))
   @finding
@@ -24,9 +24,9 @@
   name: (identifier) @pm (#any-of? @pm "get" "of")
   arguments: (argument_list [
       (method_invocation) @src
-      (binary_expression left: (method_invocation) @src)
-      (binary_expression right: (method_invocation) @src)
-      (binary_expression left: (binary_expression right: (method_invocation) @src))
+      (binary_expression [
+        (method_invocation) @src
+        left: (binary_expression right: (method_invocation) @src)])
     ]
     (#match? @src "(^(req|request|httpRequest|servletRequest|httpServletRequest)\\.(getParameter|getHeader|getPathInfo|getQueryString)\\(|\\.(getSubmittedFileName|getOriginalFilename)\\(\\)$)")))
   @finding
@@ -34,9 +34,9 @@
   name: (identifier) @r (#any-of? @r "resolve" "resolveSibling")
   arguments: (argument_list . [
       (method_invocation) @src
-      (binary_expression left: (method_invocation) @src)
-      (binary_expression right: (method_invocation) @src)
-      (binary_expression left: (binary_expression right: (method_invocation) @src))
+      (binary_expression [
+        (method_invocation) @src
+        left: (binary_expression right: (method_invocation) @src)])
     ]
     (#match? @src "(^(req|request|httpRequest|servletRequest|httpServletRequest)\\.(getParameter|getHeader|getPathInfo|getQueryString)\\(|\\.(getSubmittedFileName|getOriginalFilename)\\(\\)$)")))
   @finding

@@ -22,6 +22,10 @@ public class SearchServlet extends HttpServlet {
         // ruleid: java/xss-servlet-writer
         out.print(String.format("<p>Page %s</p>", request.getParameter("page")));
 
+        // ruleid: java/xss-servlet-writer
+        out.println("<p>" + "<b>" + request.getParameter("tag") + "</b>");
+        // ruleid: java/xss-servlet-writer
+        out.print("<p>" + "<b>" + "<i>" + request.getHeader("X-Tag") + "</i>" + "</b>");
         // --- safe look-alikes ---
         // ok: java/xss-servlet-writer
         out.println("<p>" + Encode.forHtml(request.getParameter("q")) + "</p>");

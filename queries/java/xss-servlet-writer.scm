@@ -16,10 +16,11 @@
   name: (identifier) @m (#any-of? @m "print" "println" "write" "append" "printf" "format")
   arguments: (argument_list [
       (method_invocation) @src
-      (binary_expression left: (method_invocation) @src)
-      (binary_expression right: (method_invocation) @src)
-      (binary_expression left: (binary_expression right: (method_invocation) @src))
-      (binary_expression left: (binary_expression left: (binary_expression right: (method_invocation) @src)))
+      (binary_expression [
+        (method_invocation) @src
+        left: (binary_expression [
+          right: (method_invocation) @src
+          left: (binary_expression right: (method_invocation) @src)])])
       (method_invocation object: (identifier) @fmtc (#eq? @fmtc "String") name: (identifier) @fmtm (#eq? @fmtm "format") arguments: (argument_list (method_invocation) @src))
     ]
     (#match? @src "^(req|request|httpRequest|servletRequest|httpServletRequest|hsr)\\.(getParameter|getHeader|getQueryString|getPathInfo|getRequestURI|getRequestURL|getRemoteUser)\\(")))
@@ -30,10 +31,11 @@
   name: (identifier) @m (#any-of? @m "print" "println" "write" "append" "printf" "format")
   arguments: (argument_list [
       (method_invocation) @src
-      (binary_expression left: (method_invocation) @src)
-      (binary_expression right: (method_invocation) @src)
-      (binary_expression left: (binary_expression right: (method_invocation) @src))
-      (binary_expression left: (binary_expression left: (binary_expression right: (method_invocation) @src)))
+      (binary_expression [
+        (method_invocation) @src
+        left: (binary_expression [
+          right: (method_invocation) @src
+          left: (binary_expression right: (method_invocation) @src)])])
       (method_invocation object: (identifier) @fmtc (#eq? @fmtc "String") name: (identifier) @fmtm (#eq? @fmtm "format") arguments: (argument_list (method_invocation) @src))
     ]
     (#match? @src "^(req|request|httpRequest|servletRequest|httpServletRequest|hsr)\\.(getParameter|getHeader|getQueryString|getPathInfo|getRequestURI|getRequestURL|getRemoteUser)\\(")))

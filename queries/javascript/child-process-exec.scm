@@ -9,42 +9,40 @@
 ; help: Use `execFile`/`spawn` with a fixed program and an array of arguments (and no `shell: true`)
 ;   so that values are never parsed by a shell; validate them against an allow-list.
 
-; exec(cmd) / execSync(`git log ${ref}`) after `const { exec } = require('child_process')`
-(call_expression
-  function: (identifier) @func (#any-of? @func "exec" "execSync")
-  arguments: (arguments .
-    [(identifier) (member_expression) (subscript_expression) (call_expression)
-     (binary_expression) (template_string (template_substitution))]))
-  @finding
+; In these rules a nested `(_ property: ...)` stands for a member_expression and `(_ index: ...)`
+; for a subscript_expression, the only nodes that can hold those fields there in the javascript,
+; typescript and tsx grammars (see node-types.json); `(_ . object: (_) property: ...)` also
+; anchors the object, a member_expression's first child, so that other nodes are dropped at once.
+; A wildcard parent is exempt from tree-sitter's costly compile-time analysis of the node.
 
-; child_process.exec(cmd), cp.execSync(...)
+; exec(cmd) / execSync(`git log ${ref}`) after `const { exec } = require('child_process')`,
+; child_process.exec(cmd), cp.execSync(...), require('child_process').exec(cmd)
+; (one pattern: @obj, @req and @mod are bound in one branch each, and a predicate on a capture
+; that its branch leaves unbound passes)
 (call_expression
-  function: (member_expression
-    object: (identifier) @obj
-      (#any-of? @obj "child_process" "childProcess" "child_proc" "childproc" "cp" "proc" "shell")
-    property: (property_identifier) @func (#any-of? @func "exec" "execSync"))
+  function: [
+    (identifier) @func
+    (member_expression
+      object: [
+        (identifier) @obj
+        (call_expression
+          function: (identifier) @req
+          arguments: (arguments . (string) @mod))]
+      property: (property_identifier) @func)]
   arguments: (arguments .
     [(identifier) (member_expression) (subscript_expression) (call_expression)
-     (binary_expression) (template_string (template_substitution))]))
-  @finding
-
-; require('child_process').exec(cmd)
-(call_expression
-  function: (member_expression
-    object: (call_expression
-      function: (identifier) @req (#eq? @req "require")
-      arguments: (arguments . (string) @mod (#match? @mod "^[\"']child_process[\"']$")))
-    property: (property_identifier) @func (#any-of? @func "exec" "execSync"))
-  arguments: (arguments .
-    [(identifier) (member_expression) (subscript_expression) (call_expression)
-     (binary_expression) (template_string (template_substitution))]))
+     (binary_expression) (template_string (template_substitution))])
+  (#any-of? @func "exec" "execSync")
+  (#any-of? @obj "child_process" "childProcess" "child_proc" "childproc" "cp" "proc" "shell")
+  (#eq? @req "require")
+  (#match? @mod "^[\"']child_process[\"']$"))
   @finding
 
 ; spawn(cmd, args, { shell: true }) with a non-constant command
 (call_expression
   function: [
     (identifier) @func
-    (member_expression property: (property_identifier) @func)]
+    (_ . object: (_) property: (property_identifier) @func)] ; member_expression
   arguments: (arguments .
     [(identifier) (member_expression) (subscript_expression) (call_expression)
      (binary_expression) (template_string (template_substitution))]

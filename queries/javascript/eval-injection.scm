@@ -9,6 +9,12 @@
 ; help: Never evaluate strings as code. Parse data with `JSON.parse`, dispatch on names with a
 ;   lookup table of functions, and pass `setTimeout`/`setInterval` a function instead of a string.
 
+; In these rules a nested `(_ property: ...)` stands for a member_expression and `(_ index: ...)`
+; for a subscript_expression, the only nodes that can hold those fields there in the javascript,
+; typescript and tsx grammars (see node-types.json); `(_ . object: (_) property: ...)` also
+; anchors the object, a member_expression's first child, so that other nodes are dropped at once.
+; A wildcard parent is exempt from tree-sitter's costly compile-time analysis of the node.
+
 ; eval(x), Function(body), window.eval(x)
 (call_expression
   function: (identifier) @func (#eq? @func "eval")
@@ -30,7 +36,7 @@
 
 ; vm.runInNewContext(code) and friends
 (call_expression
-  function: (member_expression
+  function: (_ . ; member_expression
     object: (identifier) @vm (#eq? @vm "vm")
     property: (property_identifier) @func
       (#any-of? @func "runInNewContext" "runInThisContext" "runInContext" "compileFunction"))

@@ -9,6 +9,12 @@
 ; help: Read secrets from the environment or a secret manager (`process.env.DB_PASSWORD`) and keep
 ;   them out of version control.
 
+; In these rules a nested `(_ property: ...)` stands for a member_expression and `(_ index: ...)`
+; for a subscript_expression, the only nodes that can hold those fields there in the javascript,
+; typescript and tsx grammars (see node-types.json); `(_ . object: (_) property: ...)` also
+; anchors the object, a member_expression's first child, so that other nodes are dropped at once.
+; A wildcard parent is exempt from tree-sitter's costly compile-time analysis of the node.
+
 ; const dbPassword = "s3cr3t!"
 (variable_declarator
   name: (identifier) @name
@@ -31,7 +37,7 @@
 
 ; config.jwtSecret = "..."
 (assignment_expression
-  left: (member_expression property: (property_identifier) @name)
+  left: (_ property: (property_identifier) @name) ; member_expression
   right: (string) @value
   (#match? @name "(?i)(password|passwd|passphrase|secret|secretkey|secret_key|apikey|api_key|accesskey|access_key|privatekey|private_key|authtoken|auth_token|accesstoken|access_token|apitoken|api_token)$")
   (#match? @value "^[\"'][^\\s\"']{4,}[\"']$")

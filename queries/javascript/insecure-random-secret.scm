@@ -9,6 +9,12 @@
 ; help: Use `crypto.randomBytes(32).toString('hex')`, `crypto.randomUUID()` or `crypto.randomInt()`
 ;   (in browsers `crypto.getRandomValues`) for anything an attacker must not guess.
 
+; In these rules a nested `(_ property: ...)` stands for a member_expression and `(_ index: ...)`
+; for a subscript_expression, the only nodes that can hold those fields there in the javascript,
+; typescript and tsx grammars (see node-types.json); `(_ . object: (_) property: ...)` also
+; anchors the object, a member_expression's first child, so that other nodes are dropped at once.
+; A wildcard parent is exempt from tree-sitter's costly compile-time analysis of the node.
+
 ; const resetToken = Math.random().toString(36).slice(2)
 (variable_declarator
   name: (identifier) @name
@@ -29,7 +35,7 @@
 
 ; user.resetToken = ... Math.random() ...
 (assignment_expression
-  left: (member_expression property: (property_identifier) @name)
+  left: (_ property: (property_identifier) @name) ; member_expression
   right: [(call_expression) (binary_expression) (member_expression) (subscript_expression)
           (template_string) (parenthesized_expression)] @value
   (#match? @name "(?i)(token|secret|password|passwd|nonce|salt|otp|apikey|api_key|sessionid|session_id|sid|csrf|xsrf|verificationcode|verification_code|resetcode|reset_code)$")

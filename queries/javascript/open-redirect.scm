@@ -9,9 +9,15 @@
 ; help: Redirect only to relative paths you have checked (starting with a single `/`, not `//`), or
 ;   look the target up in an allow-list of known destinations.
 
+; In these rules a nested `(_ property: ...)` stands for a member_expression and `(_ index: ...)`
+; for a subscript_expression, the only nodes that can hold those fields there in the javascript,
+; typescript and tsx grammars (see node-types.json); `(_ . object: (_) property: ...)` also
+; anchors the object, a member_expression's first child, so that other nodes are dropped at once.
+; A wildcard parent is exempt from tree-sitter's costly compile-time analysis of the node.
+
 ; res.redirect(req.query.next) / res.redirect(302, req.body.returnTo)
 (call_expression
-  function: (member_expression
+  function: (_ . ; member_expression
     object: (identifier) @res (#any-of? @res "res" "response" "reply")
     property: (property_identifier) @func (#eq? @func "redirect"))
   arguments: (arguments (_) @url .)
@@ -20,7 +26,7 @@
 
 ; ctx.redirect(ctx.query.url) (Koa)
 (call_expression
-  function: (member_expression
+  function: (_ . ; member_expression
     object: (identifier) @ctx (#eq? @ctx "ctx")
     property: (property_identifier) @func (#eq? @func "redirect"))
   arguments: (arguments (_) @url .)

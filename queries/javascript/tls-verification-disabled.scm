@@ -19,13 +19,13 @@
 
 ; process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
 (assignment_expression
-  left: (member_expression
+  left: (_ ; member_expression
     property: (property_identifier) @key (#eq? @key "NODE_TLS_REJECT_UNAUTHORIZED"))
   right: [(string) (number)] @value
   (#match? @value "^[\"']?0[\"']?$"))
   @finding
 (assignment_expression
-  left: (subscript_expression
+  left: (_ ; subscript_expression
     index: (string) @key (#match? @key "^[\"']NODE_TLS_REJECT_UNAUTHORIZED[\"']$"))
   right: [(string) (number)] @value
   (#match? @value "^[\"']?0[\"']?$"))
@@ -33,7 +33,7 @@
 
 ; agent.options.rejectUnauthorized = false
 (assignment_expression
-  left: (member_expression
+  left: (_ ; member_expression
     property: (property_identifier) @key (#any-of? @key "rejectUnauthorized" "strictSSL"))
   right: (false))
   @finding

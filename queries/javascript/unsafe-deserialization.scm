@@ -9,9 +9,15 @@
 ; help: Exchange plain data with `JSON.parse` and validate it with a schema; never revive functions
 ;   from serialized input (node-serialize, funcster, serialize-to-js `deserialize`).
 
+; In these rules a nested `(_ property: ...)` stands for a member_expression and `(_ index: ...)`
+; for a subscript_expression, the only nodes that can hold those fields there in the javascript,
+; typescript and tsx grammars (see node-types.json); `(_ . object: (_) property: ...)` also
+; anchors the object, a member_expression's first child, so that other nodes are dropped at once.
+; A wildcard parent is exempt from tree-sitter's costly compile-time analysis of the node.
+
 ; serialize.unserialize(cookie), nodeSerialize.unserialize(body)
 (call_expression
-  function: (member_expression
+  function: (_ . ; member_expression
     object: (identifier) @obj
     property: (property_identifier) @func)
   arguments: (arguments . (_) @arg)
@@ -22,7 +28,7 @@
 
 ; require('node-serialize').unserialize(x)
 (call_expression
-  function: (member_expression
+  function: (_ . ; member_expression
     object: (call_expression
       function: (identifier) @req (#eq? @req "require")
       arguments: (arguments . (string) @mod))

@@ -9,11 +9,17 @@
 ; help: Use SHA-256 or better for integrity, HMAC-SHA-256 for message authentication, and a slow
 ;   password hash (`bcrypt`, `scrypt`, `argon2`, `crypto.scrypt`) for passwords.
 
+; In these rules a nested `(_ property: ...)` stands for a member_expression and `(_ index: ...)`
+; for a subscript_expression, the only nodes that can hold those fields there in the javascript,
+; typescript and tsx grammars (see node-types.json); `(_ . object: (_) property: ...)` also
+; anchors the object, a member_expression's first child, so that other nodes are dropped at once.
+; A wildcard parent is exempt from tree-sitter's costly compile-time analysis of the node.
+
 ; crypto.createHash('md5') / createHash('sha1')
 (call_expression
   function: [
     (identifier) @func
-    (member_expression property: (property_identifier) @func)]
+    (_ . object: (_) property: (property_identifier) @func)] ; member_expression
   arguments: (arguments . (string (string_fragment) @alg))
   (#eq? @func "createHash")
   (#match? @alg "(?i)^(md2|md4|md5|sha1|sha-1|rmd160|ripemd160)$"))

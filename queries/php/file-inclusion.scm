@@ -10,16 +10,19 @@
 ;   include only fixed paths; never pass request data into `include`/`require`.
 
 ; include "pages/" . $_GET['p'] . ".php"; require_once "$dir/$module.php";
-(include_expression [(binary_expression operator: ".") (encapsed_string)] @path
+; (`(_ operator: ".")` is a concatenation: binary_expression is the only php node whose
+; `operator` field can hold "." (node-types.json); a wildcard parent is exempt from tree-sitter's
+; costly compile-time analysis of binary_expression.)
+(include_expression [(_ operator: ".") (encapsed_string)] @path
   (#match? @path "\\$"))
   @finding
-(include_once_expression [(binary_expression operator: ".") (encapsed_string)] @path
+(include_once_expression [(_ operator: ".") (encapsed_string)] @path
   (#match? @path "\\$"))
   @finding
-(require_expression [(binary_expression operator: ".") (encapsed_string)] @path
+(require_expression [(_ operator: ".") (encapsed_string)] @path
   (#match? @path "\\$"))
   @finding
-(require_once_expression [(binary_expression operator: ".") (encapsed_string)] @path
+(require_once_expression [(_ operator: ".") (encapsed_string)] @path
   (#match? @path "\\$"))
   @finding
 

@@ -22,6 +22,12 @@ echo "<input type=\"hidden\" name=\"ref\" value=\"{$_REQUEST['ref']}\">";
 print $_POST['comment'];
 // ruleid: php/xss-echo-request
 echo isset($_GET['page']) ? $_GET['page'] : '1';
+// ruleid: php/xss-echo-request
+echo "<p>" . "<b>" . "<i>" . $_GET['deep'] . "</i>";
+// ruleid: php/xss-echo-request
+echo "<p>" . "<b>{$_POST['tag']}</b>";
+// ruleid: php/xss-echo-request
+print "<p>" . "<b>" . $_REQUEST['p2'];
 
 // ok: php/xss-echo-request
 echo htmlspecialchars($_GET['q'], ENT_QUOTES, 'UTF-8');

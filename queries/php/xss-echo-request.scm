@@ -12,38 +12,44 @@
 ; echo $_GET['q']; echo "Hello " . $_POST['name']; echo "<b>{$_GET['x']}</b>";
 (echo_statement
   [(subscript_expression) @src
-     (binary_expression (subscript_expression) @src)
-     (binary_expression (binary_expression (subscript_expression) @src))
-     (binary_expression (binary_expression (binary_expression (subscript_expression) @src)))
-     (encapsed_string (subscript_expression) @src)
-     (binary_expression (encapsed_string (subscript_expression) @src))
-     (conditional_expression (subscript_expression) @src)
-     (parenthesized_expression (subscript_expression) @src)]
+   (encapsed_string (subscript_expression) @src)
+   (conditional_expression (subscript_expression) @src)
+   (parenthesized_expression (subscript_expression) @src)
+   (binary_expression
+     [(subscript_expression) @src
+      (encapsed_string (subscript_expression) @src)
+      (binary_expression
+        [(subscript_expression) @src
+         (binary_expression (subscript_expression) @src)])])]
   (#match? @src "^\\$_(GET|POST|REQUEST|COOKIE)\\b|^\\$_SERVER\\s*\\[\\s*['\"](PHP_SELF|REQUEST_URI|QUERY_STRING|HTTP_REFERER|HTTP_USER_AGENT|PATH_INFO)"))
   @finding
 
 ; print $_GET['q'];
 (print_intrinsic
   [(subscript_expression) @src
-     (binary_expression (subscript_expression) @src)
-     (binary_expression (binary_expression (subscript_expression) @src))
-     (binary_expression (binary_expression (binary_expression (subscript_expression) @src)))
-     (encapsed_string (subscript_expression) @src)
-     (binary_expression (encapsed_string (subscript_expression) @src))
-     (conditional_expression (subscript_expression) @src)
-     (parenthesized_expression (subscript_expression) @src)]
+   (encapsed_string (subscript_expression) @src)
+   (conditional_expression (subscript_expression) @src)
+   (parenthesized_expression (subscript_expression) @src)
+   (binary_expression
+     [(subscript_expression) @src
+      (encapsed_string (subscript_expression) @src)
+      (binary_expression
+        [(subscript_expression) @src
+         (binary_expression (subscript_expression) @src)])])]
   (#match? @src "^\\$_(GET|POST|REQUEST|COOKIE)\\b|^\\$_SERVER\\s*\\[\\s*['\"](PHP_SELF|REQUEST_URI|QUERY_STRING|HTTP_REFERER|HTTP_USER_AGENT|PATH_INFO)"))
   @finding
 
 ; <?= $_GET['q'] ?>
 (expression_statement
   [(subscript_expression) @src
-     (binary_expression (subscript_expression) @src)
-     (binary_expression (binary_expression (subscript_expression) @src))
-     (binary_expression (binary_expression (binary_expression (subscript_expression) @src)))
-     (encapsed_string (subscript_expression) @src)
-     (binary_expression (encapsed_string (subscript_expression) @src))
-     (conditional_expression (subscript_expression) @src)
-     (parenthesized_expression (subscript_expression) @src)]
+   (encapsed_string (subscript_expression) @src)
+   (conditional_expression (subscript_expression) @src)
+   (parenthesized_expression (subscript_expression) @src)
+   (binary_expression
+     [(subscript_expression) @src
+      (encapsed_string (subscript_expression) @src)
+      (binary_expression
+        [(subscript_expression) @src
+         (binary_expression (subscript_expression) @src)])])]
   (#match? @src "^\\$_(GET|POST|REQUEST|COOKIE)\\b|^\\$_SERVER\\s*\\[\\s*['\"](PHP_SELF|REQUEST_URI|QUERY_STRING|HTTP_REFERER|HTTP_USER_AGENT|PATH_INFO)"))
   @finding

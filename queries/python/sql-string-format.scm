@@ -10,6 +10,12 @@
 ;   `cur.execute("SELECT * FROM users WHERE id = %s", (user_id,))`; with SQLAlchemy use
 ;   `text("... WHERE id = :id")` with `bindparams`/parameters. Identifiers (table or column
 ;   names) must be checked against an allow-list.
+
+; In these patterns a nested `(_ . object: ...)` / `(_ . object: (_) attribute: ...)` is an
+; attribute node and `(_ . function: ...)` a call: python has no other node with an `object`,
+; `attribute` or `function` field (node-types.json), and those are the first children. A wildcard
+; parent is exempt from tree-sitter's compile-time analysis; the anchor drops other nodes at once.
+
 (call
   function: [
     (attribute attribute: (identifier) @func)
@@ -25,8 +31,8 @@
         right: (_) @rhs (#not-match? @rhs "^[rRuUbB]?[\"']"))
       (binary_operator
         left: (binary_operator) @query)
-      (call
-        function: (attribute
+      (_ .
+        function: (_ .
           object: (string) @query
           attribute: (identifier) @fmt (#eq? @fmt "format")))
     ]
@@ -45,20 +51,20 @@
           right: (_) @rhs (#not-match? @rhs "^[rRuUbB]?[\"']"))
         (binary_operator
           left: (binary_operator) @query)
-        (call
-          function: (attribute
+        (_ .
+          function: (_ .
             object: (string) @query
             attribute: (identifier) @fmt (#eq? @fmt "format")))
       ]
       (#match? @query "^[rRuUfFbB]{0,2}(\"\"\"|'''|\"|')\\s*(?i:select|insert|update|delete|with|replace|merge|create|drop|alter|truncate|grant|call|exec)\\b")))
   (expression_statement
     [
-      (call
-        function: (attribute attribute: (identifier) @func)
+      (_ .
+        function: (_ . object: (_) attribute: (identifier) @func)
         arguments: (argument_list . (identifier) @arg)) @finding
       (assignment
-        right: (call
-          function: (attribute attribute: (identifier) @func)
+        right: (_ .
+          function: (_ . object: (_) attribute: (identifier) @func)
           arguments: (argument_list . (identifier) @arg)) @finding)
     ])
   (#any-of? @func "execute" "executemany" "executescript" "raw" "read_sql" "read_sql_query")

@@ -8,10 +8,14 @@
 ; security-severity: 9.3
 ; help: Do not evaluate strings. Use blocks (`instance_eval { ... }`, `define_method`), a
 ;   lookup table of allowed operations, or `public_send` with an allow-listed method name.
+
+; In these patterns `arguments: (_ ...)` is the argument_list, the only node kind a call keeps in
+; that field (node-types.json); the wildcard spares tree-sitter's compile-time analysis of it.
+
 (call
   !receiver
   method: (identifier) @func (#any-of? @func "eval" "instance_eval" "class_eval" "module_eval")
-  arguments: (argument_list
+  arguments: (_
     .
     [
       (string (interpolation))
@@ -27,7 +31,7 @@
 (call
   receiver: (_)
   method: (identifier) @func (#any-of? @func "instance_eval" "class_eval" "module_eval")
-  arguments: (argument_list
+  arguments: (_
     .
     [
       (string (interpolation))
@@ -43,7 +47,7 @@
 (call
   receiver: [(identifier) (constant)] @recv (#any-of? @recv "binding" "Kernel" "TOPLEVEL_BINDING")
   method: (identifier) @func (#eq? @func "eval")
-  arguments: (argument_list
+  arguments: (_
     .
     [
       (string (interpolation))

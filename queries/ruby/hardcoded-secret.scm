@@ -16,11 +16,14 @@
         (constant) @name
         (instance_variable) @name
         (class_variable) @name
-        (call method: (identifier) @name)
+        ; `(_ method: ...)` / `(_ . receiver: ...)` below are `call`s: no other ruby node has
+        ; those fields (node-types.json), and a receiver is a call's first child. The wildcard
+        ; skips tree-sitter's costly compile-time analysis; the anchor drops other nodes at once.
+        (_ method: (identifier) @name)
       ]
       right: [
         (string (string_content) @value) @str
-        (call
+        (_ .
           receiver: (string (string_content) @value) @str
           method: (identifier) @freeze (#eq? @freeze "freeze"))
       ])

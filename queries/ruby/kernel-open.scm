@@ -8,10 +8,14 @@
 ; security-severity: 8.8
 ; help: Use `File.open`/`File.read` for files and `URI(url).open` or `Net::HTTP` for URLs; they
 ;   never start a subprocess.
+
+; In these patterns `arguments: (_ ...)` is the argument_list, the only node kind a call keeps in
+; that field (node-types.json); the wildcard spares tree-sitter's compile-time analysis of it.
+
 (call
   !receiver
   method: (identifier) @func (#eq? @func "open")
-  arguments: (argument_list
+  arguments: (_
     .
     [
       (identifier)
@@ -27,7 +31,7 @@
 (call
   receiver: (constant) @io (#eq? @io "IO")
   method: (identifier) @func (#any-of? @func "read" "readlines" "foreach" "write" "binread" "binwrite")
-  arguments: (argument_list
+  arguments: (_
     .
     [
       (identifier)

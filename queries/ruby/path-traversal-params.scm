@@ -8,10 +8,14 @@
 ; security-severity: 7.5
 ; help: Look the file up by id in the database, or keep only the base name
 ;   (`File.basename(params[:name])`) and check that the expanded path stays under the base folder.
+
+; In these patterns `arguments: (_ ...)` is the argument_list, the only node kind a call keeps in
+; that field (node-types.json); the wildcard spares tree-sitter's compile-time analysis of it.
+
 (call
   !receiver
   method: (identifier) @func (#eq? @func "send_file")
-  arguments: (argument_list
+  arguments: (_
     .
     (_) @path
     (#match? @path "\\bparams\\[")
@@ -21,7 +25,7 @@
 (call
   receiver: (constant) @mod (#any-of? @mod "File" "IO" "FileUtils" "Pathname")
   method: (identifier) @func (#any-of? @func "open" "read" "readlines" "binread" "new" "delete" "unlink" "write" "rm" "rm_f" "rm_rf" "cp" "mv")
-  arguments: (argument_list
+  arguments: (_
     .
     (_) @path
     (#match? @path "\\bparams\\[")

@@ -9,9 +9,13 @@
 ; help: Map the parameter through an allow-list first, e.g.
 ;   `ACTIONS.fetch(params[:op]) { raise ActionController::BadRequest }` or
 ;   `%w[name price].include?(params[:sort])`, and only then `public_send`/`constantize` it.
+
+; In these patterns `arguments: (_ ...)` is the argument_list, the only node kind a call keeps in
+; that field (node-types.json); the wildcard spares tree-sitter's compile-time analysis of it.
+
 (call
   method: (identifier) @func (#any-of? @func "send" "public_send" "__send__" "try" "try!" "method" "instance_variable_get" "instance_variable_set" "const_get")
-  arguments: (argument_list
+  arguments: (_
     .
     (_) @name
     (#match? @name "^(params|cookies|request\\.(params|query_parameters|request_parameters|headers))\\b")))

@@ -9,15 +9,20 @@
 ; help: Load secrets at run time (`std::env::var`, a configuration file with restricted permissions,
 ;   a secret manager) and keep them out of version control. Empty strings, placeholders
 ;   (`changeme`, `xxx`, `<...>`, `${...}`) and environment-variable names are not reported.
+
+; In these patterns a wildcard parent under a call's `function` stands for one node kind: with
+; `value` and `field` it is a field_expression, with `path` and `name` a scoped_identifier (the
+; only nodes that can hold those fields there, node-types.json). The anchored first child drops
+; other nodes at once; a wildcard parent is exempt from tree-sitter's compile-time analysis.
 (let_declaration
   pattern: (identifier) @name
   value: [
     (string_literal) @val
     (raw_string_literal) @val
     (call_expression
-      function: (field_expression value: (string_literal) @val field: (field_identifier) @conv))
+      function: (_ . value: (string_literal) @val field: (field_identifier) @conv)) ; field_expression
     (call_expression
-      function: (scoped_identifier path: (_) @ctor name: (identifier) @ctor_fn)
+      function: (_ . path: (_) @ctor name: (identifier) @ctor_fn) ; scoped_identifier
       arguments: (arguments . (string_literal) @val .))
   ]
   (#match? @name "(?i:(^|_)(passw(or)?d|passphrase|pwd|secret|api_?key|secret_?key|private_?key|client_?secret|auth_?token|access_?token|api_?token|bearer_?token|refresh_?token|signing_?key|jwt_?secret)$)")
@@ -35,9 +40,9 @@
     (string_literal) @val
     (raw_string_literal) @val
     (call_expression
-      function: (field_expression value: (string_literal) @val field: (field_identifier) @conv))
+      function: (_ . value: (string_literal) @val field: (field_identifier) @conv)) ; field_expression
     (call_expression
-      function: (scoped_identifier path: (_) @ctor name: (identifier) @ctor_fn)
+      function: (_ . path: (_) @ctor name: (identifier) @ctor_fn) ; scoped_identifier
       arguments: (arguments . (string_literal) @val .))
   ]
   (#match? @name "(?i:(^|_)(passw(or)?d|passphrase|pwd|secret|api_?key|secret_?key|private_?key|client_?secret|auth_?token|access_?token|api_?token|bearer_?token|refresh_?token|signing_?key|jwt_?secret)$)")
@@ -55,9 +60,9 @@
     (string_literal) @val
     (raw_string_literal) @val
     (call_expression
-      function: (field_expression value: (string_literal) @val field: (field_identifier) @conv))
+      function: (_ . value: (string_literal) @val field: (field_identifier) @conv)) ; field_expression
     (call_expression
-      function: (scoped_identifier path: (_) @ctor name: (identifier) @ctor_fn)
+      function: (_ . path: (_) @ctor name: (identifier) @ctor_fn) ; scoped_identifier
       arguments: (arguments . (string_literal) @val .))
   ]
   (#match? @name "(?i:(^|_)(passw(or)?d|passphrase|pwd|secret|api_?key|secret_?key|private_?key|client_?secret|auth_?token|access_?token|api_?token|bearer_?token|refresh_?token|signing_?key|jwt_?secret)$)")
@@ -75,9 +80,9 @@
     (string_literal) @val
     (raw_string_literal) @val
     (call_expression
-      function: (field_expression value: (string_literal) @val field: (field_identifier) @conv))
+      function: (_ . value: (string_literal) @val field: (field_identifier) @conv)) ; field_expression
     (call_expression
-      function: (scoped_identifier path: (_) @ctor name: (identifier) @ctor_fn)
+      function: (_ . path: (_) @ctor name: (identifier) @ctor_fn) ; scoped_identifier
       arguments: (arguments . (string_literal) @val .))
   ]
   (#match? @name "(?i:(^|_)(passw(or)?d|passphrase|pwd|secret|api_?key|secret_?key|private_?key|client_?secret|auth_?token|access_?token|api_?token|bearer_?token|refresh_?token|signing_?key|jwt_?secret)$)")
@@ -98,9 +103,9 @@
     (string_literal) @val
     (raw_string_literal) @val
     (call_expression
-      function: (field_expression value: (string_literal) @val field: (field_identifier) @conv))
+      function: (_ . value: (string_literal) @val field: (field_identifier) @conv)) ; field_expression
     (call_expression
-      function: (scoped_identifier path: (_) @ctor name: (identifier) @ctor_fn)
+      function: (_ . path: (_) @ctor name: (identifier) @ctor_fn) ; scoped_identifier
       arguments: (arguments . (string_literal) @val .))
   ]
   (#match? @name "(?i:(^|_)(passw(or)?d|passphrase|pwd|secret|api_?key|secret_?key|private_?key|client_?secret|auth_?token|access_?token|api_?token|bearer_?token|refresh_?token|signing_?key|jwt_?secret)$)")

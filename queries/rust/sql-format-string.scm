@@ -9,14 +9,19 @@
 ; help: Keep the SQL text constant and bind values: `sqlx::query("... WHERE id = $1").bind(id)`,
 ;   `conn.execute("... WHERE id = ?1", params![id])`, diesel's query builder or `sql_query(..).bind::<T, _>(v)`.
 ;   Table or column names that must vary should come from a fixed allow-list.
+
+; In these patterns a wildcard parent under a call's `function` stands for one node kind: with
+; `value` and `field` it is a field_expression, with `path` and `name` a scoped_identifier (the
+; only nodes that can hold those fields there, node-types.json). The anchored first child drops
+; other nodes at once; a wildcard parent is exempt from tree-sitter's compile-time analysis.
 (call_expression
-  function: (field_expression field: (field_identifier) @sink)
+  function: (_ . value: (_) field: (field_identifier) @sink) ; field_expression
   arguments: (arguments . [
     (macro_invocation macro: (identifier) @mac (token_tree . (string_literal) @sql)) @finding
     (reference_expression
       value: (macro_invocation macro: (identifier) @mac (token_tree . (string_literal) @sql)) @finding)
     (call_expression
-      function: (field_expression
+      function: (_ . ; field_expression
         value: (macro_invocation macro: (identifier) @mac (token_tree . (string_literal) @sql)) @finding
         field: (field_identifier) @conv))
   ])
@@ -37,7 +42,7 @@
     (reference_expression
       value: (macro_invocation macro: (identifier) @mac (token_tree . (string_literal) @sql)) @finding)
     (call_expression
-      function: (field_expression
+      function: (_ . ; field_expression
         value: (macro_invocation macro: (identifier) @mac (token_tree . (string_literal) @sql)) @finding
         field: (field_identifier) @conv))
   ])
@@ -52,7 +57,7 @@
   value: [
     (macro_invocation macro: (identifier) @mac (token_tree . (string_literal) @sql)) @finding
     (call_expression
-      function: (field_expression
+      function: (_ . ; field_expression
         value: (macro_invocation macro: (identifier) @mac (token_tree . (string_literal) @sql)) @finding))
   ]
   (#match? @var "(?i)(^|_)(sql|query|stmt|statement|q)$")
