@@ -96,7 +96,6 @@ pub struct Candidate {
     pub uri: String,
     /// From the extension; `None` means "look at the `#!` line".
     pub language: Option<Language>,
-    pub size: u64,
 }
 
 /// What the walker reports for each entry.
@@ -241,7 +240,6 @@ pub fn walk(
                                     rel_path,
                                     uri,
                                     language,
-                                    size,
                                 })
                             }
                         }

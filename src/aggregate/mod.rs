@@ -16,16 +16,12 @@ use crate::report::{Problem, Report, RuleDescriptor, Summary, Unreviewed};
 use crate::review::pool::{Event, PoolMetrics};
 use crate::walk::SkipReason;
 
-/// Most files named per skip reason in the report (the counts are always complete).
-const EXAMPLES_PER_REASON: usize = 20;
-
 pub struct Aggregator {
     started: Instant,
     findings: Vec<Finding>,
     unreviewed: Vec<Unreviewed>,
     problems: Vec<Problem>,
     skipped: BTreeMap<SkipReason, usize>,
-    skipped_examples: BTreeMap<SkipReason, Vec<String>>,
     files: usize,
     lines: usize,
     bytes: usize,
@@ -52,7 +48,6 @@ impl Aggregator {
             unreviewed: Vec::new(),
             problems: Vec::new(),
             skipped: BTreeMap::new(),
-            skipped_examples: BTreeMap::new(),
             files: 0,
             lines: 0,
             bytes: 0,
@@ -75,15 +70,9 @@ impl Aggregator {
                 *self.skipped.entry(reason).or_default() += 1;
                 if reason == SkipReason::Error {
                     self.problems.push(Problem {
-                        path: path.clone(),
-                        message: detail.clone().unwrap_or_else(|| String::from("unreadable")),
+                        path,
+                        message: detail.unwrap_or_else(|| String::from("unreadable")),
                     });
-                }
-                if !path.is_empty() {
-                    let examples = self.skipped_examples.entry(reason).or_default();
-                    if examples.len() < EXAMPLES_PER_REASON {
-                        examples.push(path);
-                    }
                 }
             }
             Event::File(info) => {
@@ -183,7 +172,6 @@ impl Aggregator {
                 by_severity,
                 suppressed,
                 skipped: self.skipped,
-                skipped_examples: self.skipped_examples,
                 duration_seconds: self.started.elapsed().as_secs_f64(),
                 pool,
             },

@@ -55,10 +55,6 @@ impl Report {
             .cloned()
             .unwrap_or_else(|| sarif::encode_path(path))
     }
-
-    pub fn rule(&self, id: &str) -> Option<&RuleDescriptor> {
-        self.rules.iter().find(|r| r.id == id)
-    }
 }
 
 fn lossy_path<S: serde::Serializer>(
@@ -130,8 +126,6 @@ pub struct Summary {
     pub by_severity: BTreeMap<Severity, usize>,
     pub suppressed: usize,
     pub skipped: BTreeMap<SkipReason, usize>,
-    #[serde(skip)]
-    pub skipped_examples: BTreeMap<SkipReason, Vec<String>>,
     pub duration_seconds: f64,
     pub pool: PoolMetrics,
 }

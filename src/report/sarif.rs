@@ -638,7 +638,6 @@ mod tests {
                 by_severity: Default::default(),
                 suppressed: 0,
                 skipped: Default::default(),
-                skipped_examples: Default::default(),
                 duration_seconds: 0.0,
                 pool: Default::default(),
             },
