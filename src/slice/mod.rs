@@ -32,6 +32,40 @@ pub struct SourceFile {
     /// Byte offset where each line starts; a trailing newline does not start a new line.
     line_starts: Vec<usize>,
     line_hashes: OnceLock<Vec<String>>,
+    /// Work a reviewer does once for the whole file and shares among its shards.
+    pub reviewer_cache: ReviewerCache,
+}
+
+/// Per-file results of reviewers, by reviewer name: the rules reviewer runs its query over the
+/// whole tree once and hands each shard the matches in its range, rather than walking the tree
+/// again from the root for every shard.
+#[derive(Default)]
+pub struct ReviewerCache {
+    slots: std::sync::Mutex<Vec<(&'static str, Arc<dyn std::any::Any + Send + Sync>)>>,
+}
+
+impl ReviewerCache {
+    /// The value stored under `key`, computing it with `make` the first time. Other shards of the
+    /// same file wait for the first computation rather than repeating it.
+    pub fn get_or_insert_with<T: Send + Sync + 'static>(
+        &self,
+        key: &'static str,
+        make: impl FnOnce() -> T,
+    ) -> Arc<T> {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, value)) = slots.iter().find(|(k, _)| *k == key) {
+            if let Ok(value) = Arc::clone(value).downcast::<T>() {
+                return value;
+            }
+        }
+        let value = Arc::new(make());
+        slots.retain(|(k, _)| *k != key);
+        slots.push((
+            key,
+            Arc::clone(&value) as Arc<dyn std::any::Any + Send + Sync>,
+        ));
+        value
+    }
 }
 
 impl SourceFile {
@@ -61,6 +95,7 @@ impl SourceFile {
             parse_failure: None,
             line_starts,
             line_hashes: OnceLock::new(),
+            reviewer_cache: ReviewerCache::default(),
         }
     }
 

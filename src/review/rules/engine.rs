@@ -26,6 +26,27 @@ pub struct CompiledRules {
     finding_capture: Option<u32>,
 }
 
+/// Every match of a file's rules, sorted by where the reported node starts.
+#[derive(Debug)]
+pub struct FileMatches {
+    pub matches: Vec<RuleMatch>,
+    pub incomplete: Option<Incomplete>,
+}
+
+impl FileMatches {
+    /// The matches whose reported node starts inside `range`: a match that straddles two shards
+    /// belongs to exactly one of them.
+    pub fn in_range(&self, range: &Range<usize>) -> &[RuleMatch] {
+        let start = self
+            .matches
+            .partition_point(|m| m.node_bytes.start < range.start);
+        let end = self
+            .matches
+            .partition_point(|m| m.node_bytes.start < range.end);
+        &self.matches[start..end.max(start)]
+    }
+}
+
 /// One raw match, already attributed to a rule.
 #[derive(Debug)]
 pub struct RuleMatch {

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::engine::Incomplete;
+use super::engine::{FileMatches, Incomplete};
 use super::RuleSet;
 use crate::aggregate::mask;
 use crate::finding::{Finding, Location};
@@ -45,9 +45,19 @@ impl Reviewer for RulesReviewer {
             Ok(None) => return Ok(Vec::new()),
             Err(e) => return Err(ReviewError::Permanent(e.to_string())),
         };
-        let (matches, incomplete) = compiled.run(tree, &file.text, shard.byte_range.clone());
-        let findings: Vec<Finding> = matches
-            .into_iter()
+        // One pass of the query over the whole tree serves every shard of the file.
+        let file_matches = file.reviewer_cache.get_or_insert_with("rules", || {
+            let (mut matches, incomplete) = compiled.run(tree, &file.text, 0..file.text.len());
+            matches.sort_by_key(|m| (m.node_bytes.start, m.node_bytes.end, m.rule));
+            FileMatches {
+                matches,
+                incomplete,
+            }
+        });
+        let incomplete = file_matches.incomplete.clone();
+        let findings: Vec<Finding> = file_matches
+            .in_range(&shard.byte_range)
+            .iter()
             .map(|m| {
                 let rule = self.rules.rule(m.rule);
                 // Lines from byte offsets, not tree-sitter rows, so a lone `\r` counts as a line
@@ -91,12 +101,12 @@ impl Reviewer for RulesReviewer {
             None => Ok(findings),
             Some(Incomplete::MatchLimit) => Err(ReviewError::Incomplete {
                 findings,
-                reason: String::from("rules stopped early: too many partial matches in this shard"),
+                reason: String::from("rules stopped early: too many partial matches in this file"),
             }),
             Some(Incomplete::Timeout) => Err(ReviewError::Incomplete {
                 findings,
                 reason: format!(
-                    "rules timed out after {}s on this shard",
+                    "rules timed out after {}s on this file",
                     super::engine::QUERY_TIMEOUT.as_secs()
                 ),
             }),
