@@ -267,6 +267,12 @@ pub fn run(
     Ok(occupancy.metrics(jobs))
 }
 
+/// What a waiting worker was given.
+enum Work {
+    Shard(Shard),
+    File(Candidate),
+}
+
 fn worker(shared: &Shared<'_>, events: &Sender<Event>) {
     let mut parser = tree_sitter::Parser::new();
     let (shard_tx, shard_rx) = &shared.shards;
@@ -289,20 +295,28 @@ fn worker(shared: &Shared<'_>, events: &Sender<Event>) {
                 }
                 Err(crossbeam_channel::TryRecvError::Disconnected) => files_left = false,
                 Err(crossbeam_channel::TryRecvError::Empty) => {
-                    // Nothing to do yet: wait for either kind of work.
-                    let _idle = Counted::new(&shared.idle);
-                    crossbeam_channel::select! {
-                        recv(shard_rx) -> shard => if let Ok(shard) = shard {
-                            if !review_and_send(shared, events, &shard) {
-                                return;
-                            }
-                        },
-                        recv(shared.candidates) -> candidate => match candidate {
-                            Ok(candidate) => if !cut(shared, events, &mut parser, candidate, shard_tx) {
-                                return;
-                            },
-                            Err(_) => files_left = false,
-                        },
+                    // Nothing to do yet: wait for either kind of work, counted as idle only while
+                    // waiting, so cutters hand shards over only to workers that can take them.
+                    let work = {
+                        let _idle = Counted::new(&shared.idle);
+                        crossbeam_channel::select! {
+                            recv(shard_rx) -> shard => shard.map(Work::Shard),
+                            recv(shared.candidates) -> candidate => candidate.map(Work::File),
+                        }
+                    };
+                    let alive = match work {
+                        Ok(Work::Shard(shard)) => review_and_send(shared, events, &shard),
+                        Ok(Work::File(candidate)) => {
+                            cut(shared, events, &mut parser, candidate, shard_tx)
+                        }
+                        // Only the candidate channel can close while a worker waits.
+                        Err(_) => {
+                            files_left = false;
+                            true
+                        }
+                    };
+                    if !alive {
+                        return;
                     }
                     continue;
                 }

@@ -1,6 +1,6 @@
 //! Runs the rules of one language over a parse tree: every rule of the language is compiled into a
-//! single query, so the tree is walked once per shard range however many rules there are, and each
-//! match is routed back to its rule by pattern index.
+//! single query, so each file's tree is walked once however many rules and shards there are, and
+//! each match is routed back to its rule by pattern index.
 
 use std::cell::RefCell;
 use std::ops::{ControlFlow, Range};
@@ -12,10 +12,10 @@ use super::{Rule, RuleError, RuleSet};
 use crate::lang::Language;
 
 /// How many in-progress matches a cursor may track; past this tree-sitter drops the oldest, and we
-/// report the shard as only partly reviewed instead of pretending it was clean.
+/// report the file's shards as only partly reviewed instead of pretending they were clean.
 const MATCH_LIMIT: u32 = 4096;
 
-/// Longest time one shard's query may run before it is abandoned and reported.
+/// Longest time one file's query may run before it is abandoned and reported.
 pub const QUERY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Every rule of one language in one query.
@@ -111,21 +111,14 @@ impl CompiledRules {
         self.pattern_rule.is_empty()
     }
 
-    /// Runs every rule over `range` of `tree` and returns the matches whose reported node starts
-    /// inside `range`. Attributing a match by its start means a match that straddles two shards is
-    /// reported by exactly one of them.
-    pub fn run(
-        &self,
-        tree: &Tree,
-        text: &str,
-        range: Range<usize>,
-    ) -> (Vec<RuleMatch>, Option<Incomplete>) {
+    /// Runs every rule over the whole of `tree`; shards take their share with
+    /// [`FileMatches::in_range`].
+    pub fn run(&self, tree: &Tree, text: &str) -> FileMatches {
         thread_local! {
             static CURSOR: RefCell<QueryCursor> = RefCell::new(QueryCursor::new());
         }
         CURSOR.with_borrow_mut(|cursor| {
             cursor.set_match_limit(MATCH_LIMIT);
-            cursor.set_byte_range(range.clone());
             let started = Instant::now();
             let mut timed_out = false;
             let mut on_progress = |_: &tree_sitter::QueryCursorState| {
@@ -152,9 +145,6 @@ impl CompiledRules {
                     .or_else(|| m.captures().first());
                 let Some(reported) = reported else { continue };
                 let node = reported.node;
-                if !range.contains(&node.start_byte()) {
-                    continue;
-                }
                 let names = self.query.capture_names();
                 out.push(RuleMatch {
                     rule: self.pattern_rule[m.pattern_index],
@@ -174,7 +164,11 @@ impl CompiledRules {
             } else {
                 None
             };
-            (out, incomplete)
+            out.sort_by_key(|m| (m.node_bytes.start, m.node_bytes.end, m.rule));
+            FileMatches {
+                matches: out,
+                incomplete,
+            }
         })
     }
 }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::engine::{FileMatches, Incomplete};
+use super::engine::Incomplete;
 use super::RuleSet;
 use crate::aggregate::mask;
 use crate::finding::{Finding, Location};
@@ -46,14 +46,9 @@ impl Reviewer for RulesReviewer {
             Err(e) => return Err(ReviewError::Permanent(e.to_string())),
         };
         // One pass of the query over the whole tree serves every shard of the file.
-        let file_matches = file.reviewer_cache.get_or_insert_with("rules", || {
-            let (mut matches, incomplete) = compiled.run(tree, &file.text, 0..file.text.len());
-            matches.sort_by_key(|m| (m.node_bytes.start, m.node_bytes.end, m.rule));
-            FileMatches {
-                matches,
-                incomplete,
-            }
-        });
+        let file_matches = file
+            .reviewer_cache
+            .get_or_insert_with("rules", || compiled.run(tree, &file.text));
         let incomplete = file_matches.incomplete.clone();
         let findings: Vec<Finding> = file_matches
             .in_range(&shard.byte_range)
