@@ -20,6 +20,8 @@
   @finding
 
 ; `ls {$dir}` - backtick operator with interpolation
+; The backtick gives the prefilter a literal to look for.
 (shell_command_expression
-  [(variable_name) (subscript_expression) (member_access_expression)])
+  [(variable_name) (subscript_expression) (member_access_expression)]
+  (#match? @func "^`"))
   @func @finding

@@ -44,4 +44,5 @@
     ] @cmd (#not-match? @cmd "Shellwords\\.(escape|join)|\\.shellescape")))
   @finding
 
-(subshell (interpolation) @cmd (#not-match? @cmd "Shellwords\\.(escape|join)|\\.shellescape")) @finding @func
+; `#{` gives the prefilter a literal to look for (an interpolation always starts with it).
+(subshell (interpolation) @cmd (#match? @cmd "^#\\{") (#not-match? @cmd "Shellwords\\.(escape|join)|\\.shellescape")) @finding @func

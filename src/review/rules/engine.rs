@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use tree_sitter::{Query, QueryCursor, QueryCursorOptions, StreamingIterator, Tree};
 
+use super::prefilter::{Plan, Prefilter};
 use super::{Rule, RuleError, RuleSet};
 use crate::lang::Language;
 
@@ -24,6 +25,7 @@ pub struct CompiledRules {
     /// Rule index (into `RuleSet::rules`) of every pattern.
     pattern_rule: Vec<usize>,
     finding_capture: Option<u32>,
+    prefilter: Prefilter,
 }
 
 /// Every match of a file's rules, sorted by where the reported node starts.
@@ -100,8 +102,16 @@ impl CompiledRules {
             check_pattern(&query, &source, pattern, &set.rules[rule])?;
             pattern_rule.push(rule);
         }
+        let mut parser = tree_sitter::Parser::new();
+        let root_kind = parser
+            .set_language(&grammar)
+            .ok()
+            .and_then(|_| parser.parse("", None))
+            .map(|tree| tree.root_node().kind().to_string())
+            .unwrap_or_default();
         Ok(CompiledRules {
             finding_capture: query.capture_index_for_name("finding"),
+            prefilter: Prefilter::build(&query, &source, &root_kind),
             query,
             pattern_rule,
         })
@@ -112,8 +122,44 @@ impl CompiledRules {
     }
 
     /// Runs every rule over the whole of `tree`; shards take their share with
-    /// [`FileMatches::in_range`].
+    /// [`FileMatches::in_range`]. The prefilter decides which parts of the tree can hold a match.
     pub fn run(&self, tree: &Tree, text: &str) -> FileMatches {
+        self.run_planned(tree, text, self.plan(tree, text))
+    }
+
+    /// What the prefilter would have the query walk in `tree`.
+    pub(super) fn plan(&self, tree: &Tree, text: &str) -> Plan {
+        self.prefilter.plan(tree.root_node(), text)
+    }
+
+    /// Runs every rule over every node, without the prefilter, to check it and to measure it.
+    pub fn run_unfiltered(&self, tree: &Tree, text: &str) -> FileMatches {
+        self.run_planned(tree, text, Plan::Whole)
+    }
+
+    /// What the prefilter needs to see before walking for `rule`: per pattern, sets of literals
+    /// of which a match holds one each; `None` when one of its patterns has no set, so every file
+    /// of the language is walked.
+    pub fn prefilter_literals(&self, rule: usize) -> Option<Vec<&[Vec<String>]>> {
+        self.pattern_rule
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r == rule)
+            .map(|(pattern, _)| Some(self.prefilter.literals(pattern)).filter(|s| !s.is_empty()))
+            .collect()
+    }
+
+    fn run_planned(&self, tree: &Tree, text: &str, plan: Plan) -> FileMatches {
+        let ranges = match plan {
+            Plan::Skip => {
+                return FileMatches {
+                    matches: Vec::new(),
+                    incomplete: None,
+                }
+            }
+            Plan::Whole => std::iter::once(0..usize::MAX).collect(),
+            Plan::Ranges(ranges) => ranges,
+        };
         thread_local! {
             static CURSOR: RefCell<QueryCursor> = RefCell::new(QueryCursor::new());
         }
@@ -129,37 +175,44 @@ impl CompiledRules {
                     ControlFlow::Continue(())
                 }
             };
-            let options = QueryCursorOptions::new().progress_callback(&mut on_progress);
             let mut out = Vec::new();
-            let mut matches = cursor.matches_with_options(
-                &self.query,
-                tree.root_node(),
-                text.as_bytes(),
-                options,
-            );
-            while let Some(m) = matches.next() {
-                let reported = m
-                    .captures()
-                    .iter()
-                    .find(|c| Some(c.index) == self.finding_capture)
-                    .or_else(|| m.captures().first());
-                let Some(reported) = reported else { continue };
-                let node = reported.node;
-                let names = self.query.capture_names();
-                out.push(RuleMatch {
-                    rule: self.pattern_rule[m.pattern_index],
-                    node_bytes: node.byte_range(),
-                    captures: m
+            let mut exceeded = false;
+            for range in ranges {
+                cursor.set_byte_range(range);
+                let options = QueryCursorOptions::new().progress_callback(&mut on_progress);
+                let mut matches = cursor.matches_with_options(
+                    &self.query,
+                    tree.root_node(),
+                    text.as_bytes(),
+                    options,
+                );
+                while let Some(m) = matches.next() {
+                    let reported = m
                         .captures()
                         .iter()
-                        .map(|c| (names[c.index as usize].to_string(), c.node.byte_range()))
-                        .collect(),
-                });
+                        .find(|c| Some(c.index) == self.finding_capture)
+                        .or_else(|| m.captures().first());
+                    let Some(reported) = reported else { continue };
+                    let node = reported.node;
+                    let names = self.query.capture_names();
+                    out.push(RuleMatch {
+                        rule: self.pattern_rule[m.pattern_index],
+                        node_bytes: node.byte_range(),
+                        captures: m
+                            .captures()
+                            .iter()
+                            .map(|c| (names[c.index as usize].to_string(), c.node.byte_range()))
+                            .collect(),
+                    });
+                }
+                drop(matches);
+                exceeded |= cursor.did_exceed_match_limit();
             }
-            drop(matches);
+            // The cursor is reused by the next file of this thread.
+            cursor.set_byte_range(0..usize::MAX);
             let incomplete = if timed_out {
                 Some(Incomplete::Timeout)
-            } else if cursor.did_exceed_match_limit() {
+            } else if exceeded {
                 Some(Incomplete::MatchLimit)
             } else {
                 None

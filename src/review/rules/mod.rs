@@ -6,6 +6,7 @@
 
 pub mod engine;
 pub mod meta;
+mod prefilter;
 mod reviewer;
 pub mod testing;
 

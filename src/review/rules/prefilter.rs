@@ -1,0 +1,720 @@
+//! A text prefilter in front of the query: most of a scan's rule time is tree-sitter visiting nodes,
+//! so the cheapest node is the one never visited.
+//!
+//! From each pattern's predicates we derive sets of literals that any match must contain: the
+//! string of an `#eq?`, the words of an `#any-of?`, the prefixes and the suffixes every match of a
+//! `#match?` regex starts and ends with. Only predicates on captures the pattern always binds count.
+//! A pattern needs one literal of each of its sets. Every node of a match lies under the pattern's
+//! root node, and unless that root is the file's root node it lies inside one top-level item (a
+//! child of the root node), so only the items that hold what some pattern needs are walked, and a
+//! file with none is not walked at all.
+//!
+//! The shortcuts are only taken when every pattern of the language allows them: one pattern without
+//! literals means every file is walked whole, and one that could be rooted at the file's root node
+//! (or that matches a sequence of siblings) means a file that passes is walked whole.
+//!
+//! Matching is ASCII case-insensitive, so a literal is looked for in every case; a regex whose case
+//! folding reaches beyond ASCII (the Kelvin sign for `k`, the long s for `s`) makes files that
+//! contain those characters walked whole.
+
+use std::ops::Range;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use regex_syntax::hir::literal::{ExtractKind, Extractor};
+use regex_syntax::hir::{Capture, Class, Hir, HirKind, Repetition};
+use tree_sitter::{Node, Query};
+
+/// Most literals kept in one set; a bigger set is dropped (the pattern just needs less).
+const MAX_SET_LITERALS: usize = 512;
+
+/// Characters that fold to an ASCII letter under Unicode case folding.
+const NON_ASCII_FOLDS: [(char, char); 2] = [('\u{212A}', 'k'), ('\u{17F}', 's')];
+
+/// What the query of one language needs to see in a file before it can match anything there.
+pub struct Prefilter {
+    /// Every literal of every pattern; `None` when some pattern has no literal, so every file is
+    /// walked whole.
+    automaton: Option<AhoCorasick>,
+    /// Per literal (automaton pattern id): the sets it belongs to.
+    literal_sets: Vec<Vec<usize>>,
+    /// Per set: the pattern it belongs to.
+    set_pattern: Vec<usize>,
+    /// Per pattern: its sets (indexes into `set_pattern`), one literal of each needed.
+    pattern_sets: Vec<Vec<usize>>,
+    /// Per pattern: its sets as literals, for `rules profile`.
+    pattern_literals: Vec<Vec<Vec<String>>>,
+    /// Whether restricting the walk to the top-level items that hold literals is sound.
+    ranges_sound: bool,
+    /// Whether some literal stands for a non-ASCII character too (see the module docs).
+    unicode_folds: bool,
+}
+
+/// Which parts of a file the query must walk.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// Nothing can match: skip the query.
+    Skip,
+    /// Walk the whole tree.
+    Whole,
+    /// Walk only these byte ranges (disjoint, sorted), each a run of top-level items.
+    Ranges(Vec<Range<usize>>),
+}
+
+impl Prefilter {
+    /// Builds the prefilter of `query`, compiled from `source`, whose root node kind is `root_kind`.
+    pub fn build(query: &Query, source: &str, root_kind: &str) -> Prefilter {
+        let mut ranges_sound = true;
+        let mut unicode_folds = false;
+        let mut pattern_literals = Vec::with_capacity(query.pattern_count());
+        for pattern in 0..query.pattern_count() {
+            let text = source
+                .get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))
+                .unwrap_or_default();
+            pattern_literals.push(pattern_sets_of(query, pattern, text, &mut unicode_folds));
+            ranges_sound &= !query.is_pattern_non_local(pattern)
+                && match outermost_kind(text) {
+                    Some(kind) => kind != root_kind && kind != "_" && kind != "ERROR",
+                    None => false,
+                };
+        }
+        let mut literals: Vec<String> = Vec::new();
+        let mut literal_sets: Vec<Vec<usize>> = Vec::new();
+        let mut set_pattern = Vec::new();
+        let mut pattern_sets = Vec::new();
+        let mut index: std::collections::HashMap<&str, usize> = Default::default();
+        for (pattern, sets) in pattern_literals.iter().enumerate() {
+            let mut ids = Vec::new();
+            for set in sets {
+                let id = set_pattern.len();
+                set_pattern.push(pattern);
+                ids.push(id);
+                for literal in set {
+                    let literal_id = *index.entry(literal.as_str()).or_insert_with(|| {
+                        literals.push(literal.clone());
+                        literal_sets.push(Vec::new());
+                        literals.len() - 1
+                    });
+                    literal_sets[literal_id].push(id);
+                }
+            }
+            pattern_sets.push(ids);
+        }
+        let automaton = if pattern_sets.iter().all(|sets| !sets.is_empty()) {
+            AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .match_kind(MatchKind::Standard)
+                .kind(Some(AhoCorasickKind::DFA))
+                .build(&literals)
+                .ok()
+        } else {
+            None
+        };
+        Prefilter {
+            automaton,
+            literal_sets,
+            set_pattern,
+            pattern_sets,
+            pattern_literals,
+            ranges_sound,
+            unicode_folds,
+        }
+    }
+
+    /// The sets of literals of one pattern (one of each needed; empty when it has none), for
+    /// `rules profile` and tests.
+    pub fn literals(&self, pattern: usize) -> &[Vec<String>] {
+        self.pattern_literals
+            .get(pattern)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+    }
+
+    /// Decides what to walk in `root`'s tree over `text`.
+    pub fn plan(&self, root: Node<'_>, text: &str) -> Plan {
+        let Some(automaton) = &self.automaton else {
+            return Plan::Whole;
+        };
+        if self.unicode_folds && NON_ASCII_FOLDS.iter().any(|(c, _)| text.contains(*c)) {
+            return Plan::Whole;
+        }
+        let hits: Vec<(usize, usize)> = automaton
+            .find_overlapping_iter(text.as_bytes())
+            .map(|m| (m.start(), m.pattern().as_usize()))
+            .collect();
+        if hits.is_empty() {
+            return Plan::Skip;
+        }
+        let mut check = Satisfied::new(self);
+        if !self.ranges_sound {
+            return if check.any(hits.iter().map(|(_, literal)| *literal)) {
+                Plan::Whole
+            } else {
+                Plan::Skip
+            };
+        }
+        let mut walker = root.walk();
+        let items: Vec<Range<usize>> = root.children(&mut walker).map(|n| n.byte_range()).collect();
+        // Each hit's top-level item; a hit outside every item (in the root's own text) cannot be
+        // under any pattern's root.
+        let mut by_item: Vec<(usize, usize)> = hits
+            .iter()
+            .filter_map(|&(start, literal)| {
+                let index = items.partition_point(|item| item.end <= start);
+                let item = items.get(index)?;
+                (item.start <= start).then_some((index, literal))
+            })
+            .collect();
+        by_item.sort_unstable();
+        let mut ranges: Vec<Range<usize>> = Vec::new();
+        let mut last_kept: Option<usize> = None;
+        for group in by_item.chunk_by(|a, b| a.0 == b.0) {
+            let index = group[0].0;
+            if !check.any(group.iter().map(|(_, literal)| *literal)) {
+                continue;
+            }
+            let item = &items[index];
+            match (ranges.last_mut(), last_kept) {
+                (Some(range), Some(previous)) if previous + 1 == index => range.end = item.end,
+                _ => ranges.push(item.clone()),
+            }
+            last_kept = Some(index);
+        }
+        let covered: usize = ranges.iter().map(|r| r.len()).sum();
+        if ranges.is_empty() {
+            Plan::Skip
+        } else if covered * 4 >= text.len() * 3 {
+            // Nearly everything: one walk costs less than restarting the cursor per range.
+            Plan::Whole
+        } else {
+            Plan::Ranges(ranges)
+        }
+    }
+}
+
+/// Scratch space to tell whether some pattern has all it needs among a group of literals.
+struct Satisfied<'a> {
+    prefilter: &'a Prefilter,
+    set_seen: Vec<bool>,
+    touched: Vec<usize>,
+}
+
+impl<'a> Satisfied<'a> {
+    fn new(prefilter: &'a Prefilter) -> Satisfied<'a> {
+        Satisfied {
+            prefilter,
+            set_seen: vec![false; prefilter.set_pattern.len()],
+            touched: Vec::new(),
+        }
+    }
+
+    /// Whether the literals found (automaton ids) give some pattern one literal of each set.
+    fn any(&mut self, found: impl Iterator<Item = usize>) -> bool {
+        for literal in found {
+            for &set in &self.prefilter.literal_sets[literal] {
+                if !self.set_seen[set] {
+                    self.set_seen[set] = true;
+                    self.touched.push(set);
+                }
+            }
+        }
+        let satisfied = self.touched.iter().any(|&set| {
+            self.prefilter.pattern_sets[self.prefilter.set_pattern[set]]
+                .iter()
+                .all(|&other| self.set_seen[other])
+        });
+        for set in self.touched.drain(..) {
+            self.set_seen[set] = false;
+        }
+        satisfied
+    }
+}
+
+/// The sets of literals that any match of `pattern` contains one of each.
+fn pattern_sets_of(
+    query: &Query,
+    pattern: usize,
+    text: &str,
+    unicode_folds: &mut bool,
+) -> Vec<Vec<String>> {
+    let quantifiers = query.capture_quantifiers(pattern);
+    let always_bound = |capture: &str| {
+        query
+            .capture_index_for_name(capture)
+            .and_then(|index| quantifiers.get(index as usize))
+            .is_some_and(|q| {
+                matches!(
+                    q,
+                    tree_sitter::CaptureQuantifier::One | tree_sitter::CaptureQuantifier::OneOrMore
+                )
+            })
+    };
+    let mut sets = Vec::new();
+    for predicate in predicates(text) {
+        let [Arg::Capture(capture), rest @ ..] = predicate.args.as_slice() else {
+            continue;
+        };
+        if !always_bound(capture) {
+            continue;
+        }
+        let Some(strings) = rest
+            .iter()
+            .map(|arg| match arg {
+                Arg::Str(s) => Some(s.clone()),
+                Arg::Capture(_) => None,
+            })
+            .collect::<Option<Vec<String>>>()
+        else {
+            continue;
+        };
+        match (predicate.name.as_str(), strings.as_slice()) {
+            ("eq?" | "any-eq?", [_]) | ("any-of?", [_, ..]) => sets.extend(normalize(strings)),
+            ("match?" | "any-match?", [regex]) => sets.extend(regex_literals(regex, unicode_folds)),
+            _ => {}
+        }
+    }
+    sets.sort();
+    sets.dedup();
+    // A set of very short literals (a quote, a `$`) hits all over a file and costs more to track
+    // than it saves; a pattern needs less without it, so dropping it is sound.
+    let weak = |set: &Vec<String>| set.iter().any(|l| l.len() < 3);
+    if sets.iter().any(|set| !weak(set)) {
+        sets.retain(|set| !weak(set));
+    }
+    sets
+}
+
+/// Lower-cases (ASCII) and deduplicates; `None` if any literal is empty (it would be in every
+/// file) or there are too many.
+fn normalize(literals: Vec<String>) -> Option<Vec<String>> {
+    let mut out: Vec<String> = literals.iter().map(|l| l.to_ascii_lowercase()).collect();
+    out.sort_unstable();
+    out.dedup();
+    if out.is_empty() || out.len() > MAX_SET_LITERALS || out.iter().any(String::is_empty) {
+        return None;
+    }
+    // A literal that holds another of the set adds nothing: the shorter one is found anyway.
+    let shortest_first = {
+        let mut by_len = out.clone();
+        by_len.sort_by_key(String::len);
+        by_len
+    };
+    out.retain(|l| {
+        !shortest_first
+            .iter()
+            .take_while(|s| s.len() < l.len())
+            .any(|s| l.contains(s.as_str()))
+    });
+    Some(out)
+}
+
+/// The prefixes and the suffixes that every match of `regex` starts and ends with: up to two sets,
+/// none when they are infinite, too big, or hold the empty string.
+fn regex_literals(regex: &str, unicode_folds: &mut bool) -> Vec<Vec<String>> {
+    let Ok(hir) = regex_syntax::Parser::new().parse(regex) else {
+        return Vec::new();
+    };
+    let hir = fold_case(&hir, unicode_folds);
+    [ExtractKind::Prefix, ExtractKind::Suffix]
+        .into_iter()
+        .filter_map(|kind| {
+            let mut extractor = Extractor::new();
+            extractor
+                .kind(kind)
+                .limit_class(16)
+                .limit_total(MAX_SET_LITERALS)
+                .limit_literal_len(32);
+            let seq = extractor.extract(&hir);
+            let strings = seq
+                .literals()?
+                .iter()
+                .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned())
+                .collect();
+            normalize(strings)
+        })
+        .fold(Vec::new(), |mut sets, set| {
+            if !sets.contains(&set) {
+                sets.push(set);
+            }
+            sets
+        })
+}
+
+/// Replaces each class that holds only the case variants of one ASCII letter (what `(?i)` makes
+/// of a letter) by the lower-case letter: we match ASCII case-insensitively anyway, and `(?i)word`
+/// would otherwise expand to every mix of cases.
+fn fold_case(hir: &Hir, unicode_folds: &mut bool) -> Hir {
+    match hir.kind() {
+        HirKind::Class(Class::Unicode(class)) => {
+            let mut chars = Vec::new();
+            for range in class.ranges() {
+                if chars.len() > 4 {
+                    return hir.clone();
+                }
+                chars.extend(range.start()..=range.end());
+            }
+            let fold = |c: char| -> Option<char> {
+                if c.is_ascii_alphabetic() {
+                    return Some(c.to_ascii_lowercase());
+                }
+                NON_ASCII_FOLDS
+                    .iter()
+                    .find(|(from, _)| *from == c)
+                    .map(|(_, to)| *to)
+            };
+            let folded: Option<Vec<char>> = chars.iter().map(|c| fold(*c)).collect();
+            match folded.as_deref() {
+                Some([first, rest @ ..]) if chars.len() <= 4 && rest.iter().all(|c| c == first) => {
+                    *unicode_folds |= chars.iter().any(|c| !c.is_ascii());
+                    Hir::literal(first.to_string().into_bytes())
+                }
+                _ => hir.clone(),
+            }
+        }
+        HirKind::Repetition(repetition) => Hir::repetition(Repetition {
+            sub: Box::new(fold_case(&repetition.sub, unicode_folds)),
+            ..repetition.clone()
+        }),
+        HirKind::Capture(capture) => Hir::capture(Capture {
+            sub: Box::new(fold_case(&capture.sub, unicode_folds)),
+            ..capture.clone()
+        }),
+        HirKind::Concat(subs) => {
+            Hir::concat(subs.iter().map(|s| fold_case(s, unicode_folds)).collect())
+        }
+        HirKind::Alternation(subs) => {
+            Hir::alternation(subs.iter().map(|s| fold_case(s, unicode_folds)).collect())
+        }
+        _ => hir.clone(),
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum Arg {
+    Capture(String),
+    Str(String),
+}
+
+#[derive(Debug, PartialEq)]
+struct Predicate {
+    name: String,
+    args: Vec<Arg>,
+}
+
+/// The `(#name? @capture "string" ...)` predicates of one pattern's source text.
+fn predicates(text: &str) -> Vec<Predicate> {
+    let mut tokens = Tokens::new(text);
+    let mut out = Vec::new();
+    while let Some(token) = tokens.next() {
+        if token != Token::Open {
+            continue;
+        }
+        let Some(Token::Word(word)) = tokens.peek() else {
+            continue;
+        };
+        let Some(name) = word.strip_prefix('#') else {
+            continue;
+        };
+        let name = name.to_string();
+        tokens.next();
+        let mut args = Vec::new();
+        loop {
+            match tokens.next() {
+                Some(Token::Word(word)) if word.starts_with('@') => {
+                    args.push(Arg::Capture(word[1..].to_string()))
+                }
+                Some(Token::Str(s)) => args.push(Arg::Str(s)),
+                Some(Token::Close) | None => break,
+                Some(_) => {}
+            }
+        }
+        out.push(Predicate { name, args });
+    }
+    out
+}
+
+/// The kind of the node a pattern starts with (looking through grouping parentheses), `""` for an
+/// anonymous node, or `None` for an alternation or anything else we cannot read.
+fn outermost_kind(text: &str) -> Option<String> {
+    let mut tokens = Tokens::new(text);
+    let mut opened = false;
+    loop {
+        match tokens.next()? {
+            Token::Open => opened = true,
+            Token::Word(word) if opened => return Some(word.to_string()),
+            Token::Str(_) => return Some(String::new()),
+            _ => return None,
+        }
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum Token<'a> {
+    Open,
+    Close,
+    Other,
+    Word(&'a str),
+    Str(String),
+}
+
+/// A small tokenizer of tree-sitter's query syntax: parentheses, words, strings, comments.
+struct Tokens<'a> {
+    text: &'a str,
+    pos: usize,
+    peeked: Option<Option<Token<'a>>>,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Tokens<'a> {
+        Tokens {
+            text,
+            pos: 0,
+            peeked: None,
+        }
+    }
+
+    fn peek(&mut self) -> Option<&Token<'a>> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.lex());
+        }
+        self.peeked.as_ref().and_then(Option::as_ref)
+    }
+
+    fn lex(&mut self) -> Option<Token<'a>> {
+        let bytes = self.text.as_bytes();
+        loop {
+            let &c = bytes.get(self.pos)?;
+            match c {
+                b';' => {
+                    while self.pos < bytes.len() && bytes[self.pos] != b'\n' {
+                        self.pos += 1;
+                    }
+                }
+                c if c.is_ascii_whitespace() => self.pos += 1,
+                _ => break,
+            }
+        }
+        let start = self.pos;
+        let c = bytes[start];
+        self.pos += 1;
+        Some(match c {
+            b'(' => Token::Open,
+            b')' => Token::Close,
+            b'"' => {
+                let mut out = String::new();
+                let mut chars = self.text[self.pos..].char_indices();
+                let mut end = self.text.len();
+                while let Some((i, ch)) = chars.next() {
+                    match ch {
+                        '"' => {
+                            end = self.pos + i + 1;
+                            break;
+                        }
+                        '\\' => match chars.next() {
+                            Some((_, 'n')) => out.push('\n'),
+                            Some((_, 'r')) => out.push('\r'),
+                            Some((_, 't')) => out.push('\t'),
+                            Some((_, '0')) => out.push('\0'),
+                            Some((_, other)) => out.push(other),
+                            None => {}
+                        },
+                        other => out.push(other),
+                    }
+                }
+                self.pos = end;
+                Token::Str(out)
+            }
+            _ if is_word_byte(c) => {
+                while self.pos < bytes.len() && is_word_byte(bytes[self.pos]) {
+                    self.pos += 1;
+                }
+                Token::Word(&self.text[start..self.pos])
+            }
+            _ => {
+                // Skip the rest of a multi-byte character.
+                while !self.text.is_char_boundary(self.pos) {
+                    self.pos += 1;
+                }
+                Token::Other
+            }
+        })
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        match self.peeked.take() {
+            Some(token) => token,
+            None => self.lex(),
+        }
+    }
+}
+
+fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'?' | b'!' | b'#' | b'@' | b'/')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_predicates_with_escapes_and_comments() {
+        let text = r#"(call function: (identifier) @f ; (#eq? @f "commented")
+            (#eq? @f "sys\"tem") (#any-of? @g "a" "b\\c") (#match? @h "^x$"))"#;
+        assert_eq!(
+            predicates(text),
+            vec![
+                Predicate {
+                    name: "eq?".into(),
+                    args: vec![Arg::Capture("f".into()), Arg::Str("sys\"tem".into())]
+                },
+                Predicate {
+                    name: "any-of?".into(),
+                    args: vec![
+                        Arg::Capture("g".into()),
+                        Arg::Str("a".into()),
+                        Arg::Str("b\\c".into())
+                    ]
+                },
+                Predicate {
+                    name: "match?".into(),
+                    args: vec![Arg::Capture("h".into()), Arg::Str("^x$".into())]
+                },
+            ]
+        );
+    }
+
+    fn literals(regex: &str) -> Vec<Vec<String>> {
+        let mut unicode = false;
+        regex_literals(regex, &mut unicode)
+    }
+
+    #[test]
+    fn regex_literals_are_necessary_and_case_folded() {
+        // No prefix set (`(^|::)` may be empty), one suffix set.
+        assert_eq!(
+            literals("(^|::)Command$"),
+            vec![vec!["command".to_string()]]
+        );
+        let sets = literals("(?i:(^|_)(passw(or)?d|secret|api_?key)$)");
+        assert_eq!(sets.len(), 1, "{sets:?}");
+        assert_eq!(
+            sets[0],
+            ["api_key", "apikey", "passwd", "password", "secret"]
+                .map(String::from)
+                .to_vec()
+        );
+        let mut unicode = false;
+        regex_literals("(?i)key", &mut unicode);
+        assert!(unicode, "(?i)k also matches the Kelvin sign");
+        // Anything may match: no literal.
+        assert_eq!(literals("^\"x"), vec![vec!["\"x".to_string()]]);
+        assert!(literals(".*").is_empty());
+    }
+
+    #[test]
+    fn outermost_kind_looks_through_groups() {
+        assert_eq!(
+            outermost_kind("((call) @c (#eq? @c \"x\"))").as_deref(),
+            Some("call")
+        );
+        assert_eq!(
+            outermost_kind(" ; note\n(module (x))").as_deref(),
+            Some("module")
+        );
+        assert_eq!(outermost_kind("[(a) (b)]"), None);
+        assert_eq!(outermost_kind("\"unsafe\" @u").as_deref(), Some(""));
+    }
+
+    fn python_plan(query_source: &str, code: &str) -> Plan {
+        let language = crate::lang::Language::Python;
+        let grammar = language.grammar().unwrap();
+        let query = Query::new(&grammar, query_source).unwrap();
+        let prefilter = Prefilter::build(&query, query_source, "module");
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&grammar).unwrap();
+        let tree = parser.parse(code, None).unwrap();
+        prefilter.plan(tree.root_node(), code)
+    }
+
+    #[test]
+    fn plans_skip_ranges_and_whole() {
+        let eval = r#"(call function: (identifier) @f (#eq? @f "eval")) @finding"#;
+        assert_eq!(python_plan(eval, "def f():\n    return 1\n"), Plan::Skip);
+        let code = "def a():\n    pass\n\ndef b():\n    EVAL(x)\n\ndef c():\n    pass\n";
+        let b = code.find("def b").unwrap();
+        let c = code.find("def c").unwrap();
+        assert_eq!(
+            python_plan(eval, code),
+            Plan::Ranges(std::iter::once(b..c - 2).collect())
+        );
+        // A capture in only one branch of an alternation may be unbound: no literal from it.
+        let optional =
+            r#"(call function: [(identifier) @f (attribute)] (#eq? @f "eval")) @finding"#;
+        assert_eq!(python_plan(optional, "x = 1\n"), Plan::Whole);
+        // A pattern rooted at the file's root node needs the whole tree.
+        let rooted =
+            r#"(module (expression_statement (call function: (identifier) @f)) (#eq? @f "eval"))"#;
+        assert_eq!(python_plan(rooted, "eval(1)\n"), Plan::Whole);
+    }
+}
+#[cfg(test)]
+mod differential {
+    use std::path::Path;
+
+    use crate::lang::Language;
+    use crate::review::rules::RuleSet;
+
+    /// The prefilter only saves work: over every rule test file, the corpus and our own sources,
+    /// the matches with it are exactly the matches without it.
+    #[test]
+    fn prefilter_never_changes_the_matches() {
+        let set = RuleSet::builtin().unwrap();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut parser = tree_sitter::Parser::new();
+        let (mut files, mut matches, mut skipped) = (0, 0, 0);
+        // More trees to compare on, e.g. the dependency sources the speed benchmark scans.
+        let extra = std::env::var_os("SHARDSCAN_PREFILTER_TREES").unwrap_or_default();
+        let dirs = ["queries", "corpus", "src"]
+            .map(|dir| root.join(dir))
+            .into_iter()
+            .chain(std::env::split_paths(&extra));
+        for dir in dirs {
+            for entry in ignore::WalkBuilder::new(dir).build().flatten() {
+                let path = entry.path();
+                let Some(language) = Language::from_extension(path) else {
+                    continue;
+                };
+                let Ok(Some(compiled)) = set.compiled(language) else {
+                    continue;
+                };
+                let Ok(text) = std::fs::read_to_string(path) else {
+                    continue;
+                };
+                parser.set_language(&language.grammar().unwrap()).unwrap();
+                let tree = parser.parse(&text, None).unwrap();
+                let key = |m: &crate::review::rules::engine::RuleMatch| {
+                    (m.rule, m.node_bytes.clone(), m.captures.clone())
+                };
+                let with: Vec<_> = compiled.run(&tree, &text).matches.iter().map(key).collect();
+                let without: Vec<_> = compiled
+                    .run_unfiltered(&tree, &text)
+                    .matches
+                    .iter()
+                    .map(key)
+                    .collect();
+                assert_eq!(with, without, "{}", path.display());
+                files += 1;
+                matches += with.len();
+                skipped += usize::from(compiled.plan(&tree, &text) == super::Plan::Skip);
+            }
+        }
+        assert!(
+            files > 150 && matches > 400,
+            "{files} files, {matches} matches"
+        );
+        assert!(skipped > 0, "the prefilter skipped no file at all");
+    }
+}
