@@ -124,7 +124,8 @@ pub struct ScanArgs {
     /// Exit with status 1 when a finding at or above this severity is reported.
     #[arg(long, value_enum, default_value_t = FailOn::Error)]
     pub fail_on: FailOn,
-    /// Number of reviewer workers (default: number of CPUs).
+    /// Concurrency: the cap on agents at work with LLM or command reviewers (default 8),
+    /// otherwise the number of workers (default: number of CPUs).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
     /// Print nothing on standard output, and only errors on standard error.
@@ -136,6 +137,103 @@ pub struct ScanArgs {
     /// Benchmark baseline: walk, read and parse the files a scan would review, nothing more.
     #[arg(long, hide = true)]
     pub parse_only: bool,
+    #[command(flatten)]
+    pub agents: AgentArgs,
+}
+
+/// Reviewer agents and the limits of their pool.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Reviewers and their pool")]
+pub struct AgentArgs {
+    /// Reviewers to run (repeatable or comma-separated): rules (the default), openai, anthropic,
+    /// command. Name `rules` too to mix the offline rules with agents.
+    #[arg(long = "reviewer", value_name = "NAME", value_delimiter = ',')]
+    pub reviewers: Vec<String>,
+    /// API base URL of the openai or anthropic reviewer (e.g. http://127.0.0.1:8080/v1 for a local
+    /// OpenAI-compatible server; http://127.0.0.1:8080 for its Anthropic endpoint).
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// Model name sent to the API.
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
+    /// Environment variable that holds the API key (default OPENAI_API_KEY / ANTHROPIC_API_KEY).
+    #[arg(long, value_name = "VAR")]
+    pub api_key_env: Option<String>,
+    /// Program the command reviewer runs per shard, with its arguments: prompt on standard input,
+    /// JSON findings on standard output.
+    #[arg(long, value_name = "COMMAND")]
+    pub command: Option<String>,
+    /// Lenses each shard is reviewed through, one agent each: security, memory, concurrency,
+    /// logic.
+    #[arg(long, value_name = "LENS", value_delimiter = ',')]
+    pub lens: Vec<String>,
+    /// Send every LLM finding to an independent verifier agent; rejected findings are dropped.
+    #[arg(long)]
+    pub verify: bool,
+    /// Most agents started over the whole run.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_agents: u64,
+    /// Token budget (input plus output), checked before every request.
+    #[arg(long, value_name = "N")]
+    pub max_tokens: Option<u64>,
+    /// Cost budget in US dollars, checked before every request.
+    #[arg(long, value_name = "USD")]
+    pub max_cost: Option<f64>,
+    /// US dollars per million input tokens (default: known models' list price, else 0).
+    #[arg(long, value_name = "USD")]
+    pub price_in: Option<f64>,
+    /// US dollars per million output tokens.
+    #[arg(long, value_name = "USD")]
+    pub price_out: Option<f64>,
+    /// Most output tokens per request.
+    #[arg(long, value_name = "N", default_value_t = 2048)]
+    pub max_output_tokens: u32,
+    /// Print the shards, requests, tokens and cost the run would take, and call nothing.
+    #[arg(long)]
+    pub estimate: bool,
+    /// Stop dispatching after this long (e.g. 40m), cancel what is in flight, report everything
+    /// finished.
+    #[arg(long, value_name = "DURATION")]
+    pub deadline: Option<String>,
+    /// Longest one request may take.
+    #[arg(long, value_name = "DURATION", default_value = "120s")]
+    pub timeout: String,
+    /// Retries of a failed request (with exponential backoff and jitter).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub retries: u32,
+    /// Requests per minute per reviewer.
+    #[arg(long, value_name = "N")]
+    pub rpm: Option<u32>,
+    /// Tokens per minute per reviewer.
+    #[arg(long, value_name = "N")]
+    pub tpm: Option<u64>,
+    /// Review a shard whose agent finally failed with the offline rules instead.
+    #[arg(long, value_enum)]
+    pub fallback: Option<Fallback>,
+    /// Stream answers (server-sent events).
+    #[arg(long)]
+    pub stream: bool,
+    /// Neither read nor write the result cache.
+    #[arg(long)]
+    pub no_cache: bool,
+    /// Cache directory (default $SHARDSCAN_CACHE_DIR, $XDG_CACHE_HOME/shardscan or
+    /// ~/.cache/shardscan; never inside the scanned tree).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Write every exchange with the agents to this JSONL file.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Answer every request from a recording, without a network.
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+    /// Draw each agent slot's activity over time to this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub timeline: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Fallback {
+    Rules,
 }
 
 #[derive(Debug, Args)]

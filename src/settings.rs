@@ -2,11 +2,17 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context};
 
-use crate::cli::{ColorChoice, FailOn, OutputFormat, RuleArgs, ScanArgs, WalkArgs};
+use crate::cli::{
+    AgentArgs, ColorChoice, FailOn, Fallback, OutputFormat, RuleArgs, ScanArgs, WalkArgs,
+};
 use crate::finding::Severity;
+use crate::review::agents::AgentSettings;
+use crate::review::cache::Cache;
+use crate::review::llm::{AgentConfig, Lens, Provider, Secret};
 use crate::review::rules::RuleSources;
 use crate::slice::SliceOptions;
 use crate::walk::WalkSettings;
@@ -137,10 +143,29 @@ pub struct ScanSettings {
     pub outputs: Vec<OutputTarget>,
     /// Findings at or above this fail the run; `None` never fails on findings.
     pub fail_on: Option<Severity>,
+    /// CPU workers (read, parse, cut, rules).
     pub jobs: usize,
     pub quiet: bool,
     pub progress: bool,
     pub color: bool,
+    pub agents: AgentPlan,
+}
+
+/// The reviewers of a scan and the limits of their pool.
+#[derive(Debug)]
+pub struct AgentPlan {
+    /// Run the offline rules reviewer on every shard.
+    pub rules: bool,
+    /// Review with the rules a shard whose agent finally failed.
+    pub fallback_rules: bool,
+    pub configs: Vec<AgentConfig>,
+    pub settings: AgentSettings,
+    pub estimate: bool,
+    /// `None`: no cache.
+    pub cache_dir: Option<PathBuf>,
+    pub record: Option<PathBuf>,
+    pub replay: Option<PathBuf>,
+    pub timeline: Option<PathBuf>,
 }
 
 impl ScanSettings {
@@ -156,11 +181,20 @@ impl ScanSettings {
         for spec in &args.output {
             outputs.push(parse_output(spec)?);
         }
-        let jobs = match args.jobs {
-            Some(0) => bail!("--jobs must be at least 1"),
-            Some(n) if n > 1024 => bail!("--jobs must be at most 1024 (got {n})"),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(2, |n| n.get()),
+        if let Some(n) = args.jobs {
+            if n == 0 {
+                bail!("--jobs must be at least 1");
+            }
+            if n > 1024 {
+                bail!("--jobs must be at most 1024 (got {n})");
+            }
+        }
+        let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let agents = agent_plan(&args.agents, args.jobs)?;
+        // With agents, -j caps the agents; the CPU work keeps one worker per CPU.
+        let jobs = match (agents.configs.is_empty(), args.jobs) {
+            (true, Some(n)) => n,
+            _ => cpus,
         };
         Ok(ScanSettings {
             walk,
@@ -177,8 +211,278 @@ impl ScanSettings {
             quiet: args.quiet,
             progress: !args.no_progress && !args.quiet && std::io::stderr().is_terminal(),
             color: color_enabled(color),
+            agents,
         })
     }
+}
+
+/// `90`, `90s`, `1500ms`, `5m`, `1h`, `1h30m`.
+pub fn parse_duration(text: &str) -> anyhow::Result<Duration> {
+    let invalid = || {
+        anyhow::anyhow!("invalid duration `{text}` (expected e.g. 90s, 1500ms, 5m, 1h30m)")
+    };
+    let text = text.trim();
+    if let Ok(seconds) = text.parse::<f64>() {
+        if seconds >= 0.0 && seconds.is_finite() {
+            return Ok(Duration::from_secs_f64(seconds));
+        }
+        return Err(invalid());
+    }
+    let mut total = 0.0;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .ok_or_else(invalid)?;
+        if digits == 0 {
+            return Err(invalid());
+        }
+        let number: f64 = rest[..digits].parse().map_err(|_| invalid())?;
+        rest = &rest[digits..];
+        let unit_len = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let factor = match &rest[..unit_len] {
+            "ms" => 0.001,
+            "s" => 1.0,
+            "m" | "min" => 60.0,
+            "h" => 3600.0,
+            _ => return Err(invalid()),
+        };
+        total += number * factor;
+        rest = &rest[unit_len..];
+    }
+    Ok(Duration::from_secs_f64(total))
+}
+
+/// List prices (US dollars per million input and output tokens) of a few common models, for
+/// `--max-cost` and `--estimate` when no price is given.
+fn known_price(model: &str) -> Option<(f64, f64)> {
+    let table: [(&str, f64, f64); 8] = [
+        ("gpt-4o-mini", 0.15, 0.60),
+        ("gpt-4o", 2.50, 10.0),
+        ("gpt-4.1-mini", 0.40, 1.60),
+        ("gpt-4.1", 2.0, 8.0),
+        ("claude-haiku-4-5", 1.0, 5.0),
+        ("claude-3-5-haiku", 0.80, 4.0),
+        ("claude-sonnet-4", 3.0, 15.0),
+        ("claude-opus-4", 15.0, 75.0),
+    ];
+    table
+        .iter()
+        .find(|(prefix, _, _)| model.starts_with(prefix))
+        .map(|(_, input, output)| (*input, *output))
+}
+
+/// Splits a command line on whitespace, honouring single and double quotes.
+fn split_command(text: &str) -> anyhow::Result<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        bail!("unclosed quote in `--command {text}`");
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+fn agent_plan(args: &AgentArgs, jobs: Option<usize>) -> anyhow::Result<AgentPlan> {
+    let mut names: Vec<String> = args
+        .reviewers
+        .iter()
+        .map(|r| r.trim().to_ascii_lowercase())
+        .filter(|r| !r.is_empty())
+        .collect();
+    if names.is_empty() {
+        names.push(String::from("rules"));
+    }
+    let mut rules = false;
+    let mut configs = Vec::new();
+    let timeout = parse_duration(&args.timeout)?;
+    if timeout.is_zero() {
+        bail!("--timeout must be more than zero");
+    }
+    for name in &names {
+        let provider = match name.as_str() {
+            "rules" => {
+                rules = true;
+                continue;
+            }
+            "openai" => Provider::OpenAi,
+            "anthropic" => Provider::Anthropic,
+            "command" => Provider::Command,
+            other => bail!(
+                "unknown reviewer `{other}`\nhint: the reviewers are rules, openai, anthropic and command"
+            ),
+        };
+        if configs.iter().any(|c: &AgentConfig| c.provider == provider) {
+            continue;
+        }
+        let (default_url, default_model, default_key) = match provider {
+            Provider::OpenAi => ("https://api.openai.com/v1", "gpt-4o-mini", "OPENAI_API_KEY"),
+            Provider::Anthropic => (
+                "https://api.anthropic.com",
+                "claude-haiku-4-5",
+                "ANTHROPIC_API_KEY",
+            ),
+            Provider::Command => ("", "", ""),
+        };
+        let base_url = args.base_url.clone().unwrap_or_else(|| default_url.to_string());
+        if provider != Provider::Command
+            && !(base_url.starts_with("http://") || base_url.starts_with("https://"))
+        {
+            bail!("--base-url `{base_url}` is not an http:// or https:// URL");
+        }
+        let model = args.model.clone().unwrap_or_else(|| default_model.to_string());
+        let key_var = args.api_key_env.clone().unwrap_or_else(|| default_key.to_string());
+        let api_key = match provider {
+            Provider::Command => None,
+            _ => std::env::var(&key_var)
+                .ok()
+                .filter(|k| !k.trim().is_empty())
+                .map(|k| Secret::new(k.trim().to_string())),
+        };
+        // A hosted API needs a key; a local server usually does not. Replays and estimates call
+        // nothing.
+        if api_key.is_none()
+            && args.base_url.is_none()
+            && provider != Provider::Command
+            && args.replay.is_none()
+            && !args.estimate
+        {
+            bail!(
+                "the {} reviewer needs an API key in the environment variable {key_var}\nhint:                  export {key_var}=..., name another variable with --api-key-env, or point                  --base-url at a local server",
+                provider.name()
+            );
+        }
+        let command = match provider {
+            Provider::Command => {
+                let text = args.command.as_deref().ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "the command reviewer needs `--command 'PROGRAM ARGS...'`"
+                    )
+                })?;
+                let words = split_command(text)?;
+                if words.is_empty() {
+                    bail!("--command is empty");
+                }
+                words
+            }
+            _ => Vec::new(),
+        };
+        let (price_in, price_out) = match (args.price_in, args.price_out) {
+            (None, None) => known_price(&model).unwrap_or((0.0, 0.0)),
+            (input, output) => (input.unwrap_or(0.0), output.unwrap_or(0.0)),
+        };
+        if price_in < 0.0 || price_out < 0.0 {
+            bail!("prices must not be negative");
+        }
+        configs.push(AgentConfig {
+            provider,
+            base_url,
+            model,
+            api_key,
+            command,
+            timeout,
+            max_output_tokens: args.max_output_tokens.max(64),
+            stream: args.stream,
+            price_in,
+            price_out,
+        });
+    }
+    let mut lenses = Vec::new();
+    for name in &args.lens {
+        let lens = Lens::parse(name).ok_or_else(|| {
+            anyhow::anyhow!(
+                "unknown lens `{name}`\nhint: the lenses are security, memory, concurrency and logic"
+            )
+        })?;
+        if !lenses.contains(&lens) {
+            lenses.push(lens);
+        }
+    }
+    if lenses.is_empty() {
+        lenses.push(Lens::Security);
+    }
+    if configs.is_empty() {
+        for (set, flag) in [
+            (args.verify, "--verify"),
+            (args.record.is_some(), "--record"),
+            (args.replay.is_some(), "--replay"),
+            (args.timeline.is_some(), "--timeline"),
+            (args.fallback.is_some(), "--fallback"),
+            (!args.lens.is_empty(), "--lens"),
+        ] {
+            if set {
+                bail!("{flag} needs an agent reviewer\nhint: add `--reviewer openai` (or anthropic, command)");
+            }
+        }
+    }
+    if let Some(cost) = args.max_cost {
+        if cost < 0.0 {
+            bail!("--max-cost must not be negative");
+        }
+        if configs.iter().any(|c| c.price_in == 0.0 && c.price_out == 0.0) && cost > 0.0 {
+            eprintln!(
+                "warning: --max-cost is set but a reviewer's model has no known price; give                  --price-in and --price-out"
+            );
+        }
+    }
+    if args.record.is_some() && args.replay.is_some() {
+        bail!("--record and --replay cannot be used together");
+    }
+    let cache_dir = if args.no_cache || args.replay.is_some() {
+        None
+    } else {
+        args.cache_dir.clone().or_else(Cache::default_dir)
+    };
+    Ok(AgentPlan {
+        rules,
+        fallback_rules: args.fallback == Some(Fallback::Rules),
+        settings: AgentSettings {
+            cap: jobs.unwrap_or(8),
+            lenses,
+            max_agents: args.max_agents,
+            max_tokens: args.max_tokens,
+            max_cost: args.max_cost,
+            deadline: args.deadline.as_deref().map(parse_duration).transpose()?,
+            retries: args.retries,
+            rpm: args.rpm.filter(|r| *r > 0),
+            tpm: args.tpm.filter(|t| *t > 0),
+            verify: args.verify,
+            timeline: args.timeline.is_some(),
+            backoff: Duration::from_millis(500),
+        },
+        configs,
+        estimate: args.estimate,
+        cache_dir,
+        record: args.record.clone(),
+        replay: args.replay.clone(),
+        timeline: args.timeline.clone(),
+    })
 }
 
 /// `out.sarif`, `report.json`, `github:annotations.txt`, `text:-`.

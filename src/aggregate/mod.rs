@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::finding::{Finding, Severity};
-use crate::report::{Problem, Report, RuleDescriptor, Summary, Unreviewed};
+use crate::report::{Problem, Rejected, Report, RuleDescriptor, Summary, Unreviewed};
 use crate::review::pool::{Event, PoolMetrics};
 use crate::walk::SkipReason;
 
@@ -30,6 +30,8 @@ pub struct Aggregator {
     shards_total: usize,
     shards_done: usize,
     shards_reviewed: usize,
+    shards_cached: usize,
+    rejected: Vec<Rejected>,
     /// Display path -> URI, for the files a report mentions.
     uris: BTreeMap<String, String>,
 }
@@ -56,6 +58,8 @@ impl Aggregator {
             shards_total: 0,
             shards_done: 0,
             shards_reviewed: 0,
+            shards_cached: 0,
+            rejected: Vec::new(),
             uris: BTreeMap::new(),
         }
     }
@@ -102,6 +106,15 @@ impl Aggregator {
                 if result.failures.is_empty() {
                     self.shards_reviewed += 1;
                 }
+                if result.cached {
+                    self.shards_cached += 1;
+                }
+                self.rejected.extend(
+                    result
+                        .rejected
+                        .into_iter()
+                        .map(|(finding, reason)| Rejected { finding, reason }),
+                );
                 for (reviewer, reason) in result.failures {
                     self.unreviewed.push(Unreviewed {
                         path: result.path.clone(),
@@ -161,6 +174,7 @@ impl Aggregator {
             findings,
             unreviewed,
             problems,
+            rejected: self.rejected,
             summary: Summary {
                 files: self.files,
                 lines: self.lines,
@@ -169,6 +183,7 @@ impl Aggregator {
                 languages: self.languages,
                 shards_total: self.shards_total,
                 shards_reviewed: self.shards_reviewed,
+                shards_cached: self.shards_cached,
                 by_severity,
                 suppressed,
                 skipped: self.skipped,

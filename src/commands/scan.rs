@@ -11,20 +11,38 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::aggregate::Aggregator;
 use crate::cli::{ColorChoice, ScanArgs};
 use crate::report::{self, summary, RuleDescriptor};
+use crate::report::timeline;
+use crate::review::agents::{Agent, AgentPool};
+use crate::review::cache::{Cache, Recorder, Replay};
+use crate::review::llm::prompt;
 use crate::review::pool::{self, PipelineSettings};
 use crate::review::rules::{RuleSet, RulesReviewer};
 use crate::review::Reviewer;
-use crate::settings::ScanSettings;
+use crate::settings::{AgentPlan, ScanSettings};
 
 pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
     let settings = ScanSettings::resolve(&args, color)?;
+    let plan = &settings.agents;
     let rules = Arc::new(RuleSet::load(&settings.rules)?);
-    if rules.rules().is_empty() {
+    let needs_rules = plan.rules || plan.fallback_rules;
+    if needs_rules && rules.rules().is_empty() {
         bail!("no rules are loaded\nhint: drop `--no-builtin-rules` or add `--rules DIR`");
     }
-    let reviewers: Vec<Arc<dyn Reviewer>> = vec![Arc::new(RulesReviewer::new(Arc::clone(&rules)))];
-    let accept = |language| reviewers.iter().any(|r| r.supports(language));
-
+    let rules_reviewer: Arc<dyn Reviewer> = Arc::new(RulesReviewer::new(Arc::clone(&rules)));
+    let reviewers: Vec<Arc<dyn Reviewer>> = if plan.rules {
+        vec![Arc::clone(&rules_reviewer)]
+    } else {
+        Vec::new()
+    };
+    let agents = if plan.configs.is_empty() || plan.estimate {
+        None
+    } else {
+        Some(build_agents(&settings, plan, &rules_reviewer)?)
+    };
+    // Agents read every language, grammar or not; the rules only those they cover.
+    let accept = |language| {
+        !plan.configs.is_empty() || reviewers.iter().any(|r| r.supports(language))
+    };
     let progress = if settings.progress {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
         bar.set_style(
@@ -40,6 +58,9 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
     if args.parse_only {
         return parse_only(&settings, &accept);
     }
+    if plan.estimate {
+        return estimate(&settings, &accept);
+    }
 
     let mut aggregator = Aggregator::new();
     let mut events = 0u64;
@@ -51,6 +72,7 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
             parse_only: false,
         },
         &reviewers,
+        agents.as_ref(),
         &accept,
         |event| {
             aggregator.handle(event);
@@ -69,12 +91,18 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
     )?;
     progress.finish_and_clear();
 
+    if let (Some(path), Some(agents)) = (&plan.timeline, &agents) {
+        let svg = timeline::render(&agents.spans(), agents.cap(), metrics.agents.as_ref());
+        std::fs::write(path, svg)
+            .with_context(|| format!("failed to write the timeline to `{}`", path.display()))?;
+    }
     let descriptors = rules
         .rules()
         .iter()
         .map(RuleDescriptor::from_rule)
         .collect();
-    let report = aggregator.finish(settings.walk.root.clone(), descriptors, metrics);
+    let mut report = aggregator.finish(settings.walk.root.clone(), descriptors, metrics);
+    report.add_agent_rules();
 
     // Write every requested output even if one fails, then report the failures.
     let mut write_errors = Vec::new();
@@ -116,6 +144,129 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
     Ok(report::exit_status(&report, settings.fail_on))
 }
 
+/// The agent pool of a scan, with its cache, recorder or replay.
+fn build_agents(
+    settings: &ScanSettings,
+    plan: &AgentPlan,
+    rules_reviewer: &Arc<dyn Reviewer>,
+) -> anyhow::Result<AgentPool> {
+    let agents = plan
+        .configs
+        .iter()
+        .map(|config| Agent::new(config.clone(), &plan.settings))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let cache = plan
+        .cache_dir
+        .clone()
+        .map(|dir| Cache::open(dir, &settings.walk.root))
+        .transpose()?;
+    let recorder = plan.record.as_deref().map(Recorder::create).transpose()?;
+    let replay = plan.replay.as_deref().map(Replay::load).transpose()?;
+    for output in plan.record.iter().chain(&plan.timeline) {
+        refuse_inside_root(output, &settings.walk.root)?;
+    }
+    Ok(AgentPool::new(
+        plan.settings.clone(),
+        agents,
+        plan.fallback_rules.then(|| Arc::clone(rules_reviewer)),
+        cache,
+        recorder,
+        replay,
+    ))
+}
+
+/// shardscan never writes into the tree it audits, recordings and timelines included.
+fn refuse_inside_root(path: &std::path::Path, root: &std::path::Path) -> anyhow::Result<()> {
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let parent = parent.canonicalize().unwrap_or_else(|_| parent.to_path_buf());
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    if parent.starts_with(&root) {
+        bail!(
+            "`{}` is inside the scanned tree `{}`; shardscan never writes there\nhint: write it \
+             elsewhere",
+            path.display(),
+            root.display()
+        );
+    }
+    Ok(())
+}
+
+/// `--estimate`: cut the tree as a scan would and print what the agents would cost; call nothing.
+fn estimate(
+    settings: &ScanSettings,
+    accept: &(dyn Fn(crate::lang::Language) -> bool + Sync),
+) -> anyhow::Result<u8> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let plan = &settings.agents;
+    let shards = AtomicU64::new(0);
+    let tokens = AtomicU64::new(0);
+    let lenses = plan.settings.lenses.clone();
+    let max_out = plan.configs.first().map_or(0, |c| c.max_output_tokens);
+    let count = |shard: &crate::slice::Shard| {
+        shards.fetch_add(1, Ordering::Relaxed);
+        for lens in &lenses {
+            let request = prompt::review_request(shard, *lens, max_out);
+            tokens.fetch_add(request.estimated_tokens(), Ordering::Relaxed);
+        }
+    };
+    let mut files = 0usize;
+    pool::run(
+        &PipelineSettings {
+            walk: &settings.walk,
+            slice: &settings.slice,
+            jobs: settings.jobs,
+            parse_only: false,
+        },
+        &[],
+        None,
+        accept,
+        |event| {
+            if let pool::Event::File(_) = event {
+                files += 1;
+            }
+        },
+        Some(&count),
+    )?;
+    let shards = shards.into_inner();
+    let tokens_in = tokens.into_inner();
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{files} files, {shards} shards, {} lens(es): {}",
+        lenses.len(),
+        lenses.iter().map(|l| l.name()).collect::<Vec<_>>().join(", ")
+    )?;
+    for config in &plan.configs {
+        let requests = shards * lenses.len() as u64;
+        let tokens_out = requests * u64::from(config.max_output_tokens);
+        writeln!(
+            out,
+            "{}: {requests} requests, ~{tokens_in} input tokens, at most {tokens_out} output \
+             tokens, at most ${:.2} (at ${}/${} per million tokens){}",
+            config.name(),
+            config.cost(tokens_in, tokens_out),
+            config.price_in,
+            config.price_out,
+            if plan.settings.verify {
+                "; --verify adds one request per finding"
+            } else {
+                ""
+            }
+        )?;
+        if requests > plan.settings.max_agents {
+            writeln!(
+                out,
+                "  note: more than --max-agents {}; the rest would be listed unreviewed",
+                plan.settings.max_agents
+            )?;
+        }
+    }
+    Ok(crate::exit::CLEAN)
+}
+
 /// The speed benchmark's baseline: the same walk, reads and parses as a scan, on the same threads,
 /// with no slicing and no review.
 fn parse_only(
@@ -132,6 +283,7 @@ fn parse_only(
             parse_only: true,
         },
         &[],
+        None,
         accept,
         |event| {
             if let pool::Event::File(info) = event {

@@ -70,6 +70,7 @@ pub fn run(args: ShardsArgs) -> anyhow::Result<u8> {
             parse_only: false,
         },
         &[],
+        None,
         &|_| true,
         |event| {
             if let Event::Skipped {

@@ -6,6 +6,7 @@ pub mod json;
 pub mod sarif;
 pub mod summary;
 pub mod text;
+pub mod timeline;
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -34,10 +35,60 @@ pub struct Report {
     pub findings: Vec<Finding>,
     pub unreviewed: Vec<Unreviewed>,
     pub problems: Vec<Problem>,
+    /// Findings a verifier agent rejected, with its reason (JSON only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rejected: Vec<Rejected>,
     pub summary: Summary,
 }
 
+/// A finding dropped by `--verify`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Rejected {
+    pub finding: Finding,
+    pub reason: String,
+}
+
 impl Report {
+    /// Adds a rule descriptor for every rule id of an agent's findings (`llm/cwe-89`), so every
+    /// result's rule is described in SARIF.
+    pub fn add_agent_rules(&mut self) {
+        let known: std::collections::BTreeSet<String> =
+            self.rules.iter().map(|r| r.id.clone()).collect();
+        let mut added: BTreeMap<String, RuleDescriptor> = BTreeMap::new();
+        for finding in self.findings.iter().chain(self.rejected.iter().map(|r| &r.finding)) {
+            if known.contains(&finding.rule_id) {
+                continue;
+            }
+            let entry = added.entry(finding.rule_id.clone()).or_insert_with(|| {
+                let subject = finding
+                    .cwe
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(|| finding.rule_id.trim_start_matches("llm/").to_string());
+                RuleDescriptor {
+                    id: finding.rule_id.clone(),
+                    name: finding.rule_id.replace('/', "-"),
+                    description: format!("Reported by a reviewer agent: {subject}"),
+                    help: String::from(
+                        "Reported by an LLM or command reviewer agent. The message explains the \
+                         problem; the confidence is the agent's own. Check the cited lines \
+                         before acting on it.",
+                    ),
+                    severity: finding.severity,
+                    cwe: finding.cwe.clone(),
+                    tags: vec![String::from("security"), String::from("agent")],
+                    precision: String::from("medium"),
+                    security_severity: finding.severity.default_security_severity(),
+                }
+            });
+            if finding.severity > entry.severity {
+                entry.severity = finding.severity;
+                entry.security_severity = finding.severity.default_security_severity();
+            }
+        }
+        self.rules.extend(added.into_values());
+    }
+
     /// Findings that count: not suppressed.
     pub fn active_findings(&self) -> impl Iterator<Item = &Finding> {
         self.findings.iter().filter(|f| f.suppressed.is_none())
@@ -123,6 +174,8 @@ pub struct Summary {
     pub languages: BTreeMap<String, usize>,
     pub shards_total: usize,
     pub shards_reviewed: usize,
+    /// Shards whose agent reviews all came from the cache.
+    pub shards_cached: usize,
     pub by_severity: BTreeMap<Severity, usize>,
     pub suppressed: usize,
     pub skipped: BTreeMap<SkipReason, usize>,

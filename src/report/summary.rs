@@ -83,6 +83,65 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
             pool.first_dispatch_share * 100.0
         )?;
     }
+    if let Some(a) = &pool.agents {
+        writeln!(
+            out,
+            "agents: {} with lens {}: {} started, {} requests ({} retries, {} rate-limited), {} \
+             reviews, {} from cache, {} failed{}",
+            a.agents.join(", "),
+            a.lenses
+                .iter()
+                .map(|l| l.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+            a.agents_started,
+            a.requests,
+            a.retries,
+            a.rate_limited,
+            a.jobs_reviewed,
+            a.jobs_cached,
+            a.jobs_failed,
+            if a.jobs_fallback > 0 {
+                format!(" ({} reviewed by the rules instead)", a.jobs_fallback)
+            } else {
+                String::new()
+            }
+        )?;
+        writeln!(
+            out,
+            "agent pool: cap {}, peak {} at once, utilization {:.0}%, first dispatch at {:.1}% \
+             of the run, >=2 busy {:.0}% of the run; {} tokens in, {} out, ${:.4}",
+            a.cap,
+            a.peak_concurrency,
+            a.utilization * 100.0,
+            a.first_dispatch_share * 100.0,
+            a.overlap_share * 100.0,
+            a.tokens_in,
+            a.tokens_out,
+            a.cost_usd
+        )?;
+        let dropped = a.findings_dropped_outside_shard + a.findings_dropped_no_evidence;
+        if dropped + a.findings_malformed > 0 {
+            writeln!(
+                out,
+                "agent findings dropped: {} outside their shard, {} without evidence in the \
+                 file, {} malformed",
+                a.findings_dropped_outside_shard,
+                a.findings_dropped_no_evidence,
+                a.findings_malformed
+            )?;
+        }
+        if a.verified_confirmed + a.verified_rejected > 0 {
+            writeln!(
+                out,
+                "verification: {} confirmed, {} rejected",
+                a.verified_confirmed, a.verified_rejected
+            )?;
+        }
+        if let Some(stopped) = &a.stopped {
+            writeln!(out, "{}", paint("1;31", format!("stopped early: {stopped}")))?;
+        }
+    }
     if !report.unreviewed.is_empty() {
         writeln!(
             out,

@@ -1,6 +1,9 @@
 //! Reviewers: the agents that audit one shard each. Every backend implements [`Reviewer`]; the pool
 //! in [`pool`] runs them under one set of limits.
 
+pub mod agents;
+pub mod cache;
+pub mod llm;
 pub mod pool;
 pub mod rules;
 

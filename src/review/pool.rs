@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use crossbeam_channel::{bounded, Receiver, Sender};
 
+use super::agents::{AgentPool, AgentWork, StopSignal};
 use super::{ReviewError, Reviewer};
 use crate::aggregate::{fingerprint, mask, suppress};
 use crate::finding::Finding;
@@ -64,6 +65,27 @@ pub struct ShardResult {
     pub findings: Vec<Finding>,
     /// `(reviewer, reason)` for every reviewer that could not finish this shard.
     pub failures: Vec<(String, String)>,
+    /// Findings a verifier rejected, with its reason (kept for the JSON report).
+    pub rejected: Vec<(Finding, String)>,
+    /// Every agent's review of this shard came from the cache.
+    pub cached: bool,
+}
+
+impl ShardResult {
+    /// A result with nothing in it yet.
+    pub fn empty(shard: &Shard) -> ShardResult {
+        ShardResult {
+            shard_id: shard.id.clone(),
+            path: shard.file.rel_path.clone(),
+            uri: shard.file.uri.clone(),
+            start_line: shard.start_line,
+            end_line: shard.end_line,
+            findings: Vec::new(),
+            failures: Vec::new(),
+            rejected: Vec::new(),
+            cached: false,
+        }
+    }
 }
 
 /// How busy the pool was: the figures that show whether "parallel" really was parallel.
@@ -80,6 +102,9 @@ pub struct PoolMetrics {
     /// Share of the run with at least two reviewers busy.
     pub overlap_share: f64,
     pub wall_seconds: f64,
+    /// The agent pool's own figures, when LLM or command reviewers ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agents: Option<super::agents::AgentMetrics>,
 }
 
 /// Running count of busy workers, integrated over time in O(1) memory.
@@ -147,6 +172,7 @@ impl Occupancy {
             first_dispatch_share: self.first_dispatch.map_or(1.0, |d| d.as_secs_f64() / wall),
             overlap_share: self.at_least_two.as_secs_f64() / wall,
             wall_seconds: wall,
+            agents: None,
         }
     }
 }
@@ -174,7 +200,12 @@ struct Shared<'a> {
     /// Workers waiting for work: shards are handed to them only then.
     idle: AtomicUsize,
     occupancy: Mutex<Occupancy>,
+    /// Set once the deadline passes or the user presses Ctrl-C.
+    stop: Option<StopSignal>,
 }
+
+/// Where a worker sends shards for the agents, when there are any.
+type AgentTx = tokio::sync::mpsc::Sender<AgentWork>;
 
 /// Runs the whole pipeline, calling `on_event` on this thread for everything that happens. With no
 /// reviewers, files are read, parsed and cut but no shard is reviewed (`shardscan shards`, and the
@@ -186,13 +217,18 @@ struct Shared<'a> {
 /// to workers that are waiting for work (a large file's shards spread over the whole pool).
 /// Waiting workers take queued shards before new files, so started work finishes first; a full
 /// queue just means the cutter reviews the shard itself, so workers never wait on one another.
+///
+/// With `agents`, each shard goes on to the agent pool after the CPU reviewers (through a bounded
+/// queue of twice the agent cap), and its result reaches `on_event` when its last agent finishes.
 pub fn run(
     settings: &PipelineSettings<'_>,
     reviewers: &[Arc<dyn Reviewer>],
+    agents: Option<&AgentPool>,
     accept: &(dyn Fn(Language) -> bool + Sync),
     mut on_event: impl FnMut(Event),
     on_shard: Option<&(dyn Fn(&Shard) + Sync)>,
 ) -> anyhow::Result<PoolMetrics> {
+    let started = Instant::now();
     let jobs = settings.jobs.max(1);
     let (candidate_tx, candidate_rx) = bounded::<Candidate>(256);
     let (event_tx, event_rx) = bounded::<Event>(1024);
@@ -206,8 +242,28 @@ pub fn run(
         cutting: AtomicUsize::new(0),
         idle: AtomicUsize::new(0),
         occupancy: Mutex::new(Occupancy::new()),
+        stop: agents.map(AgentPool::stop_signal),
+    };
+    let (agent_tx, agent_rx) = match agents {
+        Some(pool) => {
+            let (tx, rx) = tokio::sync::mpsc::channel::<AgentWork>(pool.cap() * 2);
+            (Some(tx), Some(rx))
+        }
+        None => (None, None),
     };
     let outcome = std::thread::scope(|scope| -> anyhow::Result<()> {
+        let agent_thread = match (agents, agent_rx) {
+            (Some(pool), Some(rx)) => {
+                let events = event_tx.clone();
+                Some(
+                    std::thread::Builder::new()
+                        .name(String::from("shardscan-agents"))
+                        .spawn_scoped(scope, move || pool.run(rx, events, started))
+                        .context("failed to start the agent pool")?,
+                )
+            }
+            _ => None,
+        };
         let walker = {
             let events = event_tx.clone();
             std::thread::Builder::new()
@@ -233,10 +289,11 @@ pub fn run(
         let mut workers = Vec::with_capacity(jobs);
         for index in 0..jobs {
             let events = event_tx.clone();
+            let agent_tx = agent_tx.clone();
             let shared = &shared;
             let spawned = std::thread::Builder::new()
                 .name(format!("shardscan-worker-{index}"))
-                .spawn_scoped(scope, move || worker(shared, &events));
+                .spawn_scoped(scope, move || worker(shared, &events, agent_tx.as_ref()));
             match spawned {
                 Ok(handle) => workers.push(handle),
                 // Fewer workers than asked is still a complete run; none is not.
@@ -246,12 +303,15 @@ pub fn run(
                 Err(_) => break,
             }
         }
-        // Now only the walker and the workers hold senders: the loop ends when all are done.
+        // Now only the walker, the workers and the agent pool hold senders: the loop ends when
+        // all are done (the pool finishes once the workers drop their agent senders).
         drop(event_tx);
+        drop(agent_tx);
         for event in event_rx.iter() {
             on_event(event);
         }
-        let crashed = workers.into_iter().filter_map(|w| w.join().err()).count();
+        let crashed = workers.into_iter().filter_map(|w| w.join().err()).count()
+            + agent_thread.map_or(0, |t| usize::from(t.join().is_err()));
         if crashed > 0 {
             anyhow::bail!("{crashed} worker threads crashed; the results would be incomplete");
         }
@@ -264,7 +324,9 @@ pub fn run(
         .occupancy
         .into_inner()
         .unwrap_or_else(|e| e.into_inner());
-    Ok(occupancy.metrics(jobs))
+    let mut metrics = occupancy.metrics(jobs);
+    metrics.agents = agents.map(AgentPool::metrics);
+    Ok(metrics)
 }
 
 /// What a waiting worker was given.
@@ -273,14 +335,14 @@ enum Work {
     File(Candidate),
 }
 
-fn worker(shared: &Shared<'_>, events: &Sender<Event>) {
+fn worker(shared: &Shared<'_>, events: &Sender<Event>, agent_tx: Option<&AgentTx>) {
     let mut parser = tree_sitter::Parser::new();
     let (shard_tx, shard_rx) = &shared.shards;
     let mut files_left = true;
     loop {
         // Shards first: finish what is started before opening more files.
         if let Ok(shard) = shard_rx.try_recv() {
-            if !review_and_send(shared, events, &shard) {
+            if !review_and_send(shared, events, agent_tx, shard) {
                 return;
             }
             continue;
@@ -288,7 +350,7 @@ fn worker(shared: &Shared<'_>, events: &Sender<Event>) {
         if files_left {
             match shared.candidates.try_recv() {
                 Ok(candidate) => {
-                    if !cut(shared, events, &mut parser, candidate, shard_tx) {
+                    if !cut(shared, events, agent_tx, &mut parser, candidate, shard_tx) {
                         return;
                     }
                     continue;
@@ -305,9 +367,9 @@ fn worker(shared: &Shared<'_>, events: &Sender<Event>) {
                         }
                     };
                     let alive = match work {
-                        Ok(Work::Shard(shard)) => review_and_send(shared, events, &shard),
+                        Ok(Work::Shard(shard)) => review_and_send(shared, events, agent_tx, shard),
                         Ok(Work::File(candidate)) => {
-                            cut(shared, events, &mut parser, candidate, shard_tx)
+                            cut(shared, events, agent_tx, &mut parser, candidate, shard_tx)
                         }
                         // Only the candidate channel can close while a worker waits.
                         Err(_) => {
@@ -331,7 +393,7 @@ fn worker(shared: &Shared<'_>, events: &Sender<Event>) {
             shard_rx.recv_timeout(Duration::from_millis(5))
         };
         if let Ok(shard) = waited {
-            if !review_and_send(shared, events, &shard) {
+            if !review_and_send(shared, events, agent_tx, shard) {
                 return;
             }
         }
@@ -343,6 +405,7 @@ fn worker(shared: &Shared<'_>, events: &Sender<Event>) {
 fn cut(
     shared: &Shared<'_>,
     events: &Sender<Event>,
+    agent_tx: Option<&AgentTx>,
     parser: &mut tree_sitter::Parser,
     candidate: Candidate,
     shard_tx: &Sender<Shard>,
@@ -384,7 +447,7 @@ fn cut(
                 if let Some(on_shard) = shared.on_shard {
                     on_shard(&shard);
                 }
-                if shared.reviewers.is_empty() {
+                if shared.reviewers.is_empty() && agent_tx.is_none() {
                     continue;
                 }
                 let shard = if shared.idle.load(Ordering::SeqCst) > 0 {
@@ -396,30 +459,55 @@ fn cut(
                 } else {
                     shard
                 };
-                alive = review_and_send(shared, events, &shard);
+                alive = review_and_send(shared, events, agent_tx, shard);
             }
             alive
         }
     }
 }
 
-fn review_and_send(shared: &Shared<'_>, events: &Sender<Event>, shard: &Shard) -> bool {
+/// Reviews a shard with the CPU reviewers, then hands it to the agents or reports it. Returns
+/// false when the aggregator has gone away.
+fn review_and_send(
+    shared: &Shared<'_>,
+    events: &Sender<Event>,
+    agent_tx: Option<&AgentTx>,
+    shard: Shard,
+) -> bool {
+    if let Some(reason) = shared.stop.as_ref().and_then(|stop| *stop.borrow()) {
+        let mut result = ShardResult::empty(&shard);
+        result
+            .failures
+            .push((String::from("shardscan"), reason.message().to_string()));
+        return events.send(Event::Shard(result)).is_ok();
+    }
     let busy = Busy::new(&shared.occupancy, true);
-    let result = catch_unwind(AssertUnwindSafe(|| review_shard(shard, shared.reviewers)))
-        .unwrap_or_else(|panic| ShardResult {
-            shard_id: shard.id.clone(),
-            path: shard.file.rel_path.clone(),
-            uri: shard.file.uri.clone(),
-            start_line: shard.start_line,
-            end_line: shard.end_line,
-            findings: Vec::new(),
-            failures: vec![(
-                String::from("shardscan"),
-                format!("internal error while reviewing: {}", panic_message(&*panic)),
-            )],
-        });
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        review_shard(&shard, shared.reviewers, agent_tx.is_some())
+    }))
+    .unwrap_or_else(|panic| {
+        let mut result = ShardResult::empty(&shard);
+        result.failures.push((
+            String::from("shardscan"),
+            format!("internal error while reviewing: {}", panic_message(&*panic)),
+        ));
+        result
+    });
     drop(busy);
-    events.send(Event::Shard(result)).is_ok()
+    match agent_tx {
+        Some(tx) => match tx.blocking_send(AgentWork { shard, result }) {
+            Ok(()) => true,
+            // The agent pool is gone (it could not start): report what the rules found.
+            Err(tokio::sync::mpsc::error::SendError(mut work)) => {
+                work.result.failures.push((
+                    String::from("agents"),
+                    String::from("the agent pool stopped before this shard"),
+                ));
+                events.send(Event::Shard(work.result)).is_ok()
+            }
+        },
+        None => events.send(Event::Shard(result)).is_ok(),
+    }
 }
 
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
@@ -535,7 +623,12 @@ pub fn read_and_slice(
 }
 
 /// Runs every reviewer that supports the shard's language; never panics, never drops findings.
-pub fn review_shard(shard: &Shard, reviewers: &[Arc<dyn Reviewer>]) -> ShardResult {
+/// `agents_follow` says agents will review the shard next, so no CPU reviewer is needed.
+pub fn review_shard(
+    shard: &Shard,
+    reviewers: &[Arc<dyn Reviewer>],
+    agents_follow: bool,
+) -> ShardResult {
     let mut findings = Vec::new();
     let mut failures = Vec::new();
     let mut reviewed_by_any = false;
@@ -558,27 +651,28 @@ pub fn review_shard(shard: &Shard, reviewers: &[Arc<dyn Reviewer>]) -> ShardResu
             )),
         }
     }
-    if !reviewed_by_any {
+    if !reviewed_by_any && !agents_follow {
         failures.push((
             String::from("-"),
             format!("no reviewer supports {}", shard.language()),
         ));
     }
-    mask::mask_findings(&mut findings);
-    for finding in &mut findings {
+    finish_findings(shard, &mut findings);
+    let mut result = ShardResult::empty(shard);
+    result.findings = findings;
+    result.failures = failures;
+    result
+}
+
+/// What every finding of a shard goes through before it leaves the pool: secrets masked, GitHub's
+/// line hash, inline suppressions, the fingerprint.
+pub fn finish_findings(shard: &Shard, findings: &mut [Finding]) {
+    mask::mask_findings(findings);
+    for finding in findings.iter_mut() {
         finding.line_hash = shard.file.line_hash(finding.location.start_line);
         finding.suppressed =
             suppress::suppression(&shard.file, finding.location.start_line, &finding.rule_id);
         finding.fingerprint = fingerprint::base(finding);
-    }
-    ShardResult {
-        shard_id: shard.id.clone(),
-        path: shard.file.rel_path.clone(),
-        uri: shard.file.uri.clone(),
-        start_line: shard.start_line,
-        end_line: shard.end_line,
-        findings,
-        failures,
     }
 }
 
@@ -672,6 +766,7 @@ mod tests {
                 parse_only: false,
             },
             &reviewers,
+            None,
             &|l| l == Language::Python,
             |event| {
                 if let Event::Shard(result) = event {
@@ -725,6 +820,7 @@ mod tests {
                     parse_only: false,
                 },
                 &reviewers,
+                None,
                 &|language| {
                     assert!(language != Language::Rust, "injected crash");
                     true

@@ -1,0 +1,200 @@
+//! Results of agents, kept by content: a rerun pays only for shards that changed. Also the
+//! record/replay files that make an LLM run reproducible without a network.
+//!
+//! Entries live in the user's cache directory (never the scanned tree) and hold nothing secret:
+//! the key is a hash of the prompt version, agent, model, lens and shard text; the value is the
+//! checked findings with lines relative to the shard, so a shard that only moved is still a hit.
+
+use std::collections::HashMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::Context;
+use sha2::{Digest, Sha256};
+
+use super::llm::parse::RawFinding;
+use super::llm::{Completion, Request, PROMPT_VERSION};
+
+/// The key of one request: everything that decides its answer, nothing secret.
+pub fn key(agent: &str, base_url: &str, request: &Request, salt: &str) -> String {
+    let mut hasher = Sha256::new();
+    for part in [
+        PROMPT_VERSION,
+        agent,
+        base_url,
+        request.kind.schema_name(),
+        salt,
+        &request.system,
+        &request.user,
+    ] {
+        hasher.update(part.as_bytes());
+        hasher.update([0]);
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A cached review.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct Entry {
+    /// Findings with lines relative to the shard's first line (0 = its first line).
+    pub findings: Vec<RawFinding>,
+    pub tokens_in: u64,
+    pub tokens_out: u64,
+}
+
+pub struct Cache {
+    dir: PathBuf,
+}
+
+impl Cache {
+    /// The cache under `dir`, refused inside `scan_root` (a scan never writes into the tree).
+    pub fn open(dir: PathBuf, scan_root: &Path) -> anyhow::Result<Cache> {
+        fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create the cache directory `{}`", dir.display()))?;
+        let canonical = dir.canonicalize().unwrap_or_else(|_| dir.clone());
+        let root = scan_root
+            .canonicalize()
+            .unwrap_or_else(|_| scan_root.to_path_buf());
+        if canonical.starts_with(&root) {
+            anyhow::bail!(
+                "the cache directory `{}` is inside the scanned tree `{}`; shardscan never writes \
+                 there\nhint: pass `--cache-dir` elsewhere, or `--no-cache`",
+                dir.display(),
+                root.display()
+            );
+        }
+        Ok(Cache { dir })
+    }
+
+    /// `$SHARDSCAN_CACHE_DIR`, else `$XDG_CACHE_HOME/shardscan`, else `~/.cache/shardscan`.
+    pub fn default_dir() -> Option<PathBuf> {
+        if let Some(dir) = std::env::var_os("SHARDSCAN_CACHE_DIR") {
+            return Some(PathBuf::from(dir));
+        }
+        if let Some(dir) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+            return Some(PathBuf::from(dir).join("shardscan"));
+        }
+        std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache").join("shardscan"))
+    }
+
+    fn path(&self, key: &str) -> PathBuf {
+        self.dir.join("v1").join(&key[..2]).join(format!("{key}.json"))
+    }
+
+    pub fn get(&self, key: &str) -> Option<Entry> {
+        let text = fs::read(self.path(key)).ok()?;
+        serde_json::from_slice(&text).ok()
+    }
+
+    /// Stores an entry atomically (write then rename); failures only cost the cache.
+    pub fn put(&self, key: &str, entry: &Entry) {
+        let path = self.path(key);
+        let Some(parent) = path.parent() else { return };
+        if fs::create_dir_all(parent).is_err() {
+            return;
+        }
+        let Ok(mut tmp) = tempfile::NamedTempFile::new_in(parent) else {
+            return;
+        };
+        if serde_json::to_writer(&mut tmp, entry).is_ok() {
+            let _ = tmp.persist(&path);
+        }
+    }
+}
+
+/// One line of a recording.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct Exchange {
+    pub key: String,
+    pub agent: String,
+    pub kind: super::llm::RequestKind,
+    /// Where the request came from, for people reading the file.
+    pub shard: String,
+    pub system: String,
+    pub user: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response: Option<Completion>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Appends every exchange to a JSONL file as it happens.
+pub struct Recorder {
+    out: Mutex<BufWriter<File>>,
+}
+
+impl Recorder {
+    pub fn create(path: &Path) -> anyhow::Result<Recorder> {
+        let file = OpenOptions::new()
+            .create(true)
+            .write(true)
+            .truncate(true)
+            .open(path)
+            .with_context(|| format!("cannot create the recording `{}`", path.display()))?;
+        Ok(Recorder {
+            out: Mutex::new(BufWriter::new(file)),
+        })
+    }
+
+    pub fn record(&self, exchange: &Exchange) {
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        if serde_json::to_writer(&mut *out, exchange).is_ok() {
+            let _ = out.write_all(b"\n");
+            let _ = out.flush();
+        }
+    }
+}
+
+/// Answers requests from a recording, never from the network.
+pub struct Replay {
+    answers: HashMap<String, Result<Completion, String>>,
+}
+
+impl Replay {
+    pub fn load(path: &Path) -> anyhow::Result<Replay> {
+        let file = File::open(path)
+            .with_context(|| format!("cannot open the recording `{}`", path.display()))?;
+        let mut answers = HashMap::new();
+        for (index, line) in BufReader::new(file).lines().enumerate() {
+            let line =
+                line.with_context(|| format!("cannot read the recording `{}`", path.display()))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let exchange: Exchange = serde_json::from_str(&line).with_context(|| {
+                format!("`{}` line {}: not a shardscan recording", path.display(), index + 1)
+            })?;
+            let answer = match (exchange.response, exchange.error) {
+                (Some(response), _) => Ok(response),
+                (None, Some(error)) => Err(error),
+                (None, None) => continue,
+            };
+            // A later success wins over an earlier failure of the same request.
+            match answers.get(&exchange.key) {
+                Some(Ok(_)) if answer.is_err() => {}
+                _ => {
+                    answers.insert(exchange.key, answer);
+                }
+            }
+        }
+        Ok(Replay { answers })
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Result<Completion, String>> {
+        self.answers.get(key)
+    }
+
+    pub fn len(&self) -> usize {
+        self.answers.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.answers.is_empty()
+    }
+}

@@ -1,0 +1,194 @@
+//! What the HTTP backends share: one client, error classification, and server-sent events.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use super::{CallError, Secret};
+
+/// One HTTP client for the process (connection pooling across agents).
+pub fn client() -> Result<reqwest::Client, String> {
+    static CLIENT: OnceLock<Result<reqwest::Client, String>> = OnceLock::new();
+    CLIENT
+        .get_or_init(|| {
+            // reqwest is built without a default crypto provider; install ring's once.
+            let _ = rustls::crypto::ring::default_provider().install_default();
+            reqwest::Client::builder()
+                .user_agent(concat!("shardscan/", env!("CARGO_PKG_VERSION")))
+                .connect_timeout(Duration::from_secs(20))
+                .pool_max_idle_per_host(1024)
+                .build()
+                .map_err(|e| format!("cannot build the HTTP client: {e}"))
+        })
+        .clone()
+}
+
+/// Classifies a transport error (no status): all are worth a retry except a bad URL.
+pub fn transport_error(error: reqwest::Error, key: Option<&Secret>) -> CallError {
+    let mut message = error.to_string();
+    let mut source = std::error::Error::source(&error);
+    while let Some(cause) = source {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    let message = redact(&message, key);
+    if error.is_builder() {
+        CallError::Permanent(format!("invalid request: {message}"))
+    } else if error.is_timeout() {
+        CallError::Retryable {
+            message: format!("timed out: {message}"),
+            retry_after: None,
+            rate_limited: false,
+        }
+    } else {
+        CallError::Retryable {
+            message: format!("connection failed: {message}"),
+            retry_after: None,
+            rate_limited: false,
+        }
+    }
+}
+
+/// Classifies an HTTP error status, with the server's message and its Retry-After.
+pub fn status_error(
+    status: reqwest::StatusCode,
+    headers: &reqwest::header::HeaderMap,
+    body: &str,
+    key: Option<&Secret>,
+) -> CallError {
+    let detail = serde_json::from_str::<serde_json::Value>(body)
+        .ok()
+        .and_then(|v| {
+            v.pointer("/error/message")
+                .or_else(|| v.get("message"))
+                .and_then(|m| m.as_str())
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| body.chars().take(300).collect());
+    let message = redact(&format!("HTTP {status}: {}", detail.trim()), key);
+    let retry_after = retry_after(headers);
+    match status.as_u16() {
+        429 | 529 => CallError::Retryable {
+            message,
+            retry_after,
+            rate_limited: true,
+        },
+        408 | 409 | 425 | 500..=599 => CallError::Retryable {
+            message,
+            retry_after,
+            rate_limited: false,
+        },
+        401 | 403 => CallError::Permanent(format!(
+            "{message}\nhint: check the API key's environment variable"
+        )),
+        _ => CallError::Permanent(message),
+    }
+}
+
+/// `Retry-After` in seconds (or `retry-after-ms`); an HTTP date counts as one second.
+fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
+    if let Some(ms) = headers
+        .get("retry-after-ms")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<f64>().ok())
+    {
+        return Some(Duration::from_secs_f64((ms / 1000.0).clamp(0.0, 600.0)));
+    }
+    let value = headers.get(reqwest::header::RETRY_AFTER)?.to_str().ok()?;
+    match value.trim().parse::<f64>() {
+        Ok(seconds) => Some(Duration::from_secs_f64(seconds.clamp(0.0, 600.0))),
+        Err(_) => Some(Duration::from_secs(1)),
+    }
+}
+
+fn redact(text: &str, key: Option<&Secret>) -> String {
+    match key {
+        Some(key) => key.redact(text),
+        None => text.to_string(),
+    }
+}
+
+/// Sends `body` to `url` and returns the response if its status is a success.
+pub async fn post(
+    url: &str,
+    headers: &[(&str, String)],
+    body: &serde_json::Value,
+    key: Option<&Secret>,
+) -> Result<reqwest::Response, CallError> {
+    let client = client().map_err(CallError::Permanent)?;
+    let mut request = client.post(url).json(body);
+    for (name, value) in headers {
+        request = request.header(*name, value);
+    }
+    let response = request
+        .send()
+        .await
+        .map_err(|e| transport_error(e, key))?;
+    let status = response.status();
+    if status.is_success() {
+        return Ok(response);
+    }
+    let headers = response.headers().clone();
+    let body = response.text().await.unwrap_or_default();
+    Err(status_error(status, &headers, &body, key))
+}
+
+/// Reads a server-sent event stream, calling `on_event(event_name, data)` for each event.
+pub async fn read_events(
+    mut response: reqwest::Response,
+    key: Option<&Secret>,
+    mut on_event: impl FnMut(&str, &str) -> Result<(), CallError>,
+) -> Result<(), CallError> {
+    let mut buffer: Vec<u8> = Vec::new();
+    loop {
+        let chunk = response
+            .chunk()
+            .await
+            .map_err(|e| transport_error(e, key))?;
+        let done = chunk.is_none();
+        if let Some(chunk) = chunk {
+            buffer.extend_from_slice(&chunk);
+        }
+        // Events end with a blank line (LF or CRLF).
+        while let Some((end, skip)) = event_end(&buffer) {
+            let raw = String::from_utf8_lossy(&buffer[..end]).into_owned();
+            buffer.drain(..end + skip);
+            let mut name = String::new();
+            let mut data = String::new();
+            for line in raw.lines() {
+                if let Some(value) = line.strip_prefix("event:") {
+                    name = value.trim().to_string();
+                } else if let Some(value) = line.strip_prefix("data:") {
+                    if !data.is_empty() {
+                        data.push('\n');
+                    }
+                    data.push_str(value.strip_prefix(' ').unwrap_or(value));
+                }
+            }
+            if !data.is_empty() || !name.is_empty() {
+                on_event(&name, &data)?;
+            }
+        }
+        if done {
+            return Ok(());
+        }
+    }
+}
+
+fn event_end(buffer: &[u8]) -> Option<(usize, usize)> {
+    let lf = buffer.windows(2).position(|w| w == b"\n\n").map(|i| (i, 2));
+    let crlf = buffer.windows(4).position(|w| w == b"\r\n\r\n").map(|i| (i, 4));
+    match (lf, crlf) {
+        (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+        (a, b) => a.or(b),
+    }
+}
+
+/// The stream ended before the answer was complete.
+pub fn truncated(what: &str) -> CallError {
+    CallError::Retryable {
+        message: format!("the stream ended before {what}"),
+        retry_after: None,
+        rate_limited: false,
+    }
+}

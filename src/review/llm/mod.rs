@@ -1,0 +1,235 @@
+//! LLM reviewer agents: the prompt, tolerant parsing of what comes back, and the backends that
+//! speak each provider's wire protocol. The governed pool that runs them is [`super::agents`].
+
+pub mod anthropic;
+pub mod command;
+pub mod http;
+pub mod openai;
+pub mod parse;
+pub mod prompt;
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+/// Part of every cache key and recording: change it whenever the prompt or schema changes.
+pub const PROMPT_VERSION: &str = "shardscan-prompt/1";
+
+/// A reviewer's point of view: each lens sends the shard to an agent with other instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lens {
+    Security,
+    Memory,
+    Concurrency,
+    Logic,
+}
+
+impl Lens {
+    pub const ALL: [Lens; 4] = [Lens::Security, Lens::Memory, Lens::Concurrency, Lens::Logic];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Lens::Security => "security",
+            Lens::Memory => "memory",
+            Lens::Concurrency => "concurrency",
+            Lens::Logic => "logic",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Lens> {
+        Lens::ALL.into_iter().find(|l| l.name() == text.trim())
+    }
+}
+
+impl fmt::Display for Lens {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which wire protocol an agent speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Provider {
+    OpenAi,
+    Anthropic,
+    Command,
+}
+
+impl Provider {
+    pub fn name(self) -> &'static str {
+        match self {
+            Provider::OpenAi => "openai",
+            Provider::Anthropic => "anthropic",
+            Provider::Command => "command",
+        }
+    }
+}
+
+/// An API key: never printed, never serialized, never part of a cache key or recording.
+#[derive(Clone)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: String) -> Secret {
+        Secret(value)
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// `text` with every occurrence of the secret replaced, for error messages that quote a
+    /// server's answer.
+    pub fn redact(&self, text: &str) -> String {
+        if self.0.len() < 4 {
+            return text.to_string();
+        }
+        text.replace(&self.0, "[REDACTED]")
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret([REDACTED])")
+    }
+}
+
+/// One configured agent backend.
+#[derive(Clone, Debug)]
+pub struct AgentConfig {
+    pub provider: Provider,
+    pub base_url: String,
+    pub model: String,
+    pub api_key: Option<Secret>,
+    /// For [`Provider::Command`]: the program and its arguments.
+    pub command: Vec<String>,
+    /// Longest one request may take, streaming included.
+    pub timeout: Duration,
+    pub max_output_tokens: u32,
+    pub stream: bool,
+    /// US dollars per million input and output tokens.
+    pub price_in: f64,
+    pub price_out: f64,
+}
+
+impl AgentConfig {
+    /// `openai:gpt-4o-mini`, `anthropic:claude-...`, `command:agent`: recorded on findings.
+    pub fn name(&self) -> String {
+        match self.provider {
+            Provider::Command => {
+                let program = self.command.first().map(String::as_str).unwrap_or("?");
+                let program = std::path::Path::new(program)
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or(program);
+                format!("command:{program}")
+            }
+            provider => format!("{}:{}", provider.name(), self.model),
+        }
+    }
+
+    pub fn cost(&self, tokens_in: u64, tokens_out: u64) -> f64 {
+        (tokens_in as f64 * self.price_in + tokens_out as f64 * self.price_out) / 1e6
+    }
+}
+
+/// What an agent is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RequestKind {
+    /// Review a shard: answer `{"findings": [...]}`.
+    Findings,
+    /// Confirm or reject one finding: answer `{"verdict": ..., "reason": ...}`.
+    Verdict,
+}
+
+impl RequestKind {
+    /// Name of the JSON schema (OpenAI) and tool (Anthropic) the answer must follow.
+    pub fn schema_name(self) -> &'static str {
+        match self {
+            RequestKind::Findings => "findings",
+            RequestKind::Verdict => "verdict",
+        }
+    }
+
+    pub fn tool_name(self) -> &'static str {
+        match self {
+            RequestKind::Findings => "report_findings",
+            RequestKind::Verdict => "report_verdict",
+        }
+    }
+
+    pub fn schema(self) -> serde_json::Value {
+        match self {
+            RequestKind::Findings => prompt::findings_schema(),
+            RequestKind::Verdict => prompt::verdict_schema(),
+        }
+    }
+}
+
+/// One request to an agent.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub kind: RequestKind,
+    pub system: String,
+    pub user: String,
+    pub max_output_tokens: u32,
+}
+
+impl Request {
+    /// Input tokens, estimated before sending (bytes / 4, an overestimate for code).
+    pub fn estimated_tokens(&self) -> u64 {
+        (self.system.len() + self.user.len()).div_ceil(4) as u64 + 64
+    }
+}
+
+/// An agent's answer: the JSON text it produced, and what it cost.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Completion {
+    pub text: String,
+    pub tokens_in: u64,
+    pub tokens_out: u64,
+}
+
+/// Why a call failed.
+#[derive(Clone, Debug)]
+pub enum CallError {
+    /// Worth trying again: timeouts, connection errors, 429, 5xx.
+    Retryable {
+        message: String,
+        /// The server asked to wait this long (Retry-After).
+        retry_after: Option<Duration>,
+        /// A 429 (or 529): the pool halves its concurrency.
+        rate_limited: bool,
+    },
+    /// Trying again will not help: other 4xx, a missing key, a program that cannot start.
+    Permanent(String),
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CallError::Retryable { message, .. } | CallError::Permanent(message) => {
+                f.write_str(message)
+            }
+        }
+    }
+}
+
+pub type CallFuture<'a> = Pin<Box<dyn Future<Output = Result<Completion, CallError>> + Send + 'a>>;
+
+/// A wire protocol: sends one request, returns the answer's JSON text.
+pub trait Backend: Send + Sync {
+    fn call<'a>(&'a self, request: &'a Request) -> CallFuture<'a>;
+}
+
+/// Builds the backend of `config`.
+pub fn backend(config: &AgentConfig) -> anyhow::Result<Box<dyn Backend>> {
+    Ok(match config.provider {
+        Provider::OpenAi => Box::new(openai::OpenAi::new(config.clone())?),
+        Provider::Anthropic => Box::new(anthropic::Anthropic::new(config.clone())?),
+        Provider::Command => Box::new(command::CommandAgent::new(config.clone())?),
+    })
+}

@@ -1,0 +1,331 @@
+//! Reading what an agent answered, tolerantly (code fences, text around the JSON, loose field
+//! types), then keeping only findings that point into the shard and quote the real file.
+
+use serde_json::Value;
+
+use super::Lens;
+use crate::finding::{Finding, Location, Severity};
+use crate::slice::Shard;
+
+/// One finding as an agent reported it, after coercing loose types.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RawFinding {
+    pub start_line: usize,
+    pub end_line: usize,
+    pub cwe: Option<String>,
+    pub severity: Severity,
+    pub title: String,
+    pub explanation: String,
+    pub confidence: f32,
+    pub evidence: String,
+}
+
+/// Why a reported finding was not kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dropped {
+    /// Its lines are outside the shard it was asked about.
+    OutsideShard,
+    /// Its evidence is not in the file (or it quoted none).
+    NoEvidence,
+    /// Not a finding object at all (no line, no title).
+    Malformed,
+}
+
+/// The first JSON value in `text`: the whole text, a fenced block, or the first balanced `{...}`
+/// or `[...]` in it.
+pub fn extract_json(text: &str) -> Option<Value> {
+    let trimmed = text.trim();
+    if let Ok(value) = serde_json::from_str(trimmed) {
+        return Some(value);
+    }
+    if let Some(start) = trimmed.find("```") {
+        let body = &trimmed[start + 3..];
+        let body = body.split_once('\n').map_or(body, |(_, rest)| rest);
+        if let Some(end) = body.find("```") {
+            if let Ok(value) = serde_json::from_str(body[..end].trim()) {
+                return Some(value);
+            }
+        }
+    }
+    for (start, open) in trimmed.char_indices().filter(|(_, c)| *c == '{' || *c == '[') {
+        if let Some(end) = balanced_end(&trimmed[start..], open) {
+            if let Ok(value) = serde_json::from_str(&trimmed[start..start + end]) {
+                return Some(value);
+            }
+        }
+    }
+    None
+}
+
+/// Length of the balanced bracketed value at the start of `text`, skipping strings.
+fn balanced_end(text: &str, open: char) -> Option<usize> {
+    let close = if open == '{' { '}' } else { ']' };
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            c if c == open => depth += 1,
+            c if c == close => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + c.len_utf8());
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The findings of a review answer; `Err` when there is no usable JSON at all. Entries that are
+/// not findings are counted as malformed.
+pub fn parse_findings(text: &str) -> Result<(Vec<RawFinding>, usize), String> {
+    let value = extract_json(text).ok_or_else(|| {
+        format!(
+            "the answer is not JSON: {}",
+            clip(text.trim(), 120).replace('\n', " ")
+        )
+    })?;
+    let list = match &value {
+        Value::Array(items) => items.as_slice(),
+        Value::Object(map) => match map.get("findings") {
+            Some(Value::Array(items)) => items.as_slice(),
+            Some(Value::Null) | None if map.contains_key("start_line") => std::slice::from_ref(&value),
+            Some(Value::Null) => &[],
+            _ => return Err(String::from("the answer has no `findings` list")),
+        },
+        _ => return Err(String::from("the answer is neither an object nor a list")),
+    };
+    let mut findings = Vec::new();
+    let mut malformed = 0;
+    for item in list {
+        match coerce(item) {
+            Some(finding) => findings.push(finding),
+            None => malformed += 1,
+        }
+    }
+    Ok((findings, malformed))
+}
+
+/// A verifier's verdict: `(confirmed, reason)`.
+pub fn parse_verdict(text: &str) -> Result<(bool, String), String> {
+    let value = extract_json(text).ok_or_else(|| String::from("the verdict is not JSON"))?;
+    let verdict = value
+        .get("verdict")
+        .and_then(Value::as_str)
+        .map(|v| v.trim().to_ascii_lowercase())
+        .ok_or_else(|| String::from("the verdict has no `verdict` field"))?;
+    let reason = value
+        .get("reason")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    match verdict.as_str() {
+        "confirmed" | "confirm" | "true" | "valid" | "real" => Ok((true, reason)),
+        "rejected" | "reject" | "false" | "invalid" | "false_positive" => Ok((false, reason)),
+        other => Err(format!("unknown verdict `{}`", clip(other, 40))),
+    }
+}
+
+fn coerce(item: &Value) -> Option<RawFinding> {
+    let number = |key: &str| -> Option<usize> {
+        match item.get(key)? {
+            Value::Number(n) => n.as_u64().map(|n| n as usize),
+            Value::String(s) => s.trim().parse().ok(),
+            _ => None,
+        }
+    };
+    let text = |key: &str| -> String {
+        match item.get(key) {
+            Some(Value::String(s)) => s.trim().to_string(),
+            Some(Value::Null) | None => String::new(),
+            Some(other) => other.to_string(),
+        }
+    };
+    let start_line = number("start_line").or_else(|| number("line"))?;
+    let end_line = number("end_line").unwrap_or(start_line).max(start_line);
+    let title = text("title");
+    if start_line == 0 || title.is_empty() {
+        return None;
+    }
+    let severity = match text("severity").to_ascii_lowercase().as_str() {
+        "error" | "critical" | "high" => Severity::Error,
+        "note" | "low" | "info" | "informational" => Severity::Note,
+        _ => Severity::Warning,
+    };
+    let confidence = match item.get("confidence") {
+        Some(Value::Number(n)) => n.as_f64().unwrap_or(0.5) as f32,
+        Some(Value::String(s)) => match s.trim().to_ascii_lowercase().as_str() {
+            "high" => 0.9,
+            "medium" => 0.6,
+            "low" => 0.3,
+            other => other.parse().unwrap_or(0.5),
+        },
+        _ => 0.5,
+    };
+    let confidence = if confidence > 1.0 && confidence <= 100.0 {
+        confidence / 100.0
+    } else {
+        confidence.clamp(0.0, 1.0)
+    };
+    let cwe = normalize_cwe(&text("cwe"));
+    Some(RawFinding {
+        start_line,
+        end_line,
+        cwe,
+        severity,
+        title: clip(&title, 200),
+        explanation: clip(&text("explanation"), 2000),
+        confidence,
+        evidence: text("evidence"),
+    })
+}
+
+/// `CWE-89` from `89`, `cwe-89`, `CWE-89: SQL Injection`; `None` when there is no number.
+pub fn normalize_cwe(text: &str) -> Option<String> {
+    let digits: String = text
+        .trim()
+        .trim_start_matches(|c: char| !c.is_ascii_digit())
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let number: u32 = digits.parse().ok()?;
+    (number > 0).then(|| format!("CWE-{number}"))
+}
+
+/// Keeps a finding only if it points into the shard's lines and its evidence is in the file.
+/// A finding that starts in the shard but runs past its end is cut at the end.
+pub fn check(mut raw: RawFinding, shard: &Shard) -> Result<RawFinding, Dropped> {
+    if raw.start_line < shard.start_line || raw.start_line > shard.end_line {
+        return Err(Dropped::OutsideShard);
+    }
+    raw.end_line = raw.end_line.min(shard.end_line);
+    let evidence = squash(&raw.evidence);
+    if evidence.is_empty() {
+        return Err(Dropped::NoEvidence);
+    }
+    // Near the cited lines first (cheap), then anywhere in the file.
+    let file = &shard.file;
+    let near_start = file.line_start(raw.start_line.saturating_sub(5).max(1));
+    let near_end = file.line_start((raw.end_line + 6).min(file.line_count() + 1));
+    let near = file.text.get(near_start..near_end).unwrap_or_default();
+    if squash(near).contains(&evidence) || squash(&file.text).contains(&evidence) {
+        Ok(raw)
+    } else {
+        Err(Dropped::NoEvidence)
+    }
+}
+
+/// Whitespace collapsed to single spaces, so a quote may differ from the file in indentation and
+/// line breaks only.
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The finding a checked report becomes.
+pub fn to_finding(raw: &RawFinding, shard: &Shard, reviewer: &str, lens: Lens) -> Finding {
+    let file = &shard.file;
+    let end_text = file.line_text(raw.end_line);
+    let rule_id = match &raw.cwe {
+        Some(cwe) => format!("llm/{}", cwe.to_ascii_lowercase()),
+        None => format!("llm/{lens}"),
+    };
+    let mut message = raw.title.trim_end_matches('.').to_string();
+    if !raw.explanation.is_empty() {
+        message.push_str(". ");
+        message.push_str(&raw.explanation);
+    }
+    let snippet: Vec<&str> = (raw.start_line..=raw.end_line.min(raw.start_line + 7))
+        .map(|line| file.line_text(line))
+        .collect();
+    Finding {
+        rule_id,
+        reviewers: vec![format!("{reviewer}/{lens}")],
+        severity: raw.severity,
+        message,
+        location: Location {
+            path: file.rel_path.clone(),
+            start_line: raw.start_line,
+            start_column: 1,
+            end_line: raw.end_line,
+            end_column: file.utf16_column(raw.end_line, end_text.len()).max(1),
+        },
+        cwe: raw.cwe.iter().cloned().collect(),
+        confidence: raw.confidence,
+        snippet: snippet.join("\n"),
+        symbol: shard
+            .context
+            .enclosing
+            .last()
+            .cloned()
+            .or_else(|| shard.symbols.first().cloned()),
+        fingerprint: String::new(),
+        line_hash: String::new(),
+        suppressed: None,
+        secrets: Vec::new(),
+    }
+}
+
+fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extracts_json_from_fences_and_chatter() {
+        let fenced = "Here you go:\n```json\n{\"findings\": []}\n```\nHope this helps {x}.";
+        assert_eq!(extract_json(fenced), Some(serde_json::json!({"findings": []})));
+        let chatter = "Sure! {\"findings\": [{\"title\": \"a } in a string\"}]} trailing";
+        assert!(extract_json(chatter).is_some());
+        assert_eq!(extract_json("no json here"), None);
+        assert_eq!(extract_json("{\"findings\": [{\"start_line\": 3"), None);
+    }
+
+    #[test]
+    fn coerces_loose_fields() {
+        let text = r#"{"findings": [
+            {"start_line": "12", "severity": "HIGH", "title": "SQL injection", "cwe": "89",
+             "confidence": "high", "evidence": "cur.execute(q)"},
+            {"title": "no line"},
+            {"start_line": 3, "end_line": 1, "title": "t", "confidence": 80, "cwe": "none"}
+        ]}"#;
+        let (findings, malformed) = parse_findings(text).unwrap();
+        assert_eq!(malformed, 1);
+        assert_eq!(findings[0].start_line, 12);
+        assert_eq!(findings[0].end_line, 12);
+        assert_eq!(findings[0].severity, Severity::Error);
+        assert_eq!(findings[0].cwe.as_deref(), Some("CWE-89"));
+        assert!((findings[0].confidence - 0.9).abs() < 1e-6);
+        assert_eq!(findings[1].end_line, 3);
+        assert_eq!(findings[1].cwe, None);
+        assert!((findings[1].confidence - 0.8).abs() < 1e-6);
+        assert!(parse_findings("I found nothing").is_err());
+        assert_eq!(parse_findings("[]").unwrap().0, vec![]);
+    }
+
+    #[test]
+    fn verdicts() {
+        assert_eq!(
+            parse_verdict(r#"{"verdict": "Rejected", "reason": "constant"}"#).unwrap(),
+            (false, String::from("constant"))
+        );
+        assert!(parse_verdict(r#"{"verdict": "maybe"}"#).is_err());
+    }
+}
