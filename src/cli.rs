@@ -23,7 +23,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Scan files and directories and report findings.
-    Scan(ScanArgs),
+    Scan(Box<ScanArgs>),
     /// Show how the files would be cut into shards, without reviewing them.
     Shards(ShardsArgs),
     /// List, test and explore rules.

@@ -218,9 +218,8 @@ impl ScanSettings {
 
 /// `90`, `90s`, `1500ms`, `5m`, `1h`, `1h30m`.
 pub fn parse_duration(text: &str) -> anyhow::Result<Duration> {
-    let invalid = || {
-        anyhow::anyhow!("invalid duration `{text}` (expected e.g. 90s, 1500ms, 5m, 1h30m)")
-    };
+    let invalid =
+        || anyhow::anyhow!("invalid duration `{text}` (expected e.g. 90s, 1500ms, 5m, 1h30m)");
     let text = text.trim();
     if let Ok(seconds) = text.parse::<f64>() {
         if seconds >= 0.0 && seconds.is_finite() {
@@ -350,14 +349,23 @@ fn agent_plan(args: &AgentArgs, jobs: Option<usize>) -> anyhow::Result<AgentPlan
             ),
             Provider::Command => ("", "", ""),
         };
-        let base_url = args.base_url.clone().unwrap_or_else(|| default_url.to_string());
+        let base_url = args
+            .base_url
+            .clone()
+            .unwrap_or_else(|| default_url.to_string());
         if provider != Provider::Command
             && !(base_url.starts_with("http://") || base_url.starts_with("https://"))
         {
             bail!("--base-url `{base_url}` is not an http:// or https:// URL");
         }
-        let model = args.model.clone().unwrap_or_else(|| default_model.to_string());
-        let key_var = args.api_key_env.clone().unwrap_or_else(|| default_key.to_string());
+        let model = args
+            .model
+            .clone()
+            .unwrap_or_else(|| default_model.to_string());
+        let key_var = args
+            .api_key_env
+            .clone()
+            .unwrap_or_else(|| default_key.to_string());
         let api_key = match provider {
             Provider::Command => None,
             _ => std::env::var(&key_var)
@@ -381,9 +389,7 @@ fn agent_plan(args: &AgentArgs, jobs: Option<usize>) -> anyhow::Result<AgentPlan
         let command = match provider {
             Provider::Command => {
                 let text = args.command.as_deref().ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "the command reviewer needs `--command 'PROGRAM ARGS...'`"
-                    )
+                    anyhow::anyhow!("the command reviewer needs `--command 'PROGRAM ARGS...'`")
                 })?;
                 let words = split_command(text)?;
                 if words.is_empty() {
@@ -445,7 +451,11 @@ fn agent_plan(args: &AgentArgs, jobs: Option<usize>) -> anyhow::Result<AgentPlan
         if cost < 0.0 {
             bail!("--max-cost must not be negative");
         }
-        if configs.iter().any(|c| c.price_in == 0.0 && c.price_out == 0.0) && cost > 0.0 {
+        if configs
+            .iter()
+            .any(|c| c.price_in == 0.0 && c.price_out == 0.0)
+            && cost > 0.0
+        {
             eprintln!(
                 "warning: --max-cost is set but a reviewer's model has no known price; give                  --price-in and --price-out"
             );

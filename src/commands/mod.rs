@@ -8,7 +8,7 @@ use crate::cli::{Cli, Command};
 
 pub fn dispatch(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
-        Command::Scan(args) => scan::run(args, cli.color),
+        Command::Scan(args) => scan::run(*args, cli.color),
         Command::Shards(args) => shards::run(args),
         Command::Rules(command) => rules::run(command, cli.color),
     }

@@ -10,8 +10,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::aggregate::Aggregator;
 use crate::cli::{ColorChoice, ScanArgs};
-use crate::report::{self, summary, RuleDescriptor};
 use crate::report::timeline;
+use crate::report::{self, summary, RuleDescriptor};
 use crate::review::agents::{Agent, AgentPool};
 use crate::review::cache::{Cache, Recorder, Replay};
 use crate::review::llm::prompt;
@@ -40,9 +40,8 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
         Some(build_agents(&settings, plan, &rules_reviewer)?)
     };
     // Agents read every language, grammar or not; the rules only those they cover.
-    let accept = |language| {
-        !plan.configs.is_empty() || reviewers.iter().any(|r| r.supports(language))
-    };
+    let accept =
+        |language| !plan.configs.is_empty() || reviewers.iter().any(|r| r.supports(language));
     let progress = if settings.progress {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
         bar.set_style(
@@ -181,7 +180,9 @@ fn refuse_inside_root(path: &std::path::Path, root: &std::path::Path) -> anyhow:
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
-    let parent = parent.canonicalize().unwrap_or_else(|_| parent.to_path_buf());
+    let parent = parent
+        .canonicalize()
+        .unwrap_or_else(|_| parent.to_path_buf());
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     if parent.starts_with(&root) {
         bail!(
@@ -237,7 +238,11 @@ fn estimate(
         out,
         "{files} files, {shards} shards, {} lens(es): {}",
         lenses.len(),
-        lenses.iter().map(|l| l.name()).collect::<Vec<_>>().join(", ")
+        lenses
+            .iter()
+            .map(|l| l.name())
+            .collect::<Vec<_>>()
+            .join(", ")
     )?;
     for config in &plan.configs {
         let requests = shards * lenses.len() as u64;

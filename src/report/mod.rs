@@ -55,7 +55,11 @@ impl Report {
         let known: std::collections::BTreeSet<String> =
             self.rules.iter().map(|r| r.id.clone()).collect();
         let mut added: BTreeMap<String, RuleDescriptor> = BTreeMap::new();
-        for finding in self.findings.iter().chain(self.rejected.iter().map(|r| &r.finding)) {
+        for finding in self
+            .findings
+            .iter()
+            .chain(self.rejected.iter().map(|r| &r.finding))
+        {
             if known.contains(&finding.rule_id) {
                 continue;
             }

@@ -627,6 +627,7 @@ mod tests {
             findings,
             unreviewed: vec![],
             problems: vec![],
+            rejected: vec![],
             summary: Summary {
                 files: 0,
                 lines: 0,
@@ -635,6 +636,7 @@ mod tests {
                 languages: Default::default(),
                 shards_total: 0,
                 shards_reviewed: 0,
+                shards_cached: 0,
                 by_severity: Default::default(),
                 suppressed: 0,
                 skipped: Default::default(),

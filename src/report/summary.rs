@@ -139,7 +139,11 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
             )?;
         }
         if let Some(stopped) = &a.stopped {
-            writeln!(out, "{}", paint("1;31", format!("stopped early: {stopped}")))?;
+            writeln!(
+                out,
+                "{}",
+                paint("1;31", format!("stopped early: {stopped}"))
+            )?;
         }
     }
     if !report.unreviewed.is_empty() {

@@ -13,7 +13,11 @@ const TOP: f64 = 46.0;
 /// The SVG document for `spans` over `slots` rows.
 pub fn render(spans: &[Span], slots: usize, metrics: Option<&AgentMetrics>) -> String {
     let slots = slots.max(1);
-    let row = if slots <= 32 { 14.0 } else { (448.0 / slots as f64).max(3.0) };
+    let row = if slots <= 32 {
+        14.0
+    } else {
+        (448.0 / slots as f64).max(3.0)
+    };
     let height = TOP + row * slots as f64 + 40.0;
     let end = spans
         .iter()
@@ -40,7 +44,11 @@ pub fn render(spans: &[Span], slots: usize, metrics: Option<&AgentMetrics>) -> S
         ),
         None => format!("shardscan agents: {slots} slots"),
     };
-    let _ = writeln!(svg, r#"<text x="{LEFT}" y="18" font-size="13">{}</text>"#, escape(&title));
+    let _ = writeln!(
+        svg,
+        r#"<text x="{LEFT}" y="18" font-size="13">{}</text>"#,
+        escape(&title)
+    );
     let _ = writeln!(
         svg,
         r##"<text x="{LEFT}" y="34" fill="#555">one row per slot; green: answered, red: failed or cancelled, blue: verification</text>"##
@@ -107,8 +115,20 @@ mod tests {
     #[test]
     fn draws_one_rect_per_span_in_its_row() {
         let spans = vec![
-            Span { slot: 0, start: 0.0, end: 1.0, ok: true, verify: false },
-            Span { slot: 1, start: 0.5, end: 2.0, ok: false, verify: false },
+            Span {
+                slot: 0,
+                start: 0.0,
+                end: 1.0,
+                ok: true,
+                verify: false,
+            },
+            Span {
+                slot: 1,
+                start: 0.5,
+                end: 2.0,
+                ok: false,
+                verify: false,
+            },
         ];
         let svg = render(&spans, 2, None);
         assert!(svg.starts_with("<svg"));

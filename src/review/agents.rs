@@ -68,7 +68,9 @@ impl StopReason {
     pub fn message(self) -> &'static str {
         match self {
             StopReason::Deadline => "the deadline passed before this shard was reviewed",
-            StopReason::Interrupted => "the run was interrupted (Ctrl-C) before this shard was reviewed",
+            StopReason::Interrupted => {
+                "the run was interrupted (Ctrl-C) before this shard was reviewed"
+            }
         }
     }
 }
@@ -245,7 +247,11 @@ impl AgentPool {
             Ok(runtime) => runtime,
             Err(e) => {
                 // Without a runtime no agent can run: every shard is reported unreviewed.
-                fail_all(input, &events, &format!("cannot start the agent runtime: {e}"));
+                fail_all(
+                    input,
+                    &events,
+                    &format!("cannot start the agent runtime: {e}"),
+                );
                 return;
             }
         };
@@ -366,9 +372,10 @@ async fn dispatch(
             .flat_map(|agent| inner.settings.lenses.iter().map(move |lens| (agent, *lens)))
             .collect();
         if jobs.is_empty() {
-            result
-                .failures
-                .push((String::from("agents"), String::from("no agent is configured")));
+            result.failures.push((
+                String::from("agents"),
+                String::from("no agent is configured"),
+            ));
             let _ = events.send(Event::Shard(result));
             continue;
         }
@@ -409,7 +416,8 @@ async fn dispatch(
             }
             job.all_cached.store(false, Ordering::Relaxed);
             if let Some(reason) = *stop.borrow() {
-                inner.fail_job(&job, agent, reason.message().to_string(), &events)
+                inner
+                    .fail_job(&job, agent, reason.message().to_string(), &events)
                     .await;
                 continue;
             }
@@ -423,7 +431,9 @@ async fn dispatch(
             let job = Arc::clone(&job);
             let events = events.clone();
             tasks.spawn(async move {
-                inner.run_job(&job, agent, lens, request, key, slot, &events).await;
+                inner
+                    .run_job(&job, agent, lens, request, key, slot, &events)
+                    .await;
             });
         }
     }
@@ -478,7 +488,10 @@ impl Inner {
         bump(&self.counters.jobs_failed, 1);
         let name = self.agents[agent].name.clone();
         let stopped = self.stop_tx.borrow().is_some();
-        let fallback = self.fallback.as_ref().filter(|f| f.supports(job.shard.language()));
+        let fallback = self
+            .fallback
+            .as_ref()
+            .filter(|f| f.supports(job.shard.language()));
         match fallback {
             Some(fallback) if !stopped => {
                 if !job.fallback_done.swap(true, Ordering::AcqRel) {
@@ -498,7 +511,10 @@ impl Inner {
                             .lock()
                             .unwrap_or_else(|e| e.into_inner())
                             .failures
-                            .push((name, format!("{reason}; the rules fallback failed too: {e}"))),
+                            .push((
+                                name,
+                                format!("{reason}; the rules fallback failed too: {e}"),
+                            )),
                     }
                 }
             }
@@ -528,7 +544,10 @@ impl Inner {
             job.shard.file.rel_path, job.shard.start_line, job.shard.end_line
         );
         let mut slot = Some(slot);
-        let completion = match self.call(agent, &request, &key, &mut slot, &label, false).await {
+        let completion = match self
+            .call(agent, &request, &key, &mut slot, &label, false)
+            .await
+        {
             Ok(completion) => completion,
             Err(reason) => {
                 drop(slot);
@@ -613,7 +632,10 @@ impl Inner {
                 kept.push(finding);
                 continue;
             }
-            let verdict = match self.call(agent, &request, &key, &mut slot, label, true).await {
+            let verdict = match self
+                .call(agent, &request, &key, &mut slot, label, true)
+                .await
+            {
                 Ok(completion) => parse::parse_verdict(&completion.text),
                 Err(e) => Err(e),
             };
@@ -665,7 +687,9 @@ impl Inner {
                     Ok(completion.clone())
                 }
                 Some(Err(e)) => Err(format!("failed in the recording: {e}")),
-                None => Err(String::from("this request is not in the recording (--replay)")),
+                None => Err(String::from(
+                    "this request is not in the recording (--replay)",
+                )),
             };
         }
         let estimate_in = request.estimated_tokens();
@@ -716,7 +740,8 @@ impl Inner {
                     return Err(format!("{reason} (cancelled in flight)"));
                 }
             };
-            self.governor.span(slot_id, span_start, outcome.is_ok(), verify);
+            self.governor
+                .span(slot_id, span_start, outcome.is_ok(), verify);
             if let Some(recorder) = &self.recorder {
                 recorder.record(&Exchange {
                     key: key.to_string(),
@@ -776,7 +801,8 @@ impl Inner {
 
     fn account(&self, tokens_in: u64, tokens_out: u64, config: &AgentConfig) {
         self.account_tokens(tokens_in, tokens_out);
-        self.budget.add_spent(tokens_in + tokens_out, config.cost(tokens_in, tokens_out));
+        self.budget
+            .add_spent(tokens_in + tokens_out, config.cost(tokens_in, tokens_out));
     }
 
     fn account_tokens(&self, tokens_in: u64, tokens_out: u64) {
@@ -787,7 +813,9 @@ impl Inner {
 
 /// Exponential backoff with full jitter, at least what the server asked for.
 fn backoff(base: Duration, attempt: u32, retry_after: Option<Duration>) -> Duration {
-    let ceiling = base.saturating_mul(1 << attempt.min(10)).min(Duration::from_secs(60));
+    let ceiling = base
+        .saturating_mul(1 << attempt.min(10))
+        .min(Duration::from_secs(60));
     let jittered = ceiling.mul_f64(0.5 + 0.5 * jitter());
     retry_after.map_or(jittered, |asked| asked.max(jittered.min(asked * 2)))
 }
@@ -999,7 +1027,9 @@ impl Governor {
 }
 
 fn advance(state: &mut GovernorState, now: Instant) {
-    let elapsed = now.saturating_duration_since(state.last_change).as_secs_f64();
+    let elapsed = now
+        .saturating_duration_since(state.last_change)
+        .as_secs_f64();
     state.busy_integral += elapsed * state.in_use as f64;
     if state.in_use >= 2 {
         state.at_least_two += elapsed;
@@ -1167,7 +1197,10 @@ mod tests {
         for attempt in 1..6 {
             let wait = backoff(base, attempt, None);
             let ceiling = base * (1 << attempt);
-            assert!(wait >= ceiling / 2 && wait <= ceiling, "{attempt}: {wait:?}");
+            assert!(
+                wait >= ceiling / 2 && wait <= ceiling,
+                "{attempt}: {wait:?}"
+            );
         }
         assert!(backoff(base, 1, Some(Duration::from_secs(3))) >= Duration::from_secs(3));
     }
@@ -1176,7 +1209,10 @@ mod tests {
     fn budget_reserves_before_and_settles_after() {
         let budget = Budget::new(Some(1000), None);
         let a = budget.reserve(600, 0.0).unwrap();
-        assert!(budget.reserve(600, 0.0).is_err(), "in-flight reservations count");
+        assert!(
+            budget.reserve(600, 0.0).is_err(),
+            "in-flight reservations count"
+        );
         budget.settle(a, 300, 0.0);
         let b = budget.reserve(600, 0.0).unwrap();
         budget.settle(b, 600, 0.0);

@@ -2,8 +2,9 @@
 //! record/replay files that make an LLM run reproducible without a network.
 //!
 //! Entries live in the user's cache directory (never the scanned tree) and hold nothing secret:
-//! the key is a hash of the prompt version, agent, model, lens and shard text; the value is the
-//! checked findings with lines relative to the shard, so a shard that only moved is still a hit.
+//! the key is a hash of the prompt version, agent, endpoint and the whole request (instructions,
+//! lens, context header and the shard's numbered lines), so any change to the shard or its place
+//! in the file is a miss; the value is the checked findings, with lines relative to the shard.
 
 use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
@@ -84,7 +85,10 @@ impl Cache {
     }
 
     fn path(&self, key: &str) -> PathBuf {
-        self.dir.join("v1").join(&key[..2]).join(format!("{key}.json"))
+        self.dir
+            .join("v1")
+            .join(&key[..2])
+            .join(format!("{key}.json"))
     }
 
     pub fn get(&self, key: &str) -> Option<Entry> {
@@ -168,7 +172,11 @@ impl Replay {
                 continue;
             }
             let exchange: Exchange = serde_json::from_str(&line).with_context(|| {
-                format!("`{}` line {}: not a shardscan recording", path.display(), index + 1)
+                format!(
+                    "`{}` line {}: not a shardscan recording",
+                    path.display(),
+                    index + 1
+                )
             })?;
             let answer = match (exchange.response, exchange.error) {
                 (Some(response), _) => Ok(response),

@@ -8,8 +8,22 @@ use serde_json::Value;
 
 pub fn bin() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_shardscan"));
-    command.env("NO_COLOR", "1").env_remove("CI");
+    // Agent results are cached per user; tests keep theirs out of the user's home.
+    let cache = std::env::temp_dir().join(format!("shardscan-test-cache-{}", std::process::id()));
     command
+        .env("NO_COLOR", "1")
+        .env("SHARDSCAN_CACHE_DIR", cache)
+        .env_remove("CI");
+    command
+}
+
+/// Runs shardscan with `args` and extra environment variables.
+pub fn run_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut command = bin();
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    decode(command.args(args).output().expect("run shardscan"))
 }
 
 /// Runs shardscan with `args`; returns (exit status, stdout, stderr).

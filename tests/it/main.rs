@@ -1,6 +1,9 @@
 //! End-to-end tests: the real binary on small repositories built in temp dirs.
 
+mod agents;
 mod bad_input;
 mod cli;
 mod common;
 mod corpus;
+#[path = "../support/fake_llm.rs"]
+mod fake_llm;

@@ -69,7 +69,11 @@ impl Anthropic {
                         .collect::<Vec<_>>()
                         .join("")
                 });
-            let usage = |field: &str| value.pointer(&format!("/usage/{field}")).and_then(Value::as_u64);
+            let usage = |field: &str| {
+                value
+                    .pointer(&format!("/usage/{field}"))
+                    .and_then(Value::as_u64)
+            };
             return Ok(Completion {
                 tokens_in: usage("input_tokens").unwrap_or(estimated_in),
                 tokens_out: usage("output_tokens").unwrap_or(text.len() as u64 / 4),
@@ -92,9 +96,8 @@ impl Anthropic {
                         .and_then(Value::as_u64);
                 }
                 "content_block_delta" => {
-                    if let Some(piece) = event
-                        .pointer("/delta/partial_json")
-                        .and_then(Value::as_str)
+                    if let Some(piece) =
+                        event.pointer("/delta/partial_json").and_then(Value::as_str)
                     {
                         tool_json.push_str(piece);
                     } else if let Some(piece) = event.pointer("/delta/text").and_then(Value::as_str)
@@ -128,7 +131,11 @@ impl Anthropic {
         if !stopped {
             return Err(http::truncated("message_stop"));
         }
-        let text = if tool_json.is_empty() { text } else { tool_json };
+        let text = if tool_json.is_empty() {
+            text
+        } else {
+            tool_json
+        };
         Ok(Completion {
             tokens_in: tokens_in.unwrap_or(estimated_in),
             tokens_out: tokens_out.unwrap_or(text.len() as u64 / 4),

@@ -53,7 +53,8 @@ impl CommandAgent {
             stdout.read_to_end(&mut out),
             stderr.read_to_end(&mut err)
         );
-        read_out.map_err(|e| CallError::Permanent(format!("cannot read `{program}`'s output: {e}")))?;
+        read_out
+            .map_err(|e| CallError::Permanent(format!("cannot read `{program}`'s output: {e}")))?;
         let status = child
             .wait()
             .await

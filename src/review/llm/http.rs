@@ -120,10 +120,7 @@ pub async fn post(
     for (name, value) in headers {
         request = request.header(*name, value);
     }
-    let response = request
-        .send()
-        .await
-        .map_err(|e| transport_error(e, key))?;
+    let response = request.send().await.map_err(|e| transport_error(e, key))?;
     let status = response.status();
     if status.is_success() {
         return Ok(response);
@@ -177,7 +174,10 @@ pub async fn read_events(
 
 fn event_end(buffer: &[u8]) -> Option<(usize, usize)> {
     let lf = buffer.windows(2).position(|w| w == b"\n\n").map(|i| (i, 2));
-    let crlf = buffer.windows(4).position(|w| w == b"\r\n\r\n").map(|i| (i, 4));
+    let crlf = buffer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map(|i| (i, 4));
     match (lf, crlf) {
         (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
         (a, b) => a.or(b),

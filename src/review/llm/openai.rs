@@ -59,9 +59,15 @@ impl OpenAi {
             let text = message
                 .and_then(|m| m.get("content"))
                 .and_then(Value::as_str)
-                .or_else(|| message.and_then(|m| m.get("refusal")).and_then(Value::as_str))
+                .or_else(|| {
+                    message
+                        .and_then(|m| m.get("refusal"))
+                        .and_then(Value::as_str)
+                })
                 .ok_or_else(|| {
-                    CallError::Permanent(String::from("the answer has no choices[0].message.content"))
+                    CallError::Permanent(String::from(
+                        "the answer has no choices[0].message.content",
+                    ))
                 })?
                 .to_string();
             let tokens_in = usage(&value, "prompt_tokens").unwrap_or(estimated_in);
@@ -90,7 +96,10 @@ impl OpenAi {
                 text.push_str(piece);
             }
             if chunk.get("usage").is_some_and(|u| !u.is_null()) {
-                tokens = (usage(&chunk, "prompt_tokens"), usage(&chunk, "completion_tokens"));
+                tokens = (
+                    usage(&chunk, "prompt_tokens"),
+                    usage(&chunk, "completion_tokens"),
+                );
             }
             Ok(())
         })

@@ -47,7 +47,10 @@ pub fn extract_json(text: &str) -> Option<Value> {
             }
         }
     }
-    for (start, open) in trimmed.char_indices().filter(|(_, c)| *c == '{' || *c == '[') {
+    for (start, open) in trimmed
+        .char_indices()
+        .filter(|(_, c)| *c == '{' || *c == '[')
+    {
         if let Some(end) = balanced_end(&trimmed[start..], open) {
             if let Ok(value) = serde_json::from_str(&trimmed[start..start + end]) {
                 return Some(value);
@@ -101,7 +104,9 @@ pub fn parse_findings(text: &str) -> Result<(Vec<RawFinding>, usize), String> {
         Value::Array(items) => items.as_slice(),
         Value::Object(map) => match map.get("findings") {
             Some(Value::Array(items)) => items.as_slice(),
-            Some(Value::Null) | None if map.contains_key("start_line") => std::slice::from_ref(&value),
+            Some(Value::Null) | None if map.contains_key("start_line") => {
+                std::slice::from_ref(&value)
+            }
             Some(Value::Null) => &[],
             _ => return Err(String::from("the answer has no `findings` list")),
         },
@@ -291,7 +296,10 @@ mod tests {
     #[test]
     fn extracts_json_from_fences_and_chatter() {
         let fenced = "Here you go:\n```json\n{\"findings\": []}\n```\nHope this helps {x}.";
-        assert_eq!(extract_json(fenced), Some(serde_json::json!({"findings": []})));
+        assert_eq!(
+            extract_json(fenced),
+            Some(serde_json::json!({"findings": []}))
+        );
         let chatter = "Sure! {\"findings\": [{\"title\": \"a } in a string\"}]} trailing";
         assert!(extract_json(chatter).is_some());
         assert_eq!(extract_json("no json here"), None);

@@ -1,0 +1,660 @@
+//! LLM and command reviewers end to end: the real binary against the in-process fake server
+//! (`tests/support/fake_llm.rs`), which speaks both wire protocols and injects faults.
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::common::{assert_valid_sarif, repo, run_env};
+use crate::fake_llm::{Behavior, FakeLlm};
+
+const KEY: &str = "sk-test-SECRET-0123456789";
+
+/// `n` files, each one shard with one line the fake flags (`eval(`).
+fn eval_repo(n: usize) -> tempfile::TempDir {
+    let files: Vec<(String, String)> = (0..n)
+        .map(|i| {
+            (
+                format!("app/handler_{i}.py"),
+                format!("def handler_{i}(request):\n    expr = request.args.get('q')\n    return eval(expr)\n"),
+            )
+        })
+        .collect();
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    repo(&refs)
+}
+
+struct Scan {
+    status: i32,
+    stdout: String,
+    stderr: String,
+    json: Value,
+    elapsed: Duration,
+}
+
+/// Runs a scan with `args` after the path, JSON on stdout, the test key in the environment.
+fn scan(dir: &tempfile::TempDir, args: &[&str]) -> Scan {
+    let path = dir.path().join("repo");
+    let path = path.to_str().unwrap();
+    let mut all = vec![
+        "scan",
+        path,
+        "-f",
+        "json",
+        "--no-progress",
+        "--fail-on",
+        "none",
+        "--api-key-env",
+        "SHARDSCAN_TEST_KEY",
+    ];
+    all.extend_from_slice(args);
+    let started = Instant::now();
+    let (status, stdout, stderr) = run_env(&all, &[("SHARDSCAN_TEST_KEY", KEY)]);
+    let elapsed = started.elapsed();
+    let json = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}\nstderr: {stderr}"));
+    Scan {
+        status,
+        stdout,
+        stderr,
+        json,
+        elapsed,
+    }
+}
+
+/// A temp dir holding the scanned tree under `repo/` and room for outputs beside it.
+fn workspace(n: usize) -> tempfile::TempDir {
+    let outer = tempfile::tempdir().unwrap();
+    let inner = eval_repo(n);
+    std::fs::rename(inner.path(), outer.path().join("repo")).unwrap();
+    outer
+}
+
+fn agents(json: &Value) -> &Value {
+    &json["summary"]["pool"]["agents"]
+}
+
+fn llm_findings(json: &Value) -> Vec<&Value> {
+    json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule_id"].as_str().unwrap().starts_with("llm/"))
+        .collect()
+}
+
+fn no_key_anywhere(texts: &[&str]) {
+    for text in texts {
+        assert!(!text.contains(KEY), "the API key leaked: {text}");
+    }
+}
+
+#[test]
+fn openai_and_anthropic_review_every_shard_and_never_leak_the_key() {
+    let fake = FakeLlm::spawn(Behavior::default());
+    for (reviewer, url, stream) in [
+        ("openai", fake.base_url_openai(), false),
+        ("openai", fake.base_url_openai(), true),
+        ("anthropic", fake.base_url_anthropic(), false),
+        ("anthropic", fake.base_url_anthropic(), true),
+    ] {
+        let dir = workspace(3);
+        let sarif = dir.path().join("out.sarif");
+        let record = dir.path().join("exchanges.jsonl");
+        let mut args = vec![
+            "--reviewer",
+            reviewer,
+            "--base-url",
+            &url,
+            "--model",
+            "fake-model",
+            "--no-cache",
+            "-o",
+            sarif.to_str().unwrap(),
+            "--record",
+            record.to_str().unwrap(),
+        ];
+        if stream {
+            args.push("--stream");
+        }
+        let scan = scan(&dir, &args);
+        assert_eq!(
+            scan.status, 0,
+            "{reviewer} stream={stream}: {}",
+            scan.stderr
+        );
+        let findings = llm_findings(&scan.json);
+        assert_eq!(
+            findings.len(),
+            3,
+            "{reviewer} stream={stream}: {}",
+            scan.stdout
+        );
+        for finding in &findings {
+            assert_eq!(finding["rule_id"], "llm/cwe-95");
+            assert_eq!(finding["location"]["start_line"], 3);
+            assert_eq!(
+                finding["reviewers"][0],
+                format!("{reviewer}:fake-model/security")
+            );
+        }
+        assert_eq!(scan.json["complete"], true);
+        assert_eq!(agents(&scan.json)["jobs_reviewed"], 3);
+        let log: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
+        assert_valid_sarif(&log);
+        assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 3);
+        let recording = std::fs::read_to_string(&record).unwrap();
+        assert_eq!(recording.lines().count(), 3);
+        no_key_anywhere(&[
+            &scan.stdout,
+            &scan.stderr,
+            &std::fs::read_to_string(&sarif).unwrap(),
+            &recording,
+        ]);
+    }
+    let stats = fake.stats();
+    assert!(stats
+        .authorization_headers
+        .iter()
+        .all(|h| h == &format!("Bearer {KEY}") || h == KEY));
+    assert_eq!(stats.paths["/v1/chat/completions"], 6);
+    assert_eq!(stats.paths["/v1/messages"], 6);
+}
+
+#[test]
+fn agents_really_run_in_parallel_up_to_the_cap() {
+    let fake = FakeLlm::spawn(Behavior {
+        latency: Duration::from_millis(300),
+        ..Behavior::default()
+    });
+    let dir = workspace(16);
+    let url = fake.base_url_openai();
+    let scan = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "openai",
+            "--base-url",
+            &url,
+            "-j",
+            "8",
+            "--no-cache",
+        ],
+    );
+    assert_eq!(scan.status, 0, "{}", scan.stderr);
+    assert_eq!(llm_findings(&scan.json).len(), 16);
+    // 16 requests of 300 ms through 8 slots: two waves, not sixteen.
+    assert_eq!(fake.stats().peak_in_flight, 8);
+    assert_eq!(agents(&scan.json)["peak_concurrency"], 8);
+    assert!(scan.elapsed < Duration::from_secs(4), "{:?}", scan.elapsed);
+}
+
+#[test]
+fn a_429_storm_backs_off_and_still_reviews_everything() {
+    let fake = FakeLlm::spawn(Behavior {
+        rate_limit_first: 4,
+        retry_after_secs: 1,
+        ..Behavior::default()
+    });
+    let dir = workspace(4);
+    let url = fake.base_url_openai();
+    let scan = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "openai",
+            "--base-url",
+            &url,
+            "-j",
+            "4",
+            "--no-cache",
+        ],
+    );
+    assert_eq!(scan.status, 0, "{}", scan.stderr);
+    assert_eq!(llm_findings(&scan.json).len(), 4);
+    let metrics = agents(&scan.json);
+    assert_eq!(metrics["rate_limited"], 4);
+    assert!(metrics["final_limit"].as_u64().unwrap() < 4, "{metrics}");
+    assert!(
+        scan.elapsed >= Duration::from_secs(1),
+        "Retry-After was honoured"
+    );
+}
+
+#[test]
+fn a_stalled_server_cannot_hold_the_run_past_the_deadline() {
+    let fake = FakeLlm::spawn(Behavior {
+        stall: true,
+        ..Behavior::default()
+    });
+    let dir = workspace(6);
+    let url = fake.base_url_openai();
+    let scan = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "rules,openai",
+            "--base-url",
+            &url,
+            "-j",
+            "2",
+            "--no-cache",
+            "--deadline",
+            "2s",
+            "--timeout",
+            "10m",
+        ],
+    );
+    assert_eq!(scan.status, 3, "{}", scan.stderr);
+    assert!(scan.elapsed < Duration::from_secs(6), "{:?}", scan.elapsed);
+    // The rules still reviewed every shard; every agent job is listed with its reason.
+    let rule_findings = scan.json["findings"].as_array().unwrap().len();
+    assert_eq!(rule_findings, 6, "{}", scan.stdout);
+    let unreviewed = scan.json["unreviewed"].as_array().unwrap();
+    assert_eq!(unreviewed.len(), 6);
+    for item in unreviewed {
+        assert!(
+            item["reason"].as_str().unwrap().contains("deadline"),
+            "{item}"
+        );
+    }
+    assert_eq!(agents(&scan.json)["stopped"], "deadline");
+}
+
+#[test]
+fn shards_finished_before_the_deadline_are_all_reported() {
+    let fake = FakeLlm::spawn(Behavior {
+        latency: Duration::from_millis(700),
+        ..Behavior::default()
+    });
+    let dir = workspace(12);
+    let url = fake.base_url_openai();
+    let sarif = dir.path().join("partial.sarif");
+    let scan = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "openai",
+            "--base-url",
+            &url,
+            "-j",
+            "2",
+            "--no-cache",
+            "--deadline",
+            "2500ms",
+            "-o",
+            sarif.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(scan.status, 3, "{}", scan.stderr);
+    let completed = fake.stats().completed as usize;
+    let found = llm_findings(&scan.json).len();
+    assert!((4..12).contains(&completed), "{completed}");
+    assert_eq!(found, completed, "every answered shard is in the report");
+    assert_eq!(
+        scan.json["unreviewed"].as_array().unwrap().len(),
+        12 - found
+    );
+    let log: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
+    assert_valid_sarif(&log);
+    assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), found);
+    let notifications = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"];
+    assert_eq!(notifications.as_array().unwrap().len(), 12 - found);
+}
+
+#[test]
+fn the_token_budget_is_never_overshot() {
+    let fake = FakeLlm::spawn(Behavior::default());
+    let dir = workspace(10);
+    let url = fake.base_url_openai();
+    let budget = 8000u64;
+    let scan = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "openai",
+            "--base-url",
+            &url,
+            "-j",
+            "4",
+            "--no-cache",
+            "--max-tokens",
+            &budget.to_string(),
+            "--max-output-tokens",
+            "500",
+        ],
+    );
+    assert_eq!(scan.status, 3, "{}", scan.stderr);
+    let metrics = agents(&scan.json);
+    let spent = metrics["tokens_in"].as_u64().unwrap() + metrics["tokens_out"].as_u64().unwrap();
+    assert!(spent <= budget, "{spent} > {budget}");
+    let requests = fake.stats().requests;
+    assert!(requests > 0 && requests < 10, "{requests}");
+    let reasons: Vec<&str> = scan.json["unreviewed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["reason"].as_str().unwrap())
+        .collect();
+    assert!(
+        reasons.iter().all(|r| r.contains("token budget")),
+        "{reasons:?}"
+    );
+}
+
+#[test]
+fn the_cache_makes_a_rerun_free_and_replay_needs_no_network() {
+    let fake = FakeLlm::spawn(Behavior::default());
+    let dir = workspace(5);
+    let cache = dir.path().join("cache");
+    let record = dir.path().join("run.jsonl");
+    let url = fake.base_url_anthropic();
+    let first = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "anthropic",
+            "--base-url",
+            &url,
+            "--cache-dir",
+            cache.to_str().unwrap(),
+            "--record",
+            record.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    assert_eq!(fake.stats().requests, 5);
+    let second = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "anthropic",
+            "--base-url",
+            &url,
+            "--cache-dir",
+            cache.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(fake.stats().requests, 5, "the rerun made no request");
+    assert_eq!(second.json["summary"]["shards_cached"], 5);
+    assert_eq!(llm_findings(&second.json).len(), 5);
+    drop(fake);
+    // The server is gone: a replay answers from the recording alone.
+    let replayed = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "anthropic",
+            "--base-url",
+            &url,
+            "--replay",
+            record.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(replayed.status, 0, "{}", replayed.stderr);
+    let fingerprints = |json: &Value| -> Vec<String> {
+        llm_findings(json)
+            .iter()
+            .map(|f| f["fingerprint"].to_string())
+            .collect()
+    };
+    assert_eq!(fingerprints(&first.json), fingerprints(&replayed.json));
+    assert!(cache.join("v1").read_dir().unwrap().next().is_some());
+    no_key_anywhere(&[&std::fs::read_to_string(&record).unwrap()]);
+}
+
+#[test]
+fn failing_agents_fall_back_to_the_rules_or_are_listed() {
+    let fake = FakeLlm::spawn(Behavior {
+        fail_every: Some((1, 500)),
+        ..Behavior::default()
+    });
+    let dir = workspace(3);
+    let url = fake.base_url_openai();
+    let listed = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "openai",
+            "--base-url",
+            &url,
+            "--no-cache",
+            "--retries",
+            "1",
+        ],
+    );
+    assert_eq!(listed.status, 3, "{}", listed.stderr);
+    assert_eq!(fake.stats().requests, 6, "one retry each");
+    let reasons: Vec<&str> = listed.json["unreviewed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons.len(), 3);
+    assert!(reasons.iter().all(|r| r.contains("500")), "{reasons:?}");
+
+    let fallback = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "openai",
+            "--base-url",
+            &url,
+            "--no-cache",
+            "--retries",
+            "0",
+            "--fallback",
+            "rules",
+        ],
+    );
+    assert_eq!(fallback.status, 0, "{}", fallback.stderr);
+    let findings = fallback.json["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 3);
+    assert!(findings[0]["reviewers"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("rules (fallback"));
+}
+
+#[test]
+fn broken_answers_are_repaired_or_reported() {
+    let fake = FakeLlm::spawn(Behavior {
+        fenced: true,
+        ..Behavior::default()
+    });
+    let dir = workspace(2);
+    let url = fake.base_url_openai();
+    let fenced = scan(
+        &dir,
+        &["--reviewer", "openai", "--base-url", &url, "--no-cache"],
+    );
+    assert_eq!(fenced.status, 0, "{}", fenced.stderr);
+    assert_eq!(llm_findings(&fenced.json).len(), 2);
+
+    fake.set_behavior(Behavior {
+        malformed: true,
+        ..Behavior::default()
+    });
+    let broken = scan(
+        &dir,
+        &["--reviewer", "openai", "--base-url", &url, "--no-cache"],
+    );
+    assert_eq!(broken.status, 3, "{}", broken.stderr);
+    for item in broken.json["unreviewed"].as_array().unwrap() {
+        assert!(
+            item["reason"].as_str().unwrap().contains("not JSON"),
+            "{item}"
+        );
+    }
+}
+
+#[test]
+fn verification_drops_rejected_findings_and_keeps_the_reason() {
+    let fake = FakeLlm::spawn(Behavior {
+        reject_needle: Some(String::from("handler_1(")),
+        ..Behavior::default()
+    });
+    let dir = workspace(3);
+    let url = fake.base_url_openai();
+    let scan = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "openai",
+            "--base-url",
+            &url,
+            "--no-cache",
+            "--verify",
+        ],
+    );
+    assert_eq!(scan.status, 0, "{}", scan.stderr);
+    assert_eq!(llm_findings(&scan.json).len(), 2);
+    let rejected = scan.json["rejected"].as_array().unwrap();
+    assert_eq!(rejected.len(), 1);
+    assert_eq!(
+        rejected[0]["finding"]["location"]["path"],
+        "app/handler_1.py"
+    );
+    assert_eq!(agents(&scan.json)["verified_confirmed"], 2);
+}
+
+#[test]
+fn estimate_calls_nothing_and_timeline_draws_every_agent() {
+    let fake = FakeLlm::spawn(Behavior::default());
+    let dir = workspace(4);
+    let url = fake.base_url_openai();
+    let path = dir.path().join("repo");
+    let (status, stdout, stderr) = run_env(
+        &[
+            "scan",
+            path.to_str().unwrap(),
+            "--reviewer",
+            "openai",
+            "--base-url",
+            &url,
+            "--lens",
+            "security,logic",
+            "--estimate",
+        ],
+        &[],
+    );
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("4 shards"), "{stdout}");
+    assert!(stdout.contains("8 requests"), "{stdout}");
+    assert_eq!(fake.stats().requests, 0);
+
+    let svg = dir.path().join("timeline.svg");
+    let scan = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "openai",
+            "--base-url",
+            &url,
+            "--no-cache",
+            "--lens",
+            "security,logic",
+            "--timeline",
+            svg.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(scan.status, 0, "{}", scan.stderr);
+    // Both lenses flag the same line: one finding, both reviewers.
+    let findings = llm_findings(&scan.json);
+    assert_eq!(findings.len(), 4);
+    assert_eq!(findings[0]["reviewers"].as_array().unwrap().len(), 2);
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(drawing.matches("<title>slot").count(), 8);
+}
+
+#[test]
+fn a_command_agent_runs_outside_the_tree() {
+    let dir = workspace(2);
+    let script = dir.path().join("agent.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\ncat > /dev/null\nprintf '{\"findings\": [{\"start_line\": 3, \"end_line\": 3, \"cwe\": \"CWE-95\", \"severity\": \"error\", \"title\": \"ran in %s\", \"explanation\": \"\", \"confidence\": 0.8, \"evidence\": \"return eval(expr)\"}]}' \"$PWD\"\n",
+    )
+    .unwrap();
+    let command = format!("sh {}", script.display());
+    let scan = scan(
+        &dir,
+        &["--reviewer", "command", "--command", &command, "--no-cache"],
+    );
+    assert_eq!(scan.status, 0, "{}", scan.stderr);
+    let findings = llm_findings(&scan.json);
+    assert_eq!(findings.len(), 2);
+    let message = findings[0]["message"].as_str().unwrap();
+    let tree = dir.path().join("repo").canonicalize().unwrap();
+    assert!(message.contains("shardscan-agent-"), "{message}");
+    assert!(!message.contains(tree.to_str().unwrap()), "{message}");
+}
+
+#[test]
+fn agent_flags_are_validated() {
+    let dir = workspace(1);
+    let path = dir.path().join("repo");
+    let path = path.to_str().unwrap();
+    for (args, expected) in [
+        (vec!["--reviewer", "gpt"], "unknown reviewer `gpt`"),
+        (
+            vec!["--reviewer", "openai"],
+            "needs an API key in the environment variable OPENAI_API_KEY",
+        ),
+        (
+            vec!["--reviewer", "openai", "--base-url", "ftp://x"],
+            "not an http",
+        ),
+        (
+            vec![
+                "--reviewer",
+                "openai",
+                "--base-url",
+                "http://127.0.0.1:9",
+                "--lens",
+                "style",
+            ],
+            "unknown lens",
+        ),
+        (
+            vec![
+                "--reviewer",
+                "openai",
+                "--base-url",
+                "http://127.0.0.1:9",
+                "--deadline",
+                "soon",
+            ],
+            "invalid duration",
+        ),
+        (vec!["--verify"], "--verify needs an agent reviewer"),
+        (vec!["--reviewer", "command"], "needs `--command"),
+    ] {
+        let mut all = vec!["scan", path];
+        all.extend(args);
+        let (status, _, stderr) = run_env(&all, &[("OPENAI_API_KEY", "")]);
+        assert_eq!(status, 2, "{all:?}: {stderr}");
+        assert!(stderr.contains(expected), "{all:?}: {stderr}");
+    }
+    // Outputs of the run never land inside the scanned tree.
+    let inside = format!("{path}/run.jsonl");
+    let (status, _, stderr) = run_env(
+        &[
+            "scan",
+            path,
+            "--reviewer",
+            "openai",
+            "--base-url",
+            "http://127.0.0.1:9",
+            "--record",
+            &inside,
+        ],
+        &[],
+    );
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stderr.contains("inside the scanned tree"), "{stderr}");
+}
