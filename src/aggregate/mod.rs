@@ -237,6 +237,7 @@ pub fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
         }
         merged.push(finding);
     }
+    let mut merged = merge_agent_findings_by_cwe(merged);
     merged.sort_by(|a, b| {
         (
             &a.location.path,
@@ -252,6 +253,47 @@ pub fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
             ))
     });
     merged
+}
+
+/// An agent's finding (`llm/...`) that overlaps a finding of another rule with a CWE in common is
+/// the same problem seen twice: it merges into that finding (whose rule is the more specific),
+/// adding its reviewers.
+fn merge_agent_findings_by_cwe(findings: Vec<Finding>) -> Vec<Finding> {
+    let is_agent = |f: &Finding| f.rule_id.starts_with("llm/");
+    let (agent, mut others): (Vec<Finding>, Vec<Finding>) =
+        findings.into_iter().partition(|f| is_agent(f));
+    let mut by_path: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (index, finding) in others.iter().enumerate() {
+        by_path
+            .entry(finding.location.path.clone())
+            .or_default()
+            .push(index);
+    }
+    let mut kept = Vec::new();
+    for finding in agent {
+        let target = by_path.get(&finding.location.path).and_then(|indexes| {
+            indexes.iter().copied().find(|&i| {
+                let other = &others[i];
+                other.location.overlaps_lines(&finding.location)
+                    && other.suppressed.is_some() == finding.suppressed.is_some()
+                    && other.cwe.iter().any(|c| finding.cwe.contains(c))
+            })
+        });
+        match target {
+            Some(i) => {
+                let other = &mut others[i];
+                for reviewer in finding.reviewers {
+                    if !other.reviewers.contains(&reviewer) {
+                        other.reviewers.push(reviewer);
+                    }
+                }
+                other.confidence = other.confidence.max(finding.confidence);
+            }
+            None => kept.push(finding),
+        }
+    }
+    others.extend(kept);
+    others
 }
 
 #[cfg(test)]
@@ -281,6 +323,24 @@ mod tests {
             suppressed: None,
             secrets: vec![],
         }
+    }
+
+    #[test]
+    fn an_agent_finding_merges_into_a_rule_finding_of_the_same_cwe() {
+        let mut rule = finding("python/eval-exec", "a.py", 5, 5, "rules");
+        rule.cwe = vec![String::from("CWE-95")];
+        let mut agent = finding("llm/cwe-95", "a.py", 4, 6, "openai:m/security");
+        agent.cwe = vec![String::from("CWE-95")];
+        let mut other = finding("llm/cwe-89", "a.py", 5, 5, "openai:m/security");
+        other.cwe = vec![String::from("CWE-89")];
+        let merged = dedup(vec![agent, rule, other]);
+        assert_eq!(merged.len(), 2);
+        let eval = merged
+            .iter()
+            .find(|f| f.rule_id == "python/eval-exec")
+            .unwrap();
+        assert_eq!(eval.reviewers, vec!["rules", "openai:m/security"]);
+        assert!(merged.iter().any(|f| f.rule_id == "llm/cwe-89"));
     }
 
     #[test]

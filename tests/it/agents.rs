@@ -658,3 +658,60 @@ fn agent_flags_are_validated() {
     assert_eq!(status, 2, "{stderr}");
     assert!(stderr.contains("inside the scanned tree"), "{stderr}");
 }
+
+#[test]
+fn ctrl_c_stops_like_the_deadline_and_keeps_what_finished() {
+    let fake = FakeLlm::spawn(Behavior {
+        stall: true,
+        ..Behavior::default()
+    });
+    let dir = workspace(4);
+    let url = fake.base_url_openai();
+    let path = dir.path().join("repo");
+    let child = crate::common::bin()
+        .args([
+            "scan",
+            path.to_str().unwrap(),
+            "-f",
+            "json",
+            "--no-progress",
+            "--fail-on",
+            "none",
+            "--reviewer",
+            "rules,openai",
+            "--base-url",
+            &url,
+            "--no-cache",
+            "--timeout",
+            "10m",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the agents are stalled in flight, then interrupt.
+    let waited = Instant::now();
+    while fake.stats().requests < 4 && waited.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let interrupted = Instant::now();
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(interrupted.elapsed() < Duration::from_secs(5));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(agents(&json)["stopped"], "interrupted");
+    // What the rules finished is kept; every agent job is listed with the reason.
+    assert_eq!(json["findings"].as_array().unwrap().len(), 4);
+    for item in json["unreviewed"].as_array().unwrap() {
+        assert!(
+            item["reason"].as_str().unwrap().contains("interrupted"),
+            "{item}"
+        );
+    }
+}
