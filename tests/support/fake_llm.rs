@@ -467,12 +467,23 @@ async fn handle(
             body,
             headers,
         } => {
-            write_json(stream, status, &body, &headers, request.keep_alive).await?;
-            let mut recorder = lock(&shared.recorder);
-            match status {
-                200 => recorder.stats.completed += 1,
-                429 => recorder.stats.rate_limited += 1,
-                _ => {}
+            // Counted before it is sent, so a client that has read the answer sees it counted;
+            // taken back if sending fails.
+            fn counter(stats: &mut Stats, status: u16) -> Option<&mut u64> {
+                match status {
+                    200 => Some(&mut stats.completed),
+                    429 => Some(&mut stats.rate_limited),
+                    _ => None,
+                }
+            }
+            if let Some(count) = counter(&mut lock(&shared.recorder).stats, status) {
+                *count += 1;
+            }
+            if let Err(e) = write_json(stream, status, &body, &headers, request.keep_alive).await {
+                if let Some(count) = counter(&mut lock(&shared.recorder).stats, status) {
+                    *count -= 1;
+                }
+                return Err(e);
             }
         }
         Reply::Stream {
@@ -493,8 +504,11 @@ async fn handle(
                 let chunk = format!("{:x}\r\n{event}\r\n", event.len());
                 stream.write_all(chunk.as_bytes()).await?;
             }
-            stream.write_all(b"0\r\n\r\n").await?;
             lock(&shared.recorder).stats.completed += 1;
+            if let Err(e) = stream.write_all(b"0\r\n\r\n").await {
+                lock(&shared.recorder).stats.completed -= 1;
+                return Err(e);
+            }
         }
     }
     Ok(request.keep_alive)
