@@ -382,7 +382,7 @@ fn agent_plan(args: &AgentArgs, jobs: Option<usize>) -> anyhow::Result<AgentPlan
             && !args.estimate
         {
             bail!(
-                "the {} reviewer needs an API key in the environment variable {key_var}\nhint:                  export {key_var}=..., name another variable with --api-key-env, or point                  --base-url at a local server",
+                "the {} reviewer needs an API key in the environment variable {key_var}\nhint: export {key_var}=..., name another variable with --api-key-env, or point --base-url at a local server",
                 provider.name()
             );
         }
@@ -451,13 +451,15 @@ fn agent_plan(args: &AgentArgs, jobs: Option<usize>) -> anyhow::Result<AgentPlan
         if cost < 0.0 {
             bail!("--max-cost must not be negative");
         }
-        if configs
+        // A budget in dollars means nothing at a price of zero: refuse rather than overspend.
+        if let Some(config) = configs
             .iter()
-            .any(|c| c.price_in == 0.0 && c.price_out == 0.0)
-            && cost > 0.0
+            .find(|c| c.provider != Provider::Command && c.price_in == 0.0 && c.price_out == 0.0)
         {
-            eprintln!(
-                "warning: --max-cost is set but a reviewer's model has no known price; give                  --price-in and --price-out"
+            bail!(
+                "--max-cost needs a price, and model `{}` has no known one\nhint: give --price-in \
+                 and --price-out (US dollars per million tokens)",
+                config.model
             );
         }
     }

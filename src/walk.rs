@@ -519,3 +519,33 @@ mod tests {
         }
     }
 }
+
+/// Whether `path` (which may not exist yet) lies inside `root`: both are resolved through their
+/// nearest existing ancestor, so symlinks and `..` cannot hide it.
+pub fn is_inside(path: &Path, root: &Path) -> bool {
+    fn resolve(path: &Path) -> PathBuf {
+        let absolute = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            std::env::current_dir().unwrap_or_default().join(path)
+        };
+        let mut missing = Vec::new();
+        let mut existing = absolute.as_path();
+        loop {
+            if let Ok(resolved) = existing.canonicalize() {
+                return missing
+                    .iter()
+                    .rev()
+                    .fold(resolved, |acc, part| acc.join(part));
+            }
+            match (existing.parent(), existing.file_name()) {
+                (Some(parent), Some(name)) => {
+                    missing.push(name.to_os_string());
+                    existing = parent;
+                }
+                _ => return absolute,
+            }
+        }
+    }
+    resolve(path).starts_with(resolve(root))
+}

@@ -154,6 +154,10 @@ fn build_agents(
         .iter()
         .map(|config| Agent::new(config.clone(), &plan.settings))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    // Checked before anything is created: a refused path must not be touched at all.
+    for output in plan.record.iter().chain(&plan.timeline) {
+        refuse_inside_root(output, &settings.walk.root)?;
+    }
     let cache = plan
         .cache_dir
         .clone()
@@ -161,9 +165,6 @@ fn build_agents(
         .transpose()?;
     let recorder = plan.record.as_deref().map(Recorder::create).transpose()?;
     let replay = plan.replay.as_deref().map(Replay::load).transpose()?;
-    for output in plan.record.iter().chain(&plan.timeline) {
-        refuse_inside_root(output, &settings.walk.root)?;
-    }
     Ok(AgentPool::new(
         plan.settings.clone(),
         agents,
@@ -176,15 +177,7 @@ fn build_agents(
 
 /// shardscan never writes into the tree it audits, recordings and timelines included.
 fn refuse_inside_root(path: &std::path::Path, root: &std::path::Path) -> anyhow::Result<()> {
-    let parent = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let parent = parent
-        .canonicalize()
-        .unwrap_or_else(|_| parent.to_path_buf());
-    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    if parent.starts_with(&root) {
+    if crate::walk::is_inside(path, root) {
         bail!(
             "`{}` is inside the scanned tree `{}`; shardscan never writes there\nhint: write it \
              elsewhere",

@@ -29,7 +29,7 @@ use tokio::sync::{mpsc, watch, Notify};
 use super::cache::{self, Cache, Entry, Exchange, Recorder, Replay};
 use super::llm::parse::{self, Dropped, RawFinding};
 use super::llm::{prompt, AgentConfig, Backend, CallError, Completion, Lens, Request};
-use super::pool::{finish_findings, Event, ShardResult};
+use super::pool::{finish_findings, review_shard, Event, ShardResult};
 use super::Reviewer;
 use crate::finding::Finding;
 use crate::slice::Shard;
@@ -232,10 +232,35 @@ impl AgentPool {
         self.inner.governor.max
     }
 
+    /// [`AgentPool::run`], and should it crash, every shard still queued is reported unreviewed
+    /// rather than lost with the run.
+    pub fn run_guarded(
+        &self,
+        mut input: mpsc::Receiver<AgentWork>,
+        events: Sender<Event>,
+        started: Instant,
+    ) {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.run(&mut input, events.clone(), started)
+        }));
+        if outcome.is_err() {
+            fail_all(
+                &mut input,
+                &events,
+                "internal error: the agent pool crashed",
+            );
+        }
+    }
+
     /// Runs the pool until `input` closes and every job has finished, on a runtime of its own
     /// (call it on a thread of its own). Each shard's result goes to `events` as soon as its last
     /// job finishes.
-    pub fn run(&self, input: mpsc::Receiver<AgentWork>, events: Sender<Event>, started: Instant) {
+    pub fn run(
+        &self,
+        input: &mut mpsc::Receiver<AgentWork>,
+        events: Sender<Event>,
+        started: Instant,
+    ) {
         *self.inner.started.lock().unwrap_or_else(|e| e.into_inner()) = started;
         self.inner.governor.start(started);
         let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -307,7 +332,7 @@ impl AgentPool {
     }
 }
 
-fn fail_all(mut input: mpsc::Receiver<AgentWork>, events: &Sender<Event>, reason: &str) {
+fn fail_all(input: &mut mpsc::Receiver<AgentWork>, events: &Sender<Event>, reason: &str) {
     while let Some(mut work) = input.blocking_recv() {
         work.result
             .failures
@@ -315,6 +340,30 @@ fn fail_all(mut input: mpsc::Receiver<AgentWork>, events: &Sender<Event>, reason
         if events.send(Event::Shard(work.result)).is_err() {
             return;
         }
+    }
+}
+
+/// Reports a job whose task ended without finishing it (a panic), so its shard is not lost.
+struct Unfinished<'a> {
+    inner: &'a Inner,
+    job: &'a ShardJob,
+    agent: usize,
+    events: &'a Sender<Event>,
+}
+
+impl Drop for Unfinished<'_> {
+    fn drop(&mut self) {
+        bump(&self.inner.counters.jobs_failed, 1);
+        self.job
+            .result
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .failures
+            .push((
+                self.inner.agents[self.agent].name.clone(),
+                String::from("internal error: the agent task crashed"),
+            ));
+        self.inner.finish_job(self.job, self.events);
     }
 }
 
@@ -343,7 +392,7 @@ struct ShardJob {
 
 async fn dispatch(
     inner: Arc<Inner>,
-    mut input: mpsc::Receiver<AgentWork>,
+    input: &mut mpsc::Receiver<AgentWork>,
     events: Sender<Event>,
     started: Instant,
 ) {
@@ -360,6 +409,11 @@ async fn dispatch(
         tokio::spawn(async move {
             if tokio::signal::ctrl_c().await.is_ok() {
                 stop_once(&stop, StopReason::Interrupted);
+                // A second Ctrl-C gives up on the report and quits at once.
+                if tokio::signal::ctrl_c().await.is_ok() {
+                    eprintln!("interrupted twice: quitting without a report");
+                    std::process::exit(130);
+                }
             }
         });
     }
@@ -398,19 +452,21 @@ async fn dispatch(
             // A cached review needs no slot.
             if let Some(entry) = inner.cache.as_ref().and_then(|c| c.get(&key)) {
                 bump(&inner.counters.jobs_cached, 1);
-                let findings = entry
-                    .findings
+                let start = job.shard.start_line;
+                let absolute = |raw: &RawFinding| {
+                    let mut raw = raw.clone();
+                    raw.start_line += start;
+                    raw.end_line += start;
+                    raw
+                };
+                let kept: Vec<RawFinding> = entry.findings.iter().map(absolute).collect();
+                let rejected: Vec<(RawFinding, String)> = entry
+                    .rejected
                     .iter()
-                    .map(|raw| {
-                        let mut raw = raw.clone();
-                        raw.start_line += job.shard.start_line;
-                        raw.end_line += job.shard.start_line;
-                        raw
-                    })
+                    .map(|(raw, reason)| (absolute(raw), reason.clone()))
                     .collect();
-                let agent_ref = &inner.agents[agent];
-                let name = agent_ref.name.clone();
-                inner.accept(&job, findings, &name, lens);
+                let name = inner.agents[agent].name.clone();
+                inner.keep(&job, &kept, &rejected, &name, lens);
                 inner.finish_job(&job, &events);
                 continue;
             }
@@ -431,9 +487,17 @@ async fn dispatch(
             let job = Arc::clone(&job);
             let events = events.clone();
             tasks.spawn(async move {
+                // Should the task panic, its shard is still reported, with the reason.
+                let guard = Unfinished {
+                    inner: &inner,
+                    job: &job,
+                    agent,
+                    events: &events,
+                };
                 inner
                     .run_job(&job, agent, lens, request, key, slot, &events)
                     .await;
+                std::mem::forget(guard);
             });
         }
     }
@@ -443,24 +507,9 @@ async fn dispatch(
 impl Inner {
     fn key(&self, agent: usize, request: &Request) -> String {
         let agent = &self.agents[agent];
-        cache::key(&agent.name, &agent.config.base_url, request, "")
-    }
-
-    /// Checks an agent's findings against the shard and keeps them on the job.
-    fn accept(&self, job: &ShardJob, findings: Vec<RawFinding>, agent: &str, lens: Lens) {
-        let mut kept = Vec::new();
-        for raw in findings {
-            match parse::check(raw, &job.shard) {
-                Ok(raw) => kept.push(parse::to_finding(&raw, &job.shard, agent, lens)),
-                Err(Dropped::OutsideShard) => bump(&self.counters.dropped_outside, 1),
-                Err(Dropped::NoEvidence) => bump(&self.counters.dropped_evidence, 1),
-                Err(Dropped::Malformed) => bump(&self.counters.malformed, 1),
-            }
-        }
-        job.agent_findings
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .extend(kept);
+        // A verified review is another result than an unverified one.
+        let salt = if self.settings.verify { "verified" } else { "" };
+        cache::key(&agent.name, &agent.config.base_url, request, salt)
     }
 
     /// Marks one job done; the last one sends the shard's result.
@@ -496,26 +545,25 @@ impl Inner {
             Some(fallback) if !stopped => {
                 if !job.fallback_done.swap(true, Ordering::AcqRel) {
                     bump(&self.counters.jobs_fallback, 1);
-                    match fallback.review(&job.shard) {
-                        Ok(mut found) => {
-                            for finding in &mut found {
-                                finding.reviewers = vec![format!("rules (fallback for {name})")];
-                            }
-                            job.agent_findings
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .extend(found);
-                        }
-                        Err(e) => job
-                            .result
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .failures
-                            .push((
-                                name,
-                                format!("{reason}; the rules fallback failed too: {e}"),
-                            )),
+                    // CPU work: off the async threads; a crash costs only this shard's fallback.
+                    let reviewers = [Arc::clone(fallback)];
+                    let result =
+                        tokio::task::block_in_place(|| review_shard(&job.shard, &reviewers, false));
+                    let mut found = result.findings;
+                    for finding in &mut found {
+                        finding.reviewers = vec![format!("rules (fallback for {name})")];
                     }
+                    job.agent_findings
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .extend(found);
+                    job.result
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .failures
+                        .extend(result.failures.into_iter().map(|(reviewer, why)| {
+                            (reviewer, format!("{reason}; the rules fallback: {why}"))
+                        }));
                 }
             }
             _ => job
@@ -565,71 +613,106 @@ impl Inner {
         };
         bump(&self.counters.malformed, malformed as u64);
         bump(&self.counters.jobs_reviewed, 1);
-        let name = self.agents[agent].name.clone();
-        let checked: Vec<RawFinding> = raw
-            .into_iter()
-            .filter_map(|r| match parse::check(r, &job.shard) {
-                Ok(r) => Some(r),
-                Err(Dropped::OutsideShard) => {
-                    bump(&self.counters.dropped_outside, 1);
-                    None
-                }
-                Err(_) => {
-                    bump(&self.counters.dropped_evidence, 1);
-                    None
-                }
-            })
-            .collect();
+        let checked = self.check_all(&job.shard, raw);
+        let (kept, rejected) = if self.settings.verify {
+            self.verify(job, agent, checked, &label).await
+        } else {
+            (checked, Vec::new())
+        };
         if let Some(cache) = &self.cache {
-            let relative = checked
-                .iter()
-                .map(|r| {
-                    let mut r = r.clone();
-                    r.start_line -= job.shard.start_line;
-                    r.end_line -= job.shard.start_line;
-                    r
-                })
-                .collect();
+            let relative = |r: &RawFinding| {
+                let mut r = r.clone();
+                r.start_line -= job.shard.start_line;
+                r.end_line -= job.shard.start_line;
+                r
+            };
             cache.put(
                 &key,
                 &Entry {
-                    findings: relative,
+                    findings: kept.iter().map(relative).collect(),
+                    rejected: rejected
+                        .iter()
+                        .map(|(r, reason)| (relative(r), reason.clone()))
+                        .collect(),
                     tokens_in: completion.tokens_in,
                     tokens_out: completion.tokens_out,
                 },
             );
         }
-        let mut findings: Vec<Finding> = checked
-            .iter()
-            .map(|r| parse::to_finding(r, &job.shard, &name, lens))
-            .collect();
-        if self.settings.verify {
-            findings = self.verify(job, agent, findings, &label).await;
-        }
-        job.agent_findings
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .extend(findings);
+        let name = self.agents[agent].name.clone();
+        self.keep(job, &kept, &rejected, &name, lens);
         self.finish_job(job, events);
     }
 
-    /// Sends each finding to an independent verifier under the same limits; rejected findings
-    /// are kept aside with the reason. A verification that fails keeps the finding.
+    /// Keeps the findings an agent reported that point into the shard and quote the file.
+    fn check_all(&self, shard: &Shard, raw: Vec<RawFinding>) -> Vec<RawFinding> {
+        raw.into_iter()
+            .filter_map(|r| match parse::check(r, shard) {
+                Ok(r) => Some(r),
+                Err(Dropped::OutsideShard) => {
+                    bump(&self.counters.dropped_outside, 1);
+                    None
+                }
+                Err(Dropped::NoEvidence) => {
+                    bump(&self.counters.dropped_evidence, 1);
+                    None
+                }
+                Err(Dropped::Malformed) => {
+                    bump(&self.counters.malformed, 1);
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// Turns checked reports into the job's findings, and rejected ones into its rejected list.
+    fn keep(
+        &self,
+        job: &ShardJob,
+        kept: &[RawFinding],
+        rejected: &[(RawFinding, String)],
+        agent: &str,
+        lens: Lens,
+    ) {
+        job.agent_findings
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(
+                kept.iter()
+                    .map(|r| parse::to_finding(r, &job.shard, agent, lens)),
+            );
+        job.rejected
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(rejected.iter().map(|(r, reason)| {
+                (
+                    parse::to_finding(r, &job.shard, agent, lens),
+                    reason.clone(),
+                )
+            }));
+    }
+
+    /// Sends each finding to an independent verifier under the same limits. Returns the kept
+    /// findings and the rejected ones with the verifier's reason; a verification that cannot be
+    /// done keeps its finding.
     async fn verify(
         self: &Arc<Self>,
         job: &ShardJob,
         agent: usize,
-        findings: Vec<Finding>,
+        findings: Vec<RawFinding>,
         label: &str,
-    ) -> Vec<Finding> {
+    ) -> (Vec<RawFinding>, Vec<(RawFinding, String)>) {
         let mut kept = Vec::new();
+        let mut rejected = Vec::new();
         let mut stop = self.stop_tx.subscribe();
-        for finding in findings {
+        let name = self.agents[agent].name.clone();
+        for raw in findings {
+            let finding = parse::to_finding(&raw, &job.shard, &name, Lens::Security);
             let request = prompt::verify_request(&job.shard, &finding);
             let key = self.key(agent, &request);
             let mut slot = self.governor.acquire(&mut stop).await;
             if slot.is_none() {
-                kept.push(finding);
+                kept.push(raw);
                 continue;
             }
             let verdict = match self
@@ -643,19 +726,16 @@ impl Inner {
             match verdict {
                 Ok((false, reason)) => {
                     bump(&self.counters.rejected, 1);
-                    job.rejected
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push((finding, reason));
+                    rejected.push((raw, reason));
                 }
                 Ok((true, _)) => {
                     bump(&self.counters.confirmed, 1);
-                    kept.push(finding);
+                    kept.push(raw);
                 }
-                Err(_) => kept.push(finding),
+                Err(_) => kept.push(raw),
             }
         }
-        kept
+        (kept, rejected)
     }
 
     /// One request, with every guard: agent cap, budget, rate limits, timeout, cancellation,
@@ -706,31 +786,50 @@ impl Inner {
                     return Err(reason);
                 }
             }
-            let reservation = self.budget.reserve(
-                estimate_in + estimate_out,
-                config.cost(estimate_in, estimate_out),
-            )?;
             if !agent_ref
                 .limiter
                 .wait(estimate_in + estimate_out, &mut stop)
                 .await
             {
-                self.budget.release(reservation);
                 let reason = stop.borrow().map_or("stopped", |r| r.message()).to_string();
                 return Err(reason);
             }
+            let reservation = loop {
+                match self.budget.reserve(
+                    estimate_in + estimate_out,
+                    config.cost(estimate_in, estimate_out),
+                ) {
+                    Reserve::Granted(reservation) => break reservation,
+                    Reserve::Spent(reason) => return Err(reason),
+                    // Only requests in flight stand in the way: wait for them to settle.
+                    Reserve::Busy => {
+                        tokio::select! {
+                            _ = tokio::time::sleep(Duration::from_millis(20)) => {}
+                            _ = stop.wait_for(Option::is_some) => {}
+                        }
+                        if let Some(reason) = *stop.borrow() {
+                            return Err(reason.message().to_string());
+                        }
+                    }
+                }
+            };
             bump(&self.counters.requests, 1);
             let slot_id = slot.as_ref().map_or(0, |s| s.id);
+            let mut timed_out = false;
             let span_start = self.governor.now();
             let outcome = tokio::select! {
                 outcome = tokio::time::timeout(config.timeout, agent_ref.backend.call(request)) => {
                     match outcome {
                         Ok(result) => result,
-                        Err(_) => Err(CallError::Retryable {
-                            message: format!("no complete answer within {:?}", config.timeout),
-                            retry_after: None,
-                            rate_limited: false,
-                        }),
+                        Err(_) => {
+                            // The server may have read (and billed) the prompt.
+                            timed_out = true;
+                            Err(CallError::Retryable {
+                                message: format!("no complete answer within {:?}", config.timeout),
+                                retry_after: None,
+                                rate_limited: false,
+                            })
+                        }
                     }
                 }
                 stopped = stop.wait_for(Option::is_some) => {
@@ -774,7 +873,12 @@ impl Inner {
                     retry_after,
                     rate_limited,
                 }) => {
-                    self.budget.settle(reservation, 0, 0.0);
+                    let (tokens, cost) = if timed_out {
+                        (estimate_in, config.cost(estimate_in, 0))
+                    } else {
+                        (0, 0.0)
+                    };
+                    self.budget.settle(reservation, tokens, cost);
                     if rate_limited {
                         bump(&self.counters.rate_limited, 1);
                         self.governor.on_rate_limited(retry_after);
@@ -922,6 +1026,10 @@ impl Governor {
             if stop.borrow().is_some() {
                 return None;
             }
+            // Registered before the state is read, so a release in between still wakes us.
+            let notified = self.notify.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
             let wait = {
                 let mut state = self.lock();
                 let now = Instant::now();
@@ -945,7 +1053,7 @@ impl Governor {
             };
             let nap = wait.unwrap_or(Duration::from_millis(50));
             tokio::select! {
-                _ = self.notify.notified(), if wait.is_none() => {}
+                _ = &mut notified, if wait.is_none() => {}
                 _ = tokio::time::sleep(nap) => {}
                 _ = stop.changed() => {}
             }
@@ -1019,7 +1127,7 @@ impl Governor {
         Occupancy {
             peak: state.peak,
             utilization: state.busy_integral / wall / self.max as f64,
-            first_dispatch_share: state.first_dispatch.map_or(0.0, |t| t / wall),
+            first_dispatch_share: state.first_dispatch.map_or(1.0, |t| t / wall),
             overlap_share: state.at_least_two / wall,
             wall,
         }
@@ -1128,6 +1236,12 @@ struct Reservation {
     cost: f64,
 }
 
+enum Reserve {
+    Granted(Reservation),
+    Busy,
+    Spent(String),
+}
+
 impl Budget {
     fn new(max_tokens: Option<u64>, max_cost: Option<f64>) -> Budget {
         Budget {
@@ -1141,31 +1255,35 @@ impl Budget {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn reserve(&self, tokens: u64, cost: f64) -> Result<Reservation, String> {
+    /// Reserves a request's worst case. `Busy` when it would fit once the requests in flight
+    /// settle (they usually use less than they reserved); `Spent` when it cannot fit at all.
+    fn reserve(&self, tokens: u64, cost: f64) -> Reserve {
         let mut spend = self.lock();
         if let Some(max) = self.max_tokens {
-            if spend.tokens + spend.reserved_tokens + tokens > max {
-                return Err(format!(
-                    "the token budget is spent (--max-tokens {max}: {} used, {} in flight)",
-                    spend.tokens, spend.reserved_tokens
+            if spend.tokens + tokens > max {
+                return Reserve::Spent(format!(
+                    "the token budget is spent (--max-tokens {max}: {} used)",
+                    spend.tokens
                 ));
+            }
+            if spend.tokens + spend.reserved_tokens + tokens > max {
+                return Reserve::Busy;
             }
         }
         if let Some(max) = self.max_cost {
-            if spend.cost + spend.reserved_cost + cost > max {
-                return Err(format!(
-                    "the cost budget is spent (--max-cost {max}: ${:.4} used, ${:.4} in flight)",
-                    spend.cost, spend.reserved_cost
+            if spend.cost + cost > max {
+                return Reserve::Spent(format!(
+                    "the cost budget is spent (--max-cost {max}: ${:.4} used)",
+                    spend.cost
                 ));
+            }
+            if spend.cost + spend.reserved_cost + cost > max {
+                return Reserve::Busy;
             }
         }
         spend.reserved_tokens += tokens;
         spend.reserved_cost += cost;
-        Ok(Reservation { tokens, cost })
-    }
-
-    fn release(&self, reservation: Reservation) {
-        self.settle(reservation, 0, 0.0);
+        Reserve::Granted(Reservation { tokens, cost })
     }
 
     fn settle(&self, reservation: Reservation, tokens: u64, cost: f64) {
@@ -1208,15 +1326,17 @@ mod tests {
     #[test]
     fn budget_reserves_before_and_settles_after() {
         let budget = Budget::new(Some(1000), None);
-        let a = budget.reserve(600, 0.0).unwrap();
-        assert!(
-            budget.reserve(600, 0.0).is_err(),
-            "in-flight reservations count"
-        );
+        let Reserve::Granted(a) = budget.reserve(600, 0.0) else {
+            panic!("the first request fits")
+        };
+        // It would fit once the first settles: wait, do not give up.
+        assert!(matches!(budget.reserve(600, 0.0), Reserve::Busy));
         budget.settle(a, 300, 0.0);
-        let b = budget.reserve(600, 0.0).unwrap();
+        let Reserve::Granted(b) = budget.reserve(600, 0.0) else {
+            panic!("300 + 600 fits")
+        };
         budget.settle(b, 600, 0.0);
-        assert!(budget.reserve(200, 0.0).is_err());
+        assert!(matches!(budget.reserve(200, 0.0), Reserve::Spent(_)));
     }
 
     #[tokio::test]

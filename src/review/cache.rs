@@ -45,6 +45,9 @@ pub fn key(agent: &str, base_url: &str, request: &Request, salt: &str) -> String
 pub struct Entry {
     /// Findings with lines relative to the shard's first line (0 = its first line).
     pub findings: Vec<RawFinding>,
+    /// Findings a verifier rejected (with `--verify`), with its reason.
+    #[serde(default)]
+    pub rejected: Vec<(RawFinding, String)>,
     pub tokens_in: u64,
     pub tokens_out: u64,
 }
@@ -56,20 +59,17 @@ pub struct Cache {
 impl Cache {
     /// The cache under `dir`, refused inside `scan_root` (a scan never writes into the tree).
     pub fn open(dir: PathBuf, scan_root: &Path) -> anyhow::Result<Cache> {
-        fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create the cache directory `{}`", dir.display()))?;
-        let canonical = dir.canonicalize().unwrap_or_else(|_| dir.clone());
-        let root = scan_root
-            .canonicalize()
-            .unwrap_or_else(|_| scan_root.to_path_buf());
-        if canonical.starts_with(&root) {
+        // Checked before anything is created.
+        if crate::walk::is_inside(&dir, scan_root) {
             anyhow::bail!(
                 "the cache directory `{}` is inside the scanned tree `{}`; shardscan never writes \
                  there\nhint: pass `--cache-dir` elsewhere, or `--no-cache`",
                 dir.display(),
-                root.display()
+                scan_root.display()
             );
         }
+        fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create the cache directory `{}`", dir.display()))?;
         Ok(Cache { dir })
     }
 

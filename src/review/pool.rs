@@ -258,7 +258,7 @@ pub fn run(
                 Some(
                     std::thread::Builder::new()
                         .name(String::from("shardscan-agents"))
-                        .spawn_scoped(scope, move || pool.run(rx, events, started))
+                        .spawn_scoped(scope, move || pool.run_guarded(rx, events, started))
                         .context("failed to start the agent pool")?,
                 )
             }

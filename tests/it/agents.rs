@@ -500,26 +500,32 @@ fn verification_drops_rejected_findings_and_keeps_the_reason() {
     });
     let dir = workspace(3);
     let url = fake.base_url_openai();
-    let scan = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "openai",
-            "--base-url",
-            &url,
-            "--no-cache",
-            "--verify",
-        ],
-    );
-    assert_eq!(scan.status, 0, "{}", scan.stderr);
-    assert_eq!(llm_findings(&scan.json).len(), 2);
-    let rejected = scan.json["rejected"].as_array().unwrap();
-    assert_eq!(rejected.len(), 1);
-    assert_eq!(
-        rejected[0]["finding"]["location"]["path"],
-        "app/handler_1.py"
-    );
-    assert_eq!(agents(&scan.json)["verified_confirmed"], 2);
+    let cache = dir.path().join("cache");
+    let args = [
+        "--reviewer",
+        "openai",
+        "--base-url",
+        &url,
+        "--verify",
+        "--cache-dir",
+        cache.to_str().unwrap(),
+    ];
+    let first = scan(&dir, &args);
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    assert_eq!(agents(&first.json)["verified_confirmed"], 2);
+    // A rerun from the cache keeps the verdicts: nothing rejected comes back.
+    let requests = fake.stats().requests;
+    let second = scan(&dir, &args);
+    assert_eq!(fake.stats().requests, requests, "all from the cache");
+    for scan in [first, second] {
+        assert_eq!(llm_findings(&scan.json).len(), 2);
+        let rejected = scan.json["rejected"].as_array().unwrap();
+        assert_eq!(rejected.len(), 1);
+        assert_eq!(
+            rejected[0]["finding"]["location"]["path"],
+            "app/handler_1.py"
+        );
+    }
 }
 
 #[test]
@@ -640,8 +646,9 @@ fn agent_flags_are_validated() {
         assert_eq!(status, 2, "{all:?}: {stderr}");
         assert!(stderr.contains(expected), "{all:?}: {stderr}");
     }
-    // Outputs of the run never land inside the scanned tree.
+    // Outputs of the run never land inside the scanned tree, and a file there is not touched.
     let inside = format!("{path}/run.jsonl");
+    std::fs::write(&inside, "keep me\n").unwrap();
     let (status, _, stderr) = run_env(
         &[
             "scan",
@@ -657,6 +664,23 @@ fn agent_flags_are_validated() {
     );
     assert_eq!(status, 2, "{stderr}");
     assert!(stderr.contains("inside the scanned tree"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&inside).unwrap(), "keep me\n");
+    let cache_inside = format!("{path}/.cache");
+    let (status, _, stderr) = run_env(
+        &[
+            "scan",
+            path,
+            "--reviewer",
+            "openai",
+            "--base-url",
+            "http://127.0.0.1:9",
+            "--cache-dir",
+            &cache_inside,
+        ],
+        &[],
+    );
+    assert_eq!(status, 2, "{stderr}");
+    assert!(!std::path::Path::new(&cache_inside).exists());
 }
 
 #[test]

@@ -26,16 +26,23 @@ impl CommandAgent {
             .tempdir()
             .map_err(|e| CallError::Permanent(format!("cannot create a working directory: {e}")))?;
         let program = &self.config.command[0];
-        let mut child = tokio::process::Command::new(program)
+        let mut command = tokio::process::Command::new(program);
+        command
             .args(&self.config.command[1..])
             .current_dir(dir.path())
             .env("SHARDSCAN_REQUEST_KIND", request.kind.schema_name())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .kill_on_drop(true)
+            .kill_on_drop(true);
+        // Its own process group, so a cancelled or timed-out agent takes its children with it
+        // (`sh -c`, wrappers that start the real agent).
+        #[cfg(unix)]
+        command.process_group(0);
+        let mut child = command
             .spawn()
             .map_err(|e| CallError::Permanent(format!("cannot run `{program}`: {e}")))?;
+        let mut group = ProcessGroup(child.id());
         let prompt = format!("{}\n\n{}", request.system, request.user);
         let mut stdin = child.stdin.take().expect("stdin is piped");
         let mut stdout = child.stdout.take().expect("stdout is piped");
@@ -59,6 +66,8 @@ impl CommandAgent {
             .wait()
             .await
             .map_err(|e| CallError::Permanent(format!("`{program}` failed: {e}")))?;
+        // It ended on its own: nothing left to kill (and its id may be reused).
+        group.0 = None;
         drop(dir);
         if !status.success() {
             let tail: String = String::from_utf8_lossy(&err)
@@ -82,6 +91,23 @@ impl CommandAgent {
             tokens_out: (text.len() as u64).div_ceil(4),
             text,
         })
+    }
+}
+
+/// Kills a whole process group when dropped before the agent ended: on a timeout or a
+/// cancellation (the future is dropped) this is what stops the agent's children.
+struct ProcessGroup(Option<u32>);
+
+impl Drop for ProcessGroup {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if let Some(id) = self.0 {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", "--", &format!("-{id}")])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
     }
 }
 

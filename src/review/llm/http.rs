@@ -24,6 +24,8 @@ pub fn client() -> Result<reqwest::Client, String> {
 
 /// Classifies a transport error (no status): all are worth a retry except a bad URL.
 pub fn transport_error(error: reqwest::Error, key: Option<&Secret>) -> CallError {
+    // The URL may carry credentials (`user:token@host`, `?key=`): never quote it.
+    let error = error.without_url();
     let mut message = error.to_string();
     let mut source = std::error::Error::source(&error);
     while let Some(cause) = source {

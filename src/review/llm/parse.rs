@@ -31,33 +31,49 @@ pub enum Dropped {
     Malformed,
 }
 
-/// The first JSON value in `text`: the whole text, a fenced block, or the first balanced `{...}`
-/// or `[...]` in it.
-pub fn extract_json(text: &str) -> Option<Value> {
+/// The first JSON value in `text` that `wanted` accepts: the whole text, then each fenced block,
+/// then each balanced `{...}` or `[...]`. An answer may quote code (`[1, 2]`) or prose
+/// (`line [42]`) before its real JSON, so the first value that parses is not enough.
+pub fn extract_json(text: &str, wanted: impl Fn(&Value) -> bool) -> Option<Value> {
     let trimmed = text.trim();
-    if let Ok(value) = serde_json::from_str(trimmed) {
+    let accept = |candidate: &str| {
+        serde_json::from_str::<Value>(candidate.trim())
+            .ok()
+            .filter(|value| wanted(value))
+    };
+    if let Some(value) = accept(trimmed) {
         return Some(value);
     }
-    if let Some(start) = trimmed.find("```") {
-        let body = &trimmed[start + 3..];
-        let body = body.split_once('\n').map_or(body, |(_, rest)| rest);
-        if let Some(end) = body.find("```") {
-            if let Ok(value) = serde_json::from_str(body[..end].trim()) {
-                return Some(value);
-            }
+    let mut rest = trimmed;
+    while let Some(start) = rest.find("```") {
+        let body = &rest[start + 3..];
+        let body = body.split_once('\n').map_or("", |(_, after)| after);
+        let Some(end) = body.find("```") else { break };
+        if let Some(value) = accept(&body[..end]) {
+            return Some(value);
         }
+        rest = &body[end + 3..];
     }
     for (start, open) in trimmed
         .char_indices()
         .filter(|(_, c)| *c == '{' || *c == '[')
     {
         if let Some(end) = balanced_end(&trimmed[start..], open) {
-            if let Ok(value) = serde_json::from_str(&trimmed[start..start + end]) {
+            if let Some(value) = accept(&trimmed[start..start + end]) {
                 return Some(value);
             }
         }
     }
     None
+}
+
+/// The shape of a review answer: `{"findings": ...}`, one finding object, or a list of objects.
+fn is_findings_answer(value: &Value) -> bool {
+    match value {
+        Value::Object(map) => map.contains_key("findings") || map.contains_key("start_line"),
+        Value::Array(items) => items.iter().all(Value::is_object),
+        _ => false,
+    }
 }
 
 /// Length of the balanced bracketed value at the start of `text`, skipping strings.
@@ -94,7 +110,7 @@ fn balanced_end(text: &str, open: char) -> Option<usize> {
 /// The findings of a review answer; `Err` when there is no usable JSON at all. Entries that are
 /// not findings are counted as malformed.
 pub fn parse_findings(text: &str) -> Result<(Vec<RawFinding>, usize), String> {
-    let value = extract_json(text).ok_or_else(|| {
+    let value = extract_json(text, is_findings_answer).ok_or_else(|| {
         format!(
             "the answer is not JSON: {}",
             clip(text.trim(), 120).replace('\n', " ")
@@ -125,7 +141,8 @@ pub fn parse_findings(text: &str) -> Result<(Vec<RawFinding>, usize), String> {
 
 /// A verifier's verdict: `(confirmed, reason)`.
 pub fn parse_verdict(text: &str) -> Result<(bool, String), String> {
-    let value = extract_json(text).ok_or_else(|| String::from("the verdict is not JSON"))?;
+    let value = extract_json(text, |v| v.get("verdict").is_some())
+        .ok_or_else(|| String::from("the verdict is not JSON"))?;
     let verdict = value
         .get("verdict")
         .and_then(Value::as_str)
@@ -179,7 +196,9 @@ fn coerce(item: &Value) -> Option<RawFinding> {
         },
         _ => 0.5,
     };
-    let confidence = if confidence > 1.0 && confidence <= 100.0 {
+    let confidence = if confidence.is_nan() {
+        0.5
+    } else if confidence > 1.0 && confidence <= 100.0 {
         confidence / 100.0
     } else {
         confidence.clamp(0.0, 1.0)
@@ -197,10 +216,13 @@ fn coerce(item: &Value) -> Option<RawFinding> {
     })
 }
 
-/// `CWE-89` from `89`, `cwe-89`, `CWE-89: SQL Injection`; `None` when there is no number.
+/// `CWE-89` from `89`, `cwe-89`, `CWE-89: SQL Injection`, `OWASP A03 / CWE-89`; `None` when
+/// there is no number.
 pub fn normalize_cwe(text: &str) -> Option<String> {
-    let digits: String = text
-        .trim()
+    let upper = text.trim().to_ascii_uppercase();
+    // An explicit `CWE-` wins over any other number in the text.
+    let from = upper.find("CWE").map_or(0, |i| i + 3);
+    let digits: String = upper[from..]
         .trim_start_matches(|c: char| !c.is_ascii_digit())
         .chars()
         .take_while(char::is_ascii_digit)
@@ -209,6 +231,11 @@ pub fn normalize_cwe(text: &str) -> Option<String> {
     (number > 0).then(|| format!("CWE-{number}"))
 }
 
+/// Lines around the cited ones where the quoted evidence may be.
+const EVIDENCE_MARGIN: usize = 3;
+/// Evidence shorter than this (without whitespace) proves nothing (`)`, `x`).
+const MIN_EVIDENCE: usize = 4;
+
 /// Keeps a finding only if it points into the shard's lines and its evidence is in the file.
 /// A finding that starts in the shard but runs past its end is cut at the end.
 pub fn check(mut raw: RawFinding, shard: &Shard) -> Result<RawFinding, Dropped> {
@@ -216,20 +243,39 @@ pub fn check(mut raw: RawFinding, shard: &Shard) -> Result<RawFinding, Dropped> 
         return Err(Dropped::OutsideShard);
     }
     raw.end_line = raw.end_line.min(shard.end_line);
-    let evidence = squash(&raw.evidence);
-    if evidence.is_empty() {
+    let evidence = squash(&strip_line_numbers(&raw.evidence));
+    if evidence.chars().filter(|c| !c.is_whitespace()).count() < MIN_EVIDENCE {
         return Err(Dropped::NoEvidence);
     }
-    // Near the cited lines first (cheap), then anywhere in the file.
+    // The quote must be at the cited lines (give or take a few), not anywhere in the file.
     let file = &shard.file;
-    let near_start = file.line_start(raw.start_line.saturating_sub(5).max(1));
-    let near_end = file.line_start((raw.end_line + 6).min(file.line_count() + 1));
-    let near = file.text.get(near_start..near_end).unwrap_or_default();
-    if squash(near).contains(&evidence) || squash(&file.text).contains(&evidence) {
+    let first = raw.start_line.saturating_sub(EVIDENCE_MARGIN).max(1);
+    let last = (raw.end_line + EVIDENCE_MARGIN).min(file.line_count());
+    let window: Vec<&str> = (first..=last).map(|line| file.line_text(line)).collect();
+    if squash(&window.join("\n")).contains(&evidence) {
         Ok(raw)
     } else {
         Err(Dropped::NoEvidence)
     }
+}
+
+/// Evidence copied with the prompt's line numbers (`    42 | code`) loses them.
+fn strip_line_numbers(evidence: &str) -> String {
+    evidence
+        .lines()
+        .map(|line| {
+            let trimmed = line.trim_start();
+            let digits = trimmed.len()
+                - trimmed
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .len();
+            match trimmed[digits..].trim_start().strip_prefix('|') {
+                Some(code) if digits > 0 => code.strip_prefix(' ').unwrap_or(code),
+                _ => line,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Whitespace collapsed to single spaces, so a quote may differ from the file in indentation and
@@ -295,15 +341,38 @@ mod tests {
 
     #[test]
     fn extracts_json_from_fences_and_chatter() {
+        let any = |_: &Value| true;
         let fenced = "Here you go:\n```json\n{\"findings\": []}\n```\nHope this helps {x}.";
         assert_eq!(
-            extract_json(fenced),
+            extract_json(fenced, any),
             Some(serde_json::json!({"findings": []}))
         );
         let chatter = "Sure! {\"findings\": [{\"title\": \"a } in a string\"}]} trailing";
-        assert!(extract_json(chatter).is_some());
-        assert_eq!(extract_json("no json here"), None);
-        assert_eq!(extract_json("{\"findings\": [{\"start_line\": 3"), None);
+        assert!(extract_json(chatter, any).is_some());
+        assert_eq!(extract_json("no json here", any), None);
+        assert_eq!(
+            extract_json("{\"findings\": [{\"start_line\": 3", any),
+            None
+        );
+        // Quoted code and prose come before the answer: the answer's shape wins.
+        let quoted = "At line [42]:\n```python\nargs = [1, 2]\n```\n```json\n{\"findings\": [{\"start_line\": 42, \"title\": \"t\"}]}\n```";
+        let (findings, malformed) = parse_findings(quoted).unwrap();
+        assert_eq!((findings.len(), malformed), (1, 0));
+    }
+
+    #[test]
+    fn cwe_numbers_and_evidence_prefixes() {
+        assert_eq!(
+            normalize_cwe("OWASP A03 / CWE-89").as_deref(),
+            Some("CWE-89")
+        );
+        assert_eq!(normalize_cwe("78").as_deref(), Some("CWE-78"));
+        assert_eq!(normalize_cwe("none"), None);
+        assert_eq!(
+            strip_line_numbers("    42 | cur.execute(q)\n    43 |     x"),
+            "cur.execute(q)\n    x"
+        );
+        assert_eq!(strip_line_numbers("a | b"), "a | b");
     }
 
     #[test]
