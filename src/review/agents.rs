@@ -603,6 +603,12 @@ impl Inner {
             }
         };
         drop(slot);
+        if completion.cut {
+            let limit = self.agents[agent].config.max_output_tokens;
+            let reason =
+                format!("the answer was cut at {limit} output tokens (raise --max-output-tokens)");
+            return self.fail_job(job, agent, reason, events).await;
+        }
         let (raw, malformed) = match parse::parse_findings(&completion.text) {
             Ok(parsed) => parsed,
             Err(e) => {

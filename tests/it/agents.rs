@@ -490,6 +490,36 @@ fn broken_answers_are_repaired_or_reported() {
             "{item}"
         );
     }
+
+    // An answer cut at the output limit says so, streamed or not, for both protocols, and its
+    // tokens still count.
+    fake.set_behavior(Behavior {
+        truncated: true,
+        ..Behavior::default()
+    });
+    for (reviewer, url) in [
+        ("openai", fake.base_url_openai()),
+        ("anthropic", fake.base_url_anthropic()),
+    ] {
+        for stream in [false, true] {
+            let mut args = vec!["--reviewer", reviewer, "--base-url", &url, "--no-cache"];
+            if stream {
+                args.push("--stream");
+            }
+            let cut = scan(&dir, &args);
+            assert_eq!(cut.status, 3, "{reviewer} {stream}: {}", cut.stderr);
+            for item in cut.json["unreviewed"].as_array().unwrap() {
+                assert!(
+                    item["reason"]
+                        .as_str()
+                        .unwrap()
+                        .contains("cut at 2048 output tokens"),
+                    "{reviewer} {stream}: {item}"
+                );
+            }
+            assert!(agents(&cut.json)["tokens_out"].as_u64().unwrap() > 0);
+        }
+    }
 }
 
 #[test]

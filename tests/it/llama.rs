@@ -242,14 +242,14 @@ fn check_report(json: &Value) {
             "severity is not error, warning or note in {at}"
         );
     }
-    let agents = json["summary"]["pool"]["agents_started"]
+    let agents = json["summary"]["pool"]["agents"]["agents_started"]
         .as_u64()
-        .expect("report has summary.pool.agents_started");
+        .expect("report has summary.pool.agents.agents_started");
     assert!(agents >= 1, "no reviewer agent was started: {agents}");
 }
 
 /// Runs one scan of the corpus through `reviewer` at `base_url` and checks what it wrote.
-fn scan_with(reviewer: &str, base_url: &str) {
+fn scan_with(reviewer: &str, base_url: &str, stream: bool) {
     let out = tempfile::tempdir().expect("temp dir");
     let json_path = out.path().join("report.json");
     let sarif_path = out.path().join("report.sarif");
@@ -268,8 +268,11 @@ fn scan_with(reviewer: &str, base_url: &str) {
             "120s",
             "--deadline",
             "8m",
+            "--max-output-tokens",
+            "768",
         ])
         .args(["-f", "json", "--fail-on", "none", "--no-progress"])
+        .args(stream.then_some("--stream"))
         .arg("-o")
         .arg(&json_path)
         .arg("-o")
@@ -290,25 +293,59 @@ fn scan_with(reviewer: &str, base_url: &str) {
         serde_json::from_str(&text)
             .unwrap_or_else(|e| panic!("{} is not JSON: {e}\n{text}", path.display()))
     };
+    // A 135M-parameter model may ramble past the output limit or answer prose: those shards are
+    // listed unreviewed (exit 3) with the reason, and that is a correct run. What must not happen
+    // is a protocol failure: a refused request, an HTTP error, a stream we could not read.
+    let json = read_json(&json_path);
     match status.code() {
         Some(0) => {}
         Some(3) => {
-            // Incomplete: say which shards and files went unreviewed, and why.
-            let why = std::fs::read_to_string(&json_path)
-                .ok()
-                .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-                .map(|json| {
-                    format!(
-                        "unreviewed: {:#}\nproblems: {:#}",
-                        json["unreviewed"], json["problems"]
-                    )
-                })
-                .unwrap_or_else(|| "no readable JSON report".to_string());
-            panic!("--reviewer {reviewer}: incomplete run (exit 3)\n{why}\nstderr:\n{stderr}");
+            for item in json["unreviewed"].as_array().expect("unreviewed list") {
+                let reason = item["reason"].as_str().unwrap_or_default();
+                assert!(
+                    reason.contains("unusable answer") || reason.contains("was cut at"),
+                    "--reviewer {reviewer}: a shard failed for a reason other than the model's \
+                     answer: {item}\nstderr:\n{stderr}"
+                );
+            }
+            assert_eq!(
+                json["problems"],
+                serde_json::json!([]),
+                "--reviewer {reviewer}"
+            );
         }
-        _ => panic!("--reviewer {reviewer}: {status}, expected 0; stderr:\n{stderr}"),
+        _ => panic!("--reviewer {reviewer}: {status}, expected 0 or 3; stderr:\n{stderr}"),
     }
-    check_report(&read_json(&json_path));
+    let summary = &json["summary"];
+    let agents = &summary["pool"]["agents"];
+    let total = summary["shards_total"].as_u64().expect("shards_total");
+    let unreviewed: std::collections::BTreeSet<&str> = json["unreviewed"]
+        .as_array()
+        .expect("unreviewed list")
+        .iter()
+        .filter_map(|u| u["shard_id"].as_str())
+        .collect();
+    assert_eq!(
+        summary["shards_reviewed"].as_u64().unwrap() + unreviewed.len() as u64,
+        total,
+        "--reviewer {reviewer}: every shard is reviewed or listed"
+    );
+    assert!(
+        agents["requests"].as_u64().unwrap() >= total,
+        "--reviewer {reviewer}: {agents}"
+    );
+    assert!(
+        agents["tokens_in"].as_u64().unwrap() > 0 && agents["tokens_out"].as_u64().unwrap() > 0,
+        "--reviewer {reviewer}: the server's usage was read: {agents}"
+    );
+    eprintln!(
+        "--reviewer {reviewer}: {} of {total} shards reviewed, {} findings, {} tokens in, {} out",
+        summary["shards_reviewed"],
+        json["findings"].as_array().map_or(0, Vec::len),
+        agents["tokens_in"],
+        agents["tokens_out"]
+    );
+    check_report(&json);
     let sarif = read_json(&sarif_path);
     assert_eq!(
         sarif["version"], "2.1.0",
@@ -323,6 +360,7 @@ fn llama_server_reviews_the_corpus_through_both_protocols() {
     };
     let server = LlamaServer::start(&server, &model);
     let port = server.port;
-    scan_with("openai", &format!("http://127.0.0.1:{port}/v1"));
-    scan_with("anthropic", &format!("http://127.0.0.1:{port}"));
+    // One protocol answers whole, the other streams: both of the real server's shapes are read.
+    scan_with("openai", &format!("http://127.0.0.1:{port}/v1"), false);
+    scan_with("anthropic", &format!("http://127.0.0.1:{port}"), true);
 }

@@ -7,3 +7,4 @@ mod common;
 mod corpus;
 #[path = "../support/fake_llm.rs"]
 mod fake_llm;
+mod llama;

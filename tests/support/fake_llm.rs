@@ -606,7 +606,7 @@ fn decide(request: &Request, behavior: &Behavior, count: u64) -> Reply {
     let json_text = answer.to_string();
     let damaged = damage(&json_text, behavior);
     let prompt_tokens = (request.body.len() / 4) as u64;
-    match protocol {
+    let reply = match protocol {
         Protocol::OpenAi => {
             let content = damaged.unwrap_or(json_text);
             openai_reply(&chat, &content, prompt_tokens, behavior.stall_mid_stream)
@@ -619,6 +619,45 @@ fn decide(request: &Request, behavior: &Behavior, count: u64) -> Reply {
             };
             anthropic_reply(&chat, block, prompt_tokens, behavior.stall_mid_stream)
         }
+    };
+    if behavior.truncated {
+        mark_cut(reply)
+    } else {
+        reply
+    }
+}
+
+/// A truncated answer is one that hit the output limit: say so as the real APIs do
+/// (`finish_reason: "length"`, `stop_reason: "max_tokens"`).
+fn mark_cut(reply: Reply) -> Reply {
+    let cut = |text: &str| {
+        text.replace("\"finish_reason\":\"stop\"", "\"finish_reason\":\"length\"")
+            .replace(
+                "\"stop_reason\":\"tool_use\"",
+                "\"stop_reason\":\"max_tokens\"",
+            )
+            .replace(
+                "\"stop_reason\":\"end_turn\"",
+                "\"stop_reason\":\"max_tokens\"",
+            )
+    };
+    match reply {
+        Reply::Json {
+            status,
+            body,
+            headers,
+        } => Reply::Json {
+            status,
+            body: serde_json::from_str(&cut(&body.to_string())).unwrap_or(body),
+            headers,
+        },
+        Reply::Stream {
+            events,
+            stall_after,
+        } => Reply::Stream {
+            events: events.iter().map(|e| cut(e)).collect(),
+            stall_after,
+        },
     }
 }
 

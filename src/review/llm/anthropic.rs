@@ -69,21 +69,24 @@ impl Anthropic {
                         .collect::<Vec<_>>()
                         .join("")
                 });
+            let cut = value.get("stop_reason").and_then(Value::as_str) == Some("max_tokens");
             let usage = |field: &str| {
                 value
                     .pointer(&format!("/usage/{field}"))
                     .and_then(Value::as_u64)
             };
             return Ok(Completion {
-                tokens_in: usage("input_tokens").unwrap_or(estimated_in),
+                tokens_in: input_tokens(value.get("usage")).unwrap_or(estimated_in),
                 tokens_out: usage("output_tokens").unwrap_or(text.len() as u64 / 4),
                 text,
+                cut,
             });
         }
         let mut tool_json = String::new();
         let mut text = String::new();
         let (mut tokens_in, mut tokens_out) = (None, None);
         let mut stopped = false;
+        let mut cut = false;
         read_events(response, key, |name, data| {
             let Ok(event) = serde_json::from_str::<Value>(data) else {
                 return Ok(());
@@ -91,9 +94,7 @@ impl Anthropic {
             let kind = event.get("type").and_then(Value::as_str).unwrap_or(name);
             match kind {
                 "message_start" => {
-                    tokens_in = event
-                        .pointer("/message/usage/input_tokens")
-                        .and_then(Value::as_u64);
+                    tokens_in = input_tokens(event.pointer("/message/usage"));
                 }
                 "content_block_delta" => {
                     if let Some(piece) =
@@ -106,6 +107,11 @@ impl Anthropic {
                     }
                 }
                 "message_delta" => {
+                    if event.pointer("/delta/stop_reason").and_then(Value::as_str)
+                        == Some("max_tokens")
+                    {
+                        cut = true;
+                    }
                     tokens_out = event
                         .pointer("/usage/output_tokens")
                         .and_then(Value::as_u64);
@@ -140,8 +146,21 @@ impl Anthropic {
             tokens_in: tokens_in.unwrap_or(estimated_in),
             tokens_out: tokens_out.unwrap_or(text.len() as u64 / 4),
             text,
+            cut,
         })
     }
+}
+
+/// Input tokens of a usage object: `input_tokens` leaves out what was read from or written to
+/// the prompt cache, which is input all the same.
+fn input_tokens(usage: Option<&Value>) -> Option<u64> {
+    let usage = usage?;
+    let fresh = usage.get("input_tokens")?.as_u64()?;
+    let cached = ["cache_read_input_tokens", "cache_creation_input_tokens"]
+        .iter()
+        .filter_map(|field| usage.get(*field).and_then(Value::as_u64))
+        .sum::<u64>();
+    Some(fresh + cached)
 }
 
 impl Backend for Anthropic {

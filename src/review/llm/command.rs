@@ -90,6 +90,7 @@ impl CommandAgent {
             tokens_in: request.estimated_tokens(),
             tokens_out: (text.len() as u64).div_ceil(4),
             text,
+            cut: false,
         })
     }
 }

@@ -191,6 +191,10 @@ pub struct Completion {
     pub text: String,
     pub tokens_in: u64,
     pub tokens_out: u64,
+    /// The answer hit the output limit (`finish_reason: length`, `stop_reason: max_tokens`): its
+    /// JSON is cut, and asking again at temperature 0 gives the same answer.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cut: bool,
 }
 
 /// Why a call failed.

@@ -1,6 +1,8 @@
 //! The OpenAI-compatible chat completions API (OpenAI, vLLM, Ollama, OpenRouter, llama.cpp):
 //! structured output through `response_format` with a JSON schema.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use serde_json::{json, Value};
 
 use super::http::{self, read_events};
@@ -9,12 +11,19 @@ use super::{AgentConfig, Backend, CallError, CallFuture, Completion, Request};
 pub struct OpenAi {
     config: AgentConfig,
     url: String,
+    /// The server refused our JSON schema (some reject keywords such as `maxLength` in strict
+    /// mode): ask for a plain JSON object instead, and rely on the tolerant parser.
+    schema_refused: AtomicBool,
 }
 
 impl OpenAi {
     pub fn new(config: AgentConfig) -> anyhow::Result<OpenAi> {
         let url = format!("{}/chat/completions", config.base_url.trim_end_matches('/'));
-        Ok(OpenAi { config, url })
+        Ok(OpenAi {
+            config,
+            url,
+            schema_refused: AtomicBool::new(false),
+        })
     }
 
     fn body(&self, request: &Request) -> Value {
@@ -35,6 +44,9 @@ impl OpenAi {
                 }
             }
         });
+        if self.schema_refused.load(Ordering::Relaxed) {
+            body["response_format"] = json!({"type": "json_object"});
+        }
         if self.config.stream {
             body["stream"] = json!(true);
             body["stream_options"] = json!({"include_usage": true});
@@ -43,6 +55,19 @@ impl OpenAi {
     }
 
     async fn send(&self, request: &Request) -> Result<Completion, CallError> {
+        match self.send_once(request).await {
+            Err(CallError::Permanent(message))
+                if message.starts_with("HTTP 400")
+                    && (message.contains("schema") || message.contains("response_format"))
+                    && !self.schema_refused.swap(true, Ordering::Relaxed) =>
+            {
+                self.send_once(request).await
+            }
+            outcome => outcome,
+        }
+    }
+
+    async fn send_once(&self, request: &Request) -> Result<Completion, CallError> {
         let key = self.config.api_key.as_ref();
         let mut headers = Vec::new();
         if let Some(key) = key {
@@ -70,17 +95,23 @@ impl OpenAi {
                     ))
                 })?
                 .to_string();
+            let cut = value
+                .pointer("/choices/0/finish_reason")
+                .and_then(Value::as_str)
+                == Some("length");
             let tokens_in = usage(&value, "prompt_tokens").unwrap_or(estimated_in);
             let tokens_out = usage(&value, "completion_tokens").unwrap_or(text.len() as u64 / 4);
             return Ok(Completion {
                 text,
                 tokens_in,
                 tokens_out,
+                cut,
             });
         }
         let mut text = String::new();
         let mut tokens = (None, None);
         let mut finished = false;
+        let mut cut = false;
         read_events(response, key, |_, data| {
             if data.trim() == "[DONE]" {
                 finished = true;
@@ -94,6 +125,13 @@ impl OpenAi {
                 .and_then(Value::as_str)
             {
                 text.push_str(piece);
+            }
+            if chunk
+                .pointer("/choices/0/finish_reason")
+                .and_then(Value::as_str)
+                == Some("length")
+            {
+                cut = true;
             }
             if chunk.get("usage").is_some_and(|u| !u.is_null()) {
                 tokens = (
@@ -111,6 +149,7 @@ impl OpenAi {
             tokens_in: tokens.0.unwrap_or(estimated_in),
             tokens_out: tokens.1.unwrap_or(text.len() as u64 / 4),
             text,
+            cut,
         })
     }
 }

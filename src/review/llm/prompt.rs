@@ -21,6 +21,7 @@ pub fn findings_schema() -> Value {
         "properties": {
             "findings": {
                 "type": "array",
+                "maxItems": 12,
                 "items": {
                     "type": "object",
                     "additionalProperties": false,
@@ -33,7 +34,7 @@ pub fn findings_schema() -> Value {
                         "severity": {"type": "string", "enum": ["error", "warning", "note"]},
                         "title": {"type": "string", "maxLength": 120},
                         "explanation": {"type": "string", "maxLength": 1200},
-                        "confidence": {"type": "number", "description": "0 to 1"},
+                        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
                         "evidence": {"type": "string", "description": "the offending code, quoted exactly from the file", "maxLength": 600}
                     }
                 }
