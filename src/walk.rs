@@ -449,6 +449,36 @@ fn is_minified(name: &str, language: Language, bytes: &[u8]) -> bool {
     bytes.len() / lines > 300
 }
 
+/// Whether `path` (which may not exist yet) lies inside `root`: both are resolved through their
+/// nearest existing ancestor, so symlinks and `..` cannot hide it.
+pub fn is_inside(path: &Path, root: &Path) -> bool {
+    fn resolve(path: &Path) -> PathBuf {
+        let absolute = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            std::env::current_dir().unwrap_or_default().join(path)
+        };
+        let mut missing = Vec::new();
+        let mut existing = absolute.as_path();
+        loop {
+            if let Ok(resolved) = existing.canonicalize() {
+                return missing
+                    .iter()
+                    .rev()
+                    .fold(resolved, |acc, part| acc.join(part));
+            }
+            match (existing.parent(), existing.file_name()) {
+                (Some(parent), Some(name)) => {
+                    missing.push(name.to_os_string());
+                    existing = parent;
+                }
+                _ => return absolute,
+            }
+        }
+    }
+    resolve(path).starts_with(resolve(root))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -518,34 +548,19 @@ mod tests {
             Classified::Skip(_) => panic!("latin-1 file skipped"),
         }
     }
-}
 
-/// Whether `path` (which may not exist yet) lies inside `root`: both are resolved through their
-/// nearest existing ancestor, so symlinks and `..` cannot hide it.
-pub fn is_inside(path: &Path, root: &Path) -> bool {
-    fn resolve(path: &Path) -> PathBuf {
-        let absolute = if path.is_absolute() {
-            path.to_path_buf()
-        } else {
-            std::env::current_dir().unwrap_or_default().join(path)
-        };
-        let mut missing = Vec::new();
-        let mut existing = absolute.as_path();
-        loop {
-            if let Ok(resolved) = existing.canonicalize() {
-                return missing
-                    .iter()
-                    .rev()
-                    .fold(resolved, |acc, part| acc.join(part));
-            }
-            match (existing.parent(), existing.file_name()) {
-                (Some(parent), Some(name)) => {
-                    missing.push(name.to_os_string());
-                    existing = parent;
-                }
-                _ => return absolute,
-            }
+    #[test]
+    fn is_inside_sees_through_missing_dirs_and_symlinks() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("repo");
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        assert!(is_inside(&root.join("src/new/deeper/out.json"), &root));
+        assert!(!is_inside(&dir.path().join("elsewhere/out.json"), &root));
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("link");
+            std::os::unix::fs::symlink(&root, &link).unwrap();
+            assert!(is_inside(&link.join("out.json"), &root));
         }
     }
-    resolve(path).starts_with(resolve(root))
 }
