@@ -24,6 +24,13 @@ pub struct Cli {
 pub enum Command {
     /// Scan files and directories and report findings.
     Scan(Box<ScanArgs>),
+    /// Scan and write a baseline (a JSON report) whose findings later scans with `--baseline`
+    /// no longer report as new.
+    Baseline(Box<ScanArgs>),
+    /// Join SARIF files from partitioned runs into one log: one run per category, deduplicated.
+    Merge(MergeArgs),
+    /// Write a commented starter `shardscan.toml` to the path you name.
+    Init(InitArgs),
     /// Show how the files would be cut into shards, without reviewing them.
     Shards(ShardsArgs),
     /// List, test and explore rules.
@@ -139,6 +146,54 @@ pub struct ScanArgs {
     pub parse_only: bool,
     #[command(flatten)]
     pub agents: AgentArgs,
+    #[command(flatten)]
+    pub ci: CiArgs,
+}
+
+/// Configuration and the options that CI pipelines use.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Configuration and CI")]
+pub struct CiArgs {
+    /// Read settings from this file instead of the `shardscan.toml` found by walking up from the
+    /// scan root.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Do not read any `shardscan.toml`.
+    #[arg(long)]
+    pub no_config: bool,
+    /// Review only the shards that overlap lines changed since the merge base with REV (and new
+    /// files), e.g. `origin/main`.
+    #[arg(long, value_name = "REV")]
+    pub diff_base: Option<String>,
+    /// Report only findings whose fingerprints are not in this earlier shardscan SARIF or JSON
+    /// report; the others are kept as suppressed (kind external).
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Review only partition I of N (1-based): a stable share of the shards, balanced by tokens,
+    /// for splitting one audit across machines.
+    #[arg(long, value_name = "I/N")]
+    pub partition: Option<String>,
+    /// SARIF `runAutomationDetails` category, to keep several analyses of one repository apart in
+    /// code scanning.
+    #[arg(long, value_name = "NAME")]
+    pub category: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// SARIF files written by shardscan (for example one per partition).
+    #[arg(required = true, value_name = "FILE")]
+    pub inputs: Vec<PathBuf>,
+    /// Where to write the merged SARIF (`-` for standard output).
+    #[arg(long, short = 'o', value_name = "FILE", default_value = "-")]
+    pub output: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Where to write the file (it is never overwritten).
+    #[arg(value_name = "PATH")]
+    pub path: PathBuf,
 }
 
 /// Reviewer agents and the limits of their pool.

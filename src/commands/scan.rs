@@ -143,6 +143,12 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
     Ok(report::exit_status(&report, settings.fail_on))
 }
 
+/// `shardscan baseline`: a scan whose JSON report is the baseline; never fails on findings.
+pub fn baseline(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
+    let _ = (args, color);
+    anyhow::bail!("shardscan baseline is not implemented yet")
+}
+
 /// The agent pool of a scan, with its cache, recorder or replay.
 fn build_agents(
     settings: &ScanSettings,
