@@ -93,12 +93,12 @@ pub struct WalkArgs {
     /// Also scan vendored directories (vendor/, node_modules/, third_party/ ...).
     #[arg(long)]
     pub include_vendored: bool,
-    /// Skip files larger than this (bytes, or with K/M/G suffix).
-    #[arg(long, value_name = "SIZE", default_value = "1M")]
-    pub max_file_size: String,
-    /// Most estimated tokens of code per shard.
-    #[arg(long, value_name = "N", default_value_t = 1500)]
-    pub shard_tokens: usize,
+    /// Skip files larger than this (bytes, or with K/M/G suffix) [default: 1M].
+    #[arg(long, value_name = "SIZE")]
+    pub max_file_size: Option<String>,
+    /// Most estimated tokens of code per shard [default: 1500].
+    #[arg(long, value_name = "N")]
+    pub shard_tokens: Option<usize>,
 }
 
 /// Which rules to use; shared by `scan` and `rules`.
@@ -121,16 +121,16 @@ pub struct ScanArgs {
     pub walk: WalkArgs,
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Format written to standard output.
-    #[arg(long, short = 'f', value_enum, default_value_t = OutputFormat::Text)]
-    pub format: OutputFormat,
+    /// Format written to standard output [default: text].
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<OutputFormat>,
     /// Also write a report to a file (repeatable): `out.sarif`, `out.json`, `out.txt`, or
     /// `FORMAT:PATH` such as `github:annotations.txt`.
     #[arg(long, short = 'o', value_name = "[FORMAT:]PATH")]
     pub output: Vec<String>,
-    /// Exit with status 1 when a finding at or above this severity is reported.
-    #[arg(long, value_enum, default_value_t = FailOn::Error)]
-    pub fail_on: FailOn,
+    /// Exit with status 1 when a finding at or above this severity is reported [default: error].
+    #[arg(long, value_enum)]
+    pub fail_on: Option<FailOn>,
     /// Concurrency: the cap on agents at work with LLM or command reviewers (default 8),
     /// otherwise the number of workers (default: number of CPUs).
     #[arg(long, short = 'j', value_name = "N")]
@@ -225,9 +225,9 @@ pub struct AgentArgs {
     /// Send every LLM finding to an independent verifier agent; rejected findings are dropped.
     #[arg(long)]
     pub verify: bool,
-    /// Most agents started over the whole run.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub max_agents: u64,
+    /// Most agents started over the whole run [default: 1000].
+    #[arg(long, value_name = "N")]
+    pub max_agents: Option<u64>,
     /// Token budget (input plus output), checked before every request.
     #[arg(long, value_name = "N")]
     pub max_tokens: Option<u64>,
@@ -240,9 +240,9 @@ pub struct AgentArgs {
     /// US dollars per million output tokens.
     #[arg(long, value_name = "USD")]
     pub price_out: Option<f64>,
-    /// Most output tokens per request.
-    #[arg(long, value_name = "N", default_value_t = 2048)]
-    pub max_output_tokens: u32,
+    /// Most output tokens per request [default: 2048].
+    #[arg(long, value_name = "N")]
+    pub max_output_tokens: Option<u32>,
     /// Print the shards, requests, tokens and cost the run would take, and call nothing.
     #[arg(long)]
     pub estimate: bool,
@@ -250,12 +250,12 @@ pub struct AgentArgs {
     /// finished.
     #[arg(long, value_name = "DURATION")]
     pub deadline: Option<String>,
-    /// Longest one request may take.
-    #[arg(long, value_name = "DURATION", default_value = "120s")]
-    pub timeout: String,
-    /// Retries of a failed request (with exponential backoff and jitter).
-    #[arg(long, value_name = "N", default_value_t = 4)]
-    pub retries: u32,
+    /// Longest one request may take [default: 120s].
+    #[arg(long, value_name = "DURATION")]
+    pub timeout: Option<String>,
+    /// Retries of a failed request, with exponential backoff and jitter [default: 4].
+    #[arg(long, value_name = "N")]
+    pub retries: Option<u32>,
     /// Requests per minute per reviewer.
     #[arg(long, value_name = "N")]
     pub rpm: Option<u32>,

@@ -101,9 +101,12 @@ pub struct Finding {
     /// GitHub's `primaryLocationLineHash` for the primary line.
     #[serde(default)]
     pub line_hash: String,
-    /// Set when an inline `shardscan-ignore` comment suppresses the finding.
+    /// Set when an inline `shardscan-ignore` comment, or a baseline, suppresses the finding.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suppressed: Option<String>,
+    /// The suppression comes from a baseline (SARIF kind `external`), not from the source.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_baseline: bool,
     /// Secret values this finding is about, to be masked in every finding that quotes them; never
     /// written anywhere.
     #[serde(skip)]

@@ -6,6 +6,8 @@
 pub mod aggregate;
 pub mod cli;
 mod commands;
+pub mod config;
+pub mod diff;
 pub mod finding;
 pub mod lang;
 pub mod report;

@@ -73,11 +73,9 @@ pub fn walk_settings(args: &WalkArgs) -> anyhow::Result<(WalkSettings, SliceOpti
             );
         }
     }
-    if args.shard_tokens < 64 {
-        bail!(
-            "--shard-tokens must be at least 64 (got {})",
-            args.shard_tokens
-        );
+    let shard_tokens = args.shard_tokens.unwrap_or(1500);
+    if shard_tokens < 64 {
+        bail!("--shard-tokens must be at least 64 (got {shard_tokens})");
     }
     let first = args
         .paths
@@ -100,10 +98,10 @@ pub fn walk_settings(args: &WalkArgs) -> anyhow::Result<(WalkSettings, SliceOpti
             ignore_files: !args.no_ignore,
             follow_links: args.follow,
             include_vendored: args.include_vendored,
-            max_file_size: parse_size(&args.max_file_size)?,
+            max_file_size: parse_size(args.max_file_size.as_deref().unwrap_or("1M"))?,
         },
         SliceOptions {
-            budget_tokens: args.shard_tokens,
+            budget_tokens: shard_tokens,
         },
     ))
 }
@@ -149,6 +147,11 @@ pub struct ScanSettings {
     pub progress: bool,
     pub color: bool,
     pub agents: AgentPlan,
+    pub category: Option<String>,
+    pub baseline: Option<PathBuf>,
+    pub diff_base: Option<String>,
+    /// `(i, n)`: partition i of n, 1-based.
+    pub partition: Option<(usize, usize)>,
 }
 
 /// The reviewers of a scan and the limits of their pool.
@@ -174,7 +177,7 @@ impl ScanSettings {
         let mut outputs = Vec::new();
         if !args.quiet {
             outputs.push(OutputTarget {
-                format: args.format,
+                format: args.format.unwrap_or(OutputFormat::Text),
                 path: None,
             });
         }
@@ -201,7 +204,7 @@ impl ScanSettings {
             slice,
             rules: rule_sources(&args.rules),
             outputs,
-            fail_on: match args.fail_on {
+            fail_on: match args.fail_on.unwrap_or(FailOn::Error) {
                 FailOn::None => None,
                 FailOn::Note => Some(Severity::Note),
                 FailOn::Warning => Some(Severity::Warning),
@@ -212,8 +215,71 @@ impl ScanSettings {
             progress: !args.no_progress && !args.quiet && std::io::stderr().is_terminal(),
             color: color_enabled(color),
             agents,
+            category: match args.ci.category.as_deref().map(str::trim) {
+                Some("") => bail!("--category must not be empty"),
+                other => other.map(str::to_string),
+            },
+            baseline: args.ci.baseline.clone(),
+            diff_base: args.ci.diff_base.clone(),
+            partition: args
+                .ci
+                .partition
+                .as_deref()
+                .map(parse_partition)
+                .transpose()?,
         })
     }
+}
+
+/// Finds and reads the configuration for a scan (`--config`, else `shardscan.toml` found by
+/// walking up from the scan root, unless `--no-config`) and folds it into `args`. Returns the
+/// file read, if any.
+pub fn apply_config(args: &mut ScanArgs) -> anyhow::Result<Option<PathBuf>> {
+    if args.ci.no_config {
+        return Ok(None);
+    }
+    let path = match &args.ci.config {
+        Some(path) => {
+            if !path.is_file() {
+                bail!("configuration file `{}` does not exist", path.display());
+            }
+            path.clone()
+        }
+        None => {
+            let first = args
+                .walk
+                .paths
+                .first()
+                .cloned()
+                .unwrap_or_else(|| PathBuf::from("."));
+            let root = match &args.walk.root {
+                Some(root) => root.clone(),
+                None => default_root(&first),
+            };
+            let root = std::fs::canonicalize(&root).unwrap_or(root);
+            match crate::config::discover(&root) {
+                Some(path) => path,
+                None => return Ok(None),
+            }
+        }
+    };
+    let loaded = crate::config::load(&path)?;
+    loaded.apply(args)?;
+    Ok(Some(loaded.path))
+}
+
+/// `2/4`: partition 2 of 4.
+pub fn parse_partition(text: &str) -> anyhow::Result<(usize, usize)> {
+    let invalid = || {
+        anyhow::anyhow!("invalid --partition `{text}` (expected I/N, e.g. 2/4, with 1 <= I <= N)")
+    };
+    let (i, n) = text.split_once('/').ok_or_else(invalid)?;
+    let i: usize = i.trim().parse().map_err(|_| invalid())?;
+    let n: usize = n.trim().parse().map_err(|_| invalid())?;
+    if i == 0 || n == 0 || i > n {
+        return Err(invalid());
+    }
+    Ok((i, n))
 }
 
 /// `90`, `90s`, `1500ms`, `5m`, `1h`, `1h30m`.
@@ -320,7 +386,7 @@ fn agent_plan(args: &AgentArgs, jobs: Option<usize>) -> anyhow::Result<AgentPlan
     }
     let mut rules = false;
     let mut configs = Vec::new();
-    let timeout = parse_duration(&args.timeout)?;
+    let timeout = parse_duration(args.timeout.as_deref().unwrap_or("120s"))?;
     if timeout.is_zero() {
         bail!("--timeout must be more than zero");
     }
@@ -413,7 +479,7 @@ fn agent_plan(args: &AgentArgs, jobs: Option<usize>) -> anyhow::Result<AgentPlan
             api_key,
             command,
             timeout,
-            max_output_tokens: args.max_output_tokens.max(64),
+            max_output_tokens: args.max_output_tokens.unwrap_or(2048).max(64),
             stream: args.stream,
             price_in,
             price_out,
@@ -477,11 +543,11 @@ fn agent_plan(args: &AgentArgs, jobs: Option<usize>) -> anyhow::Result<AgentPlan
         settings: AgentSettings {
             cap: jobs.unwrap_or(8),
             lenses,
-            max_agents: args.max_agents,
+            max_agents: args.max_agents.unwrap_or(1000),
             max_tokens: args.max_tokens,
             max_cost: args.max_cost,
             deadline: args.deadline.as_deref().map(parse_duration).transpose()?,
-            retries: args.retries,
+            retries: args.retries.unwrap_or(4),
             rpm: args.rpm.filter(|r| *r > 0),
             tpm: args.tpm.filter(|t| *t > 0),
             verify: args.verify,

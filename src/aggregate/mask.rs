@@ -117,6 +117,7 @@ mod tests {
             fingerprint: String::new(),
             line_hash: String::new(),
             suppressed: None,
+            in_baseline: false,
             secrets: vec![],
         };
         let line =

@@ -2,6 +2,7 @@
 //! finishes, keeps the run's counts, and at the end merges duplicates, numbers fingerprints and
 //! sorts everything into a [`Report`].
 
+pub mod baseline;
 pub mod fingerprint;
 pub mod line_hash;
 pub mod mask;
@@ -174,6 +175,9 @@ impl Aggregator {
             findings,
             unreviewed,
             problems,
+            scope: Vec::new(),
+            category: None,
+            baseline: None,
             rejected: self.rejected,
             summary: Summary {
                 files: self.files,
@@ -321,6 +325,7 @@ mod tests {
             fingerprint: String::new(),
             line_hash: String::new(),
             suppressed: None,
+            in_baseline: false,
             secrets: vec![],
         }
     }

@@ -1,8 +1,35 @@
-//! `shardscan init PATH`: a commented starter configuration.
+//! `shardscan init PATH`: a commented starter configuration, written only where the user says and
+//! never over an existing file.
+
+use std::io::Write;
+
+use anyhow::Context;
 
 use crate::cli::InitArgs;
+use crate::config::{FILE_NAME, STARTER};
 
 pub fn run(args: InitArgs) -> anyhow::Result<u8> {
-    let _ = args;
-    anyhow::bail!("shardscan init is not implemented yet")
+    let path = if args.path.is_dir() {
+        args.path.join(FILE_NAME)
+    } else {
+        args.path.clone()
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => anyhow::anyhow!(
+                "`{}` already exists; shardscan init never overwrites a file",
+                path.display()
+            ),
+            _ => anyhow::Error::new(e).context(format!("cannot create `{}`", path.display())),
+        })?;
+    file.write_all(STARTER.as_bytes())
+        .with_context(|| format!("cannot write `{}`", path.display()))?;
+    eprintln!(
+        "wrote {}: every setting is there, commented out, with its default",
+        path.display()
+    );
+    Ok(crate::exit::CLEAN)
 }

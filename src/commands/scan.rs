@@ -10,6 +10,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::aggregate::Aggregator;
 use crate::cli::{ColorChoice, ScanArgs};
+use std::collections::HashSet;
+
+use crate::aggregate::baseline::Baseline;
 use crate::report::timeline;
 use crate::report::{self, summary, RuleDescriptor};
 use crate::review::agents::{Agent, AgentPool};
@@ -19,8 +22,10 @@ use crate::review::pool::{self, PipelineSettings};
 use crate::review::rules::{RuleSet, RulesReviewer};
 use crate::review::Reviewer;
 use crate::settings::{AgentPlan, ScanSettings};
+use crate::slice::Shard;
 
-pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
+pub fn run(mut args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
+    crate::settings::apply_config(&mut args)?;
     let settings = ScanSettings::resolve(&args, color)?;
     let plan = &settings.agents;
     let rules = Arc::new(RuleSet::load(&settings.rules)?);
@@ -57,8 +62,59 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
     if args.parse_only {
         return parse_only(&settings, &accept);
     }
+
+    // What is in scope: the lines changed since --diff-base, then this machine's --partition.
+    let baseline = settings
+        .baseline
+        .as_deref()
+        .map(Baseline::load)
+        .transpose()?;
+    let changes = settings
+        .diff_base
+        .as_deref()
+        .map(|rev| crate::diff::changes(&settings.walk.root, rev))
+        .transpose()?;
+    if let Some(note) = changes.as_ref().and_then(|c| c.note.as_ref()) {
+        eprintln!("warning: {note}");
+    }
+    let changed_file = |path: &str| changes.as_ref().is_none_or(|c| c.touches(path));
+    let changed_shard = |shard: &Shard| {
+        changes
+            .as_ref()
+            .is_none_or(|c| c.overlaps(&shard.file.rel_path, shard.start_line, shard.end_line))
+    };
+    let partition = match settings.partition {
+        Some((index, count)) => Some(partition_shards(
+            &settings,
+            &accept,
+            &changed_file,
+            &changed_shard,
+            index,
+            count,
+        )?),
+        None => None,
+    };
+    let in_scope = |shard: &Shard| {
+        changed_shard(shard) && partition.as_ref().is_none_or(|p| p.contains(&shard.id))
+    };
+    let select_file: Option<&(dyn Fn(&str) -> bool + Sync)> =
+        changes.is_some().then_some(&changed_file);
+    let select_shard: Option<&(dyn Fn(&Shard) -> bool + Sync)> =
+        (changes.is_some() || partition.is_some()).then_some(&in_scope);
+    let mut scope = Vec::new();
+    if let (Some(changes), Some(rev)) = (&changes, &settings.diff_base) {
+        scope.push(format!(
+            "diff mode: {} files changed since {} ({rev})",
+            changes.file_count(),
+            &changes.base[..changes.base.len().min(12)]
+        ));
+    }
+    if let Some((index, count)) = settings.partition {
+        scope.push(format!("partition {index} of {count}"));
+    }
+
     if plan.estimate {
-        return estimate(&settings, &accept);
+        return estimate(&settings, &accept, select_file, select_shard);
     }
 
     let mut aggregator = Aggregator::new();
@@ -69,6 +125,8 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
             slice: &settings.slice,
             jobs: settings.jobs,
             parse_only: false,
+            select_file,
+            select_shard,
         },
         &reviewers,
         agents.as_ref(),
@@ -102,6 +160,11 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
         .collect();
     let mut report = aggregator.finish(settings.walk.root.clone(), descriptors, metrics);
     report.add_agent_rules();
+    report.category = settings.category.clone();
+    report.scope = scope;
+    if let Some(baseline) = &baseline {
+        report.apply_baseline(baseline);
+    }
 
     // Write every requested output even if one fails, then report the failures.
     let mut write_errors = Vec::new();
@@ -144,9 +207,28 @@ pub fn run(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
 }
 
 /// `shardscan baseline`: a scan whose JSON report is the baseline; never fails on findings.
-pub fn baseline(args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
-    let _ = (args, color);
-    anyhow::bail!("shardscan baseline is not implemented yet")
+pub fn baseline(mut args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
+    if args.output.is_empty() {
+        bail!("shardscan baseline needs the file to write: `-o baseline.json`");
+    }
+    if args.ci.baseline.is_some() || args.ci.diff_base.is_some() || args.ci.partition.is_some() {
+        bail!("a baseline is a full scan: drop --baseline, --diff-base and --partition");
+    }
+    // The baseline is the JSON report (or SARIF, by extension) of a full scan; stdout stays quiet.
+    for output in &mut args.output {
+        if !output.contains(':') && !output.ends_with(".sarif") && !output.ends_with(".json") {
+            *output = format!("json:{output}");
+        }
+    }
+    args.format = Some(crate::cli::OutputFormat::Json);
+    args.quiet = true;
+    let status = run(args, color)?;
+    // Findings are what a baseline is for; only an incomplete scan is worth a non-zero status.
+    Ok(if status == crate::exit::FINDINGS {
+        crate::exit::CLEAN
+    } else {
+        status
+    })
 }
 
 /// The agent pool of a scan, with its cache, recorder or replay.
@@ -198,6 +280,8 @@ fn refuse_inside_root(path: &std::path::Path, root: &std::path::Path) -> anyhow:
 fn estimate(
     settings: &ScanSettings,
     accept: &(dyn Fn(crate::lang::Language) -> bool + Sync),
+    select_file: Option<&(dyn Fn(&str) -> bool + Sync)>,
+    select_shard: Option<&(dyn Fn(&Shard) -> bool + Sync)>,
 ) -> anyhow::Result<u8> {
     use std::sync::atomic::{AtomicU64, Ordering};
     let plan = &settings.agents;
@@ -219,6 +303,8 @@ fn estimate(
             slice: &settings.slice,
             jobs: settings.jobs,
             parse_only: false,
+            select_file,
+            select_shard,
         },
         &[],
         None,
@@ -271,6 +357,66 @@ fn estimate(
     Ok(crate::exit::CLEAN)
 }
 
+/// The shard ids of partition `index` of `count`: every shard in scope is cut once, without
+/// review, and the shards are dealt largest first to the least loaded partition (ties to the
+/// lowest), so the partitions are balanced by tokens, together cover every shard exactly once, and
+/// are the same on every machine that sees the same tree.
+fn partition_shards(
+    settings: &ScanSettings,
+    accept: &(dyn Fn(crate::lang::Language) -> bool + Sync),
+    select_file: &(dyn Fn(&str) -> bool + Sync),
+    select_shard: &(dyn Fn(&Shard) -> bool + Sync),
+    index: usize,
+    count: usize,
+) -> anyhow::Result<HashSet<String>> {
+    let shards: std::sync::Mutex<Vec<(usize, String)>> = std::sync::Mutex::new(Vec::new());
+    let collect = |shard: &Shard| {
+        if select_shard(shard) {
+            shards
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((shard.tokens, shard.id.clone()));
+        }
+    };
+    pool::run(
+        &PipelineSettings {
+            walk: &settings.walk,
+            slice: &settings.slice,
+            jobs: settings.jobs,
+            parse_only: false,
+            select_file: Some(select_file),
+            select_shard: None,
+        },
+        &[],
+        None,
+        accept,
+        |_| {},
+        Some(&collect),
+    )?;
+    let mut shards = shards.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(deal(&mut shards, count)
+        .into_iter()
+        .nth(index - 1)
+        .unwrap_or_default())
+}
+
+/// Deals `(tokens, id)` items into `count` bins, largest first, each to the least loaded bin.
+fn deal(items: &mut [(usize, String)], count: usize) -> Vec<HashSet<String>> {
+    items.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    let mut bins: Vec<(usize, HashSet<String>)> = vec![(0, HashSet::new()); count.max(1)];
+    for (tokens, id) in items.iter() {
+        let (_, lightest) = bins
+            .iter()
+            .enumerate()
+            .map(|(i, bin)| (bin.0, i))
+            .min()
+            .expect("at least one bin");
+        bins[lightest].0 += tokens;
+        bins[lightest].1.insert(id.clone());
+    }
+    bins.into_iter().map(|(_, ids)| ids).collect()
+}
+
 /// The speed benchmark's baseline: the same walk, reads and parses as a scan, on the same threads,
 /// with no slicing and no review.
 fn parse_only(
@@ -285,6 +431,8 @@ fn parse_only(
             slice: &settings.slice,
             jobs: settings.jobs,
             parse_only: true,
+            select_file: None,
+            select_shard: None,
         },
         &[],
         None,

@@ -68,6 +68,8 @@ pub fn run(args: ShardsArgs) -> anyhow::Result<u8> {
             slice: &slice,
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
             parse_only: false,
+            select_file: None,
+            select_shard: None,
         },
         &[],
         None,

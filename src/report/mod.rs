@@ -35,10 +35,27 @@ pub struct Report {
     pub findings: Vec<Finding>,
     pub unreviewed: Vec<Unreviewed>,
     pub problems: Vec<Problem>,
+    /// What the run was limited to (diff mode, partition), for the summary.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scope: Vec<String>,
+    /// SARIF `runAutomationDetails` category (`--category`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    /// The baseline findings were compared with, and how many of them it holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baseline: Option<BaselineUse>,
     /// Findings a verifier agent rejected, with its reason (JSON only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rejected: Vec<Rejected>,
     pub summary: Summary,
+}
+
+/// How a baseline was used.
+#[derive(Debug, Clone, Serialize)]
+pub struct BaselineUse {
+    pub path: String,
+    /// Findings of this run that the baseline already held.
+    pub known: usize,
 }
 
 /// A finding dropped by `--verify`.
@@ -91,6 +108,39 @@ impl Report {
             }
         }
         self.rules.extend(added.into_values());
+    }
+
+    /// Marks the findings the baseline already holds as suppressed (kind external) and counts
+    /// again.
+    pub fn apply_baseline(&mut self, baseline: &crate::aggregate::baseline::Baseline) {
+        let mut known = 0;
+        for finding in &mut self.findings {
+            if finding.suppressed.is_none() && baseline.contains(&finding.fingerprint) {
+                finding.suppressed = Some(format!("already in the baseline {}", baseline.name));
+                finding.in_baseline = true;
+                known += 1;
+            }
+        }
+        self.baseline = Some(BaselineUse {
+            path: baseline.name.clone(),
+            known,
+        });
+        self.recount();
+    }
+
+    /// Recomputes the summary's counts of active and suppressed findings.
+    pub fn recount(&mut self) {
+        let mut by_severity: BTreeMap<Severity, usize> = BTreeMap::new();
+        let mut suppressed = 0;
+        for finding in &self.findings {
+            if finding.suppressed.is_some() {
+                suppressed += 1;
+            } else {
+                *by_severity.entry(finding.severity).or_default() += 1;
+            }
+        }
+        self.summary.by_severity = by_severity;
+        self.summary.suppressed = suppressed;
     }
 
     /// Findings that count: not suppressed.

@@ -46,8 +46,17 @@ pub struct Run {
     pub invocations: Vec<Invocation>,
     /// §3.14.23: always present, `[]` when empty (upload-sarif rejects a run without it).
     pub results: Vec<SarifResult>,
+    /// §3.14.28: code scanning's category (everything before the last `/` of the id).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub automation_details: Option<AutomationDetails>,
     pub column_kind: &'static str,
     pub properties: serde_json::Value,
+}
+
+/// §3.17 runAutomationDetails.
+#[derive(Serialize)]
+pub struct AutomationDetails {
+    pub id: String,
 }
 
 /// §3.18 tool, §3.19 toolComponent.
@@ -325,7 +334,11 @@ fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResul
             .suppressed
             .iter()
             .map(|reason| Suppression {
-                kind: "inSource",
+                kind: if finding.in_baseline {
+                    "external"
+                } else {
+                    "inSource"
+                },
                 justification: reason.clone(),
             })
             .collect(),
@@ -516,6 +529,14 @@ pub fn build_trimmed(report: &Report, trim: Trim) -> SarifLog {
                 tool_execution_notifications: notifications,
             }],
             results,
+            automation_details: report.category.as_ref().map(|category| AutomationDetails {
+                // A trailing `/` makes the whole id the category.
+                id: if category.ends_with('/') {
+                    category.clone()
+                } else {
+                    format!("{category}/")
+                },
+            }),
             column_kind: "utf16CodeUnits",
             properties: serde_json::json!({
                 "metrics": {
@@ -604,6 +625,7 @@ mod tests {
             fingerprint: format!("{i:016x}:1"),
             line_hash: String::from("abc:1"),
             suppressed: None,
+            in_baseline: false,
             secrets: vec![],
         }
     }
@@ -627,6 +649,9 @@ mod tests {
             findings,
             unreviewed: vec![],
             problems: vec![],
+            scope: Vec::new(),
+            category: None,
+            baseline: None,
             rejected: vec![],
             summary: Summary {
                 files: 0,

@@ -37,6 +37,9 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
         s.shards_total,
         s.duration_seconds
     )?;
+    for line in &report.scope {
+        writeln!(out, "{line}")?;
+    }
     let count = |severity| s.by_severity.get(&severity).copied().unwrap_or(0);
     let total: usize = s.by_severity.values().sum();
     let mut findings = format!(
@@ -46,8 +49,12 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
         count(Severity::Warning),
         count(Severity::Note)
     );
-    if s.suppressed > 0 {
-        findings.push_str(&format!(" ({} suppressed inline)", s.suppressed));
+    let known = report.baseline.as_ref().map_or(0, |b| b.known);
+    if known > 0 {
+        findings.push_str(&format!(" new ({known} more already in the baseline)"));
+    }
+    if s.suppressed > known {
+        findings.push_str(&format!(" ({} suppressed inline)", s.suppressed - known));
     }
     let code = if count(Severity::Error) > 0 {
         "1;31"

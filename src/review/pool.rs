@@ -185,6 +185,11 @@ pub struct PipelineSettings<'a> {
     pub jobs: usize,
     /// Read and parse files but do not cut them (the baseline of the speed benchmark).
     pub parse_only: bool,
+    /// Files (by display path) in scope: the others are passed over unread and uncounted (diff
+    /// mode).
+    pub select_file: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
+    /// Shards in scope: the others are neither reviewed nor counted (diff mode, partitions).
+    pub select_shard: Option<&'a (dyn Fn(&Shard) -> bool + Sync)>,
 }
 
 /// What the workers share.
@@ -410,9 +415,14 @@ fn cut(
     candidate: Candidate,
     shard_tx: &Sender<Shard>,
 ) -> bool {
+    let settings = shared.settings;
+    if let Some(select) = settings.select_file {
+        if !select(&candidate.rel_path) {
+            return true;
+        }
+    }
     let _cutting = Counted::new(&shared.cutting);
     let busy = Busy::new(&shared.occupancy, false);
-    let settings = shared.settings;
     let path = candidate.rel_path.clone();
     // A bug in reading or cutting one file must cost that file, not the run.
     let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -438,7 +448,15 @@ fn cut(
     drop(busy);
     match outcome {
         Err(event) => events.send(*event).is_ok(),
-        Ok((info, shards)) => {
+        Ok((mut info, mut shards)) => {
+            if let Some(select) = settings.select_shard {
+                shards.retain(|shard| select(shard));
+                if shards.is_empty() && info.shards > 0 {
+                    // Nothing of this file is in scope.
+                    return true;
+                }
+                info.shards = shards.len();
+            }
             let mut alive = events.send(Event::File(info)).is_ok();
             for shard in shards {
                 if !alive {
@@ -723,6 +741,7 @@ mod tests {
                     fingerprint: String::new(),
                     line_hash: String::new(),
                     suppressed: None,
+                    in_baseline: false,
                     secrets: vec![],
                 }]),
             }
@@ -764,6 +783,8 @@ mod tests {
                 slice: &SliceOptions::default(),
                 jobs: 4,
                 parse_only: false,
+                select_file: None,
+                select_shard: None,
             },
             &reviewers,
             None,
@@ -818,6 +839,8 @@ mod tests {
                     slice: &SliceOptions::default(),
                     jobs,
                     parse_only: false,
+                    select_file: None,
+                    select_shard: None,
                 },
                 &reviewers,
                 None,

@@ -324,6 +324,7 @@ pub fn to_finding(raw: &RawFinding, shard: &Shard, reviewer: &str, lens: Lens) -
         fingerprint: String::new(),
         line_hash: String::new(),
         suppressed: None,
+        in_baseline: false,
         secrets: Vec::new(),
     }
 }

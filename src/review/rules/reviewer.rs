@@ -83,6 +83,7 @@ impl Reviewer for RulesReviewer {
                     fingerprint: String::new(),
                     line_hash: String::new(),
                     suppressed: None,
+                    in_baseline: false,
                     secrets: match node {
                         Some(node) if mask::is_secret(&rule.meta.cwe) => {
                             secret_values(node, &file.text)

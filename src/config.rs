@@ -1,0 +1,412 @@
+//! `shardscan.toml`: found by walking up from the scan root (or named with `--config`), read with
+//! unknown keys rejected, and folded into the command line: a flag given on the command line wins,
+//! a list given there replaces the file's, and paths in the file are relative to the file.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use serde::Deserialize;
+
+use crate::cli::{FailOn, Fallback, OutputFormat, ScanArgs};
+
+pub const FILE_NAME: &str = "shardscan.toml";
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(default)]
+    pub scan: ScanSection,
+    #[serde(default)]
+    pub rules: RulesSection,
+    #[serde(default)]
+    pub reviewers: ReviewersSection,
+    #[serde(default)]
+    pub pool: PoolSection,
+    #[serde(default)]
+    pub cache: CacheSection,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScanSection {
+    pub include: Option<Vec<String>>,
+    pub exclude: Option<Vec<String>>,
+    pub hidden: Option<bool>,
+    pub no_ignore: Option<bool>,
+    pub follow: Option<bool>,
+    pub include_vendored: Option<bool>,
+    pub max_file_size: Option<String>,
+    pub shard_tokens: Option<usize>,
+    pub format: Option<String>,
+    /// Report files, as `-o` takes them (`results.sarif`, `github:annotations.txt`).
+    pub outputs: Option<Vec<String>>,
+    pub fail_on: Option<String>,
+    pub category: Option<String>,
+    pub baseline: Option<PathBuf>,
+    pub diff_base: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesSection {
+    /// Directories of your own rules.
+    pub dirs: Option<Vec<PathBuf>>,
+    pub builtin: Option<bool>,
+    pub disable: Option<Vec<String>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewersSection {
+    /// Which reviewers run: rules, openai, anthropic, command.
+    #[serde(rename = "use")]
+    pub use_: Option<Vec<String>>,
+    pub lenses: Option<Vec<String>>,
+    pub verify: Option<bool>,
+    pub fallback: Option<String>,
+    pub stream: Option<bool>,
+    pub openai: Option<Endpoint>,
+    pub anthropic: Option<Endpoint>,
+    pub command: Option<CommandSection>,
+}
+
+/// One provider's endpoint and prices.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Endpoint {
+    pub base_url: Option<String>,
+    pub model: Option<String>,
+    pub api_key_env: Option<String>,
+    pub price_in: Option<f64>,
+    pub price_out: Option<f64>,
+    pub max_output_tokens: Option<u32>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandSection {
+    pub command: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoolSection {
+    pub jobs: Option<usize>,
+    pub max_agents: Option<u64>,
+    pub max_tokens: Option<u64>,
+    pub max_cost: Option<f64>,
+    pub deadline: Option<String>,
+    pub timeout: Option<String>,
+    pub retries: Option<u32>,
+    pub rpm: Option<u32>,
+    pub tpm: Option<u64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CacheSection {
+    pub enabled: Option<bool>,
+    pub dir: Option<PathBuf>,
+}
+
+/// A configuration file, read.
+#[derive(Debug)]
+pub struct Loaded {
+    pub path: PathBuf,
+    pub config: Config,
+}
+
+/// `shardscan.toml` in `start` or the nearest directory above it.
+pub fn discover(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .map(|dir| dir.join(FILE_NAME))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Reads and validates `path`; every error names the file.
+pub fn load(path: &Path) -> anyhow::Result<Loaded> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the configuration `{}`", path.display()))?;
+    let config: Config = toml::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "invalid configuration `{}`: {}",
+            path.display(),
+            e.to_string().trim_end()
+        )
+    })?;
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    Ok(Loaded { path, config })
+}
+
+impl Loaded {
+    fn dir(&self) -> &Path {
+        self.path.parent().unwrap_or(Path::new("."))
+    }
+
+    /// A path of the file, made relative to the file's directory.
+    fn resolve(&self, path: &Path) -> PathBuf {
+        if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            self.dir().join(path)
+        }
+    }
+
+    /// An `-o` spec with its path resolved against the file's directory.
+    fn resolve_output(&self, spec: &str) -> String {
+        let (prefix, path) = match spec.split_once(':') {
+            Some((prefix, path))
+                if ["text", "txt", "json", "sarif", "github"].contains(&prefix) =>
+            {
+                (format!("{prefix}:"), path)
+            }
+            _ => (String::new(), spec),
+        };
+        if path == "-" {
+            return spec.to_string();
+        }
+        format!("{prefix}{}", self.resolve(Path::new(path)).display())
+    }
+
+    fn invalid(&self, key: &str, value: &str, expected: &str) -> anyhow::Error {
+        anyhow::anyhow!(
+            "invalid configuration `{}`: `{key} = \"{value}\"` (expected {expected})",
+            self.path.display()
+        )
+    }
+
+    /// Folds the file into `args`: whatever the command line left unset comes from the file.
+    pub fn apply(&self, args: &mut ScanArgs) -> anyhow::Result<()> {
+        let c = &self.config;
+        let walk = &mut args.walk;
+        fill_list(&mut walk.include, &c.scan.include);
+        fill_list(&mut walk.exclude, &c.scan.exclude);
+        walk.hidden |= c.scan.hidden.unwrap_or(false);
+        walk.no_ignore |= c.scan.no_ignore.unwrap_or(false);
+        walk.follow |= c.scan.follow.unwrap_or(false);
+        walk.include_vendored |= c.scan.include_vendored.unwrap_or(false);
+        fill(&mut walk.max_file_size, &c.scan.max_file_size);
+        fill(&mut walk.shard_tokens, &c.scan.shard_tokens);
+        if args.format.is_none() {
+            if let Some(format) = &c.scan.format {
+                args.format = Some(match format.as_str() {
+                    "text" => OutputFormat::Text,
+                    "json" => OutputFormat::Json,
+                    "sarif" => OutputFormat::Sarif,
+                    "github" => OutputFormat::Github,
+                    other => {
+                        return Err(self.invalid(
+                            "scan.format",
+                            other,
+                            "text, json, sarif or github",
+                        ))
+                    }
+                });
+            }
+        }
+        if args.output.is_empty() {
+            if let Some(outputs) = &c.scan.outputs {
+                args.output = outputs.iter().map(|o| self.resolve_output(o)).collect();
+            }
+        }
+        if args.fail_on.is_none() {
+            if let Some(fail_on) = &c.scan.fail_on {
+                args.fail_on = Some(match fail_on.as_str() {
+                    "none" => FailOn::None,
+                    "note" => FailOn::Note,
+                    "warning" => FailOn::Warning,
+                    "error" => FailOn::Error,
+                    other => {
+                        return Err(self.invalid(
+                            "scan.fail_on",
+                            other,
+                            "none, note, warning or error",
+                        ))
+                    }
+                });
+            }
+        }
+        let ci = &mut args.ci;
+        fill(&mut ci.category, &c.scan.category);
+        fill(&mut ci.diff_base, &c.scan.diff_base);
+        if ci.baseline.is_none() {
+            ci.baseline = c.scan.baseline.as_deref().map(|p| self.resolve(p));
+        }
+
+        let rules = &mut args.rules;
+        if rules.rule_dirs.is_empty() {
+            if let Some(dirs) = &c.rules.dirs {
+                rules.rule_dirs = dirs.iter().map(|d| self.resolve(d)).collect();
+            }
+        }
+        rules.no_builtin_rules |= c.rules.builtin == Some(false);
+        fill_list(&mut rules.disabled, &c.rules.disable);
+
+        let agents = &mut args.agents;
+        let r = &c.reviewers;
+        fill_list(&mut agents.reviewers, &r.use_);
+        fill_list(&mut agents.lens, &r.lenses);
+        agents.verify |= r.verify.unwrap_or(false);
+        agents.stream |= r.stream.unwrap_or(false);
+        if agents.fallback.is_none() {
+            agents.fallback = match r.fallback.as_deref() {
+                None | Some("none") => None,
+                Some("rules") => Some(Fallback::Rules),
+                Some(other) => {
+                    return Err(self.invalid("reviewers.fallback", other, "\"rules\" or \"none\""))
+                }
+            };
+        }
+        if agents.command.is_none() {
+            agents.command = r.command.as_ref().and_then(|c| c.command.clone());
+        }
+        // Endpoint settings of the provider in use (the first HTTP one listed).
+        let provider = agents
+            .reviewers
+            .iter()
+            .map(|r| r.trim().to_ascii_lowercase())
+            .find(|r| r == "openai" || r == "anthropic");
+        let endpoint = match provider.as_deref() {
+            Some("openai") => r.openai.as_ref(),
+            Some("anthropic") => r.anthropic.as_ref(),
+            _ => None,
+        };
+        if let Some(endpoint) = endpoint {
+            fill(&mut agents.base_url, &endpoint.base_url);
+            fill(&mut agents.model, &endpoint.model);
+            fill(&mut agents.api_key_env, &endpoint.api_key_env);
+            fill(&mut agents.price_in, &endpoint.price_in);
+            fill(&mut agents.price_out, &endpoint.price_out);
+            fill(&mut agents.max_output_tokens, &endpoint.max_output_tokens);
+        }
+
+        let p = &c.pool;
+        fill(&mut args.jobs, &p.jobs);
+        fill(&mut agents.max_agents, &p.max_agents);
+        fill(&mut agents.max_tokens, &p.max_tokens);
+        fill(&mut agents.max_cost, &p.max_cost);
+        fill(&mut agents.deadline, &p.deadline);
+        fill(&mut agents.timeout, &p.timeout);
+        fill(&mut agents.retries, &p.retries);
+        fill(&mut agents.rpm, &p.rpm);
+        fill(&mut agents.tpm, &p.tpm);
+
+        agents.no_cache |= c.cache.enabled == Some(false);
+        if agents.cache_dir.is_none() {
+            agents.cache_dir = c.cache.dir.as_deref().map(|d| self.resolve(d));
+        }
+        Ok(())
+    }
+}
+
+fn fill<T: Clone>(flag: &mut Option<T>, file: &Option<T>) {
+    if flag.is_none() {
+        flag.clone_from(file);
+    }
+}
+
+fn fill_list(flag: &mut Vec<String>, file: &Option<Vec<String>>) {
+    if flag.is_empty() {
+        if let Some(list) = file {
+            flag.clone_from(list);
+        }
+    }
+}
+
+/// What `shardscan init` writes: every key, commented, with its default.
+pub const STARTER: &str = r#"# shardscan configuration. shardscan finds this file by walking up from the scan root; pass
+# --config FILE to use another, --no-config to use none. A flag on the command line wins over the
+# file, and a list given on the command line replaces the file's. Paths are relative to this file.
+
+[scan]
+# include = ["src/**"]                 # only these files (gitignore-style globs)
+# exclude = ["**/tests/**"]
+# hidden = false
+# no_ignore = false                    # true: ignore .gitignore and .ignore
+# include_vendored = false             # vendor/, node_modules/, third_party/ ...
+# max_file_size = "1M"
+# shard_tokens = 1500
+# format = "text"                      # standard output: text, json, sarif or github
+# outputs = ["shardscan.sarif"]        # more reports, as -o takes them ("github:notes.txt")
+# fail_on = "error"                    # none, note, warning or error
+# category = "shardscan"               # SARIF runAutomationDetails, for code scanning
+# baseline = "shardscan-baseline.json" # report only findings not in this earlier report
+# diff_base = "origin/main"            # review only what changed since the merge base
+
+[rules]
+# dirs = ["rules"]                     # your own rules: <dir>/<language>/<rule>.scm
+# builtin = true
+# disable = ["python/flask-debug-enabled"]
+
+[reviewers]
+# use = ["rules"]                      # rules, openai, anthropic, command
+# lenses = ["security"]                # security, memory, concurrency, logic
+# verify = false
+# fallback = "none"                    # "rules": review offline a shard whose agent failed
+# stream = false
+
+# [reviewers.openai]
+# base_url = "https://api.openai.com/v1"
+# model = "gpt-4o-mini"
+# api_key_env = "OPENAI_API_KEY"       # the name of the variable, never the key itself
+# price_in = 0.15                      # US dollars per million tokens
+# price_out = 0.60
+# max_output_tokens = 2048
+
+# [reviewers.anthropic]
+# base_url = "https://api.anthropic.com"
+# model = "claude-haiku-4-5"
+# api_key_env = "ANTHROPIC_API_KEY"
+
+# [reviewers.command]
+# command = "my-agent --json"
+
+[pool]
+# jobs = 8                             # agents at work at once
+# max_agents = 1000
+# max_tokens = 2000000
+# max_cost = 5.0
+# deadline = "40m"
+# timeout = "120s"
+# retries = 4
+# rpm = 500
+# tpm = 200000
+
+[cache]
+# enabled = true
+# dir = "~/.cache/shardscan"
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_starter_file_is_valid_and_every_key_is_known() {
+        let parsed: Config = toml::from_str(STARTER).unwrap();
+        assert!(parsed.scan.include.is_none());
+        // Uncommented, every key still parses: the starter documents only real keys.
+        let uncommented: String = STARTER
+            .lines()
+            .map(|line| line.strip_prefix("# ").unwrap_or(line))
+            .filter(|line| !line.starts_with("shardscan ") && !line.contains("--config"))
+            .filter(|line| !line.starts_with("file, and") && !line.starts_with("# "))
+            .map(|line| line.split("  #").next().unwrap_or(line))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let full: Config =
+            toml::from_str(&uncommented).unwrap_or_else(|e| panic!("{e}\n{uncommented}"));
+        assert_eq!(full.pool.jobs, Some(8));
+        assert_eq!(
+            full.reviewers.openai.unwrap().model.as_deref(),
+            Some("gpt-4o-mini")
+        );
+    }
+
+    #[test]
+    fn unknown_keys_are_named() {
+        let error = toml::from_str::<Config>("[scan]\nfail_onn = \"error\"\n").unwrap_err();
+        assert!(error.to_string().contains("fail_onn"), "{error}");
+    }
+}

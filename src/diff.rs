@@ -1,0 +1,259 @@
+//! Diff mode: which lines changed since the merge base with a revision, read from the `git`
+//! binary (the one the user's CI already has, with its credentials and shallow-clone state).
+
+use std::collections::HashMap;
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::{bail, Context};
+
+/// Lines changed per file, by display path (relative to the scan root, `/`-separated).
+#[derive(Debug, Default)]
+pub struct Changes {
+    /// The commit compared against (the merge base, or the revision itself in a shallow clone).
+    pub base: String,
+    pub note: Option<String>,
+    files: HashMap<String, Vec<RangeInclusive<usize>>>,
+}
+
+impl Changes {
+    /// Whether `path` changed at all (new files included).
+    pub fn touches(&self, path: &str) -> bool {
+        self.files.contains_key(path)
+    }
+
+    /// Whether any line in `first..=last` of `path` changed.
+    pub fn overlaps(&self, path: &str, first: usize, last: usize) -> bool {
+        self.files.get(path).is_some_and(|ranges| {
+            ranges
+                .iter()
+                .any(|r| *r.start() <= last && first <= *r.end())
+        })
+    }
+
+    pub fn file_count(&self) -> usize {
+        self.files.len()
+    }
+}
+
+fn git(dir: &Path, args: &[&str]) -> anyhow::Result<std::process::Output> {
+    Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(["-c", "core.quotepath=off"])
+        .args(args)
+        .output()
+        .context("cannot run `git` (diff mode needs it on the PATH)")
+}
+
+fn git_text(dir: &Path, args: &[&str]) -> anyhow::Result<Option<String>> {
+    let output = git(dir, args)?;
+    Ok(output.status.success().then(|| {
+        String::from_utf8_lossy(&output.stdout)
+            .trim_end()
+            .to_string()
+    }))
+}
+
+/// The lines changed in the work tree at `root` since the merge base of HEAD with `rev`, plus
+/// files git does not track yet.
+pub fn changes(root: &Path, rev: &str) -> anyhow::Result<Changes> {
+    if rev.starts_with('-') {
+        bail!("--diff-base `{rev}` is not a revision");
+    }
+    let toplevel = git_text(root, &["rev-parse", "--show-toplevel"])?.ok_or_else(|| {
+        anyhow::anyhow!(
+            "--diff-base needs a git work tree, and `{}` is not in one",
+            root.display()
+        )
+    })?;
+    let toplevel = Path::new(&toplevel)
+        .canonicalize()
+        .with_context(|| format!("cannot resolve the work tree `{toplevel}`"))?;
+    let commit = format!("{rev}^{{commit}}");
+    let Some(target) = git_text(root, &["rev-parse", "--verify", "--quiet", &commit])? else {
+        bail!(
+            "--diff-base `{rev}` is not a commit in this repository\nhint: fetch it first, e.g. \
+             `git fetch origin {rev_hint}` (in GitHub Actions: actions/checkout with \
+             `fetch-depth: 0`)",
+            rev_hint = rev.trim_start_matches("origin/")
+        );
+    };
+    let shallow =
+        git_text(root, &["rev-parse", "--is-shallow-repository"])?.as_deref() == Some("true");
+    let (base, note) = match git_text(root, &["merge-base", "HEAD", &target])? {
+        Some(base) => (base, None),
+        None if shallow => (
+            target.clone(),
+            Some(format!(
+                "no merge base with {rev} in this shallow clone: comparing with {rev} itself (fetch \
+                 more history, e.g. `fetch-depth: 0`, for an exact pull-request diff)"
+            )),
+        ),
+        None => bail!(
+            "HEAD and `{rev}` have no common ancestor\nhint: pass the branch the work started \
+             from as --diff-base"
+        ),
+    };
+    let diff = git(
+        root,
+        &[
+            "diff",
+            "--no-color",
+            "--no-ext-diff",
+            "--unified=0",
+            "--diff-filter=ACMRT",
+            &base,
+            "--",
+        ],
+    )?;
+    if !diff.status.success() {
+        bail!(
+            "`git diff {base}` failed: {}",
+            String::from_utf8_lossy(&diff.stderr).trim()
+        );
+    }
+    let mut changes = Changes {
+        base,
+        note,
+        files: HashMap::new(),
+    };
+    let scope = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let to_display = |repo_path: &str| -> Option<String> {
+        let absolute = toplevel.join(repo_path);
+        let rel = absolute.strip_prefix(&scope).ok()?;
+        Some(
+            rel.components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/"),
+        )
+    };
+    for (path, ranges) in parse_unified(&String::from_utf8_lossy(&diff.stdout)) {
+        if let Some(display) = to_display(&path) {
+            changes.files.entry(display).or_default().extend(ranges);
+        }
+    }
+    let untracked = git(
+        root,
+        &[
+            "ls-files",
+            "--others",
+            "--exclude-standard",
+            "-z",
+            "--full-name",
+        ],
+    )?;
+    if untracked.status.success() {
+        for path in String::from_utf8_lossy(&untracked.stdout).split('\0') {
+            if path.is_empty() {
+                continue;
+            }
+            // `ls-files` names paths from the directory it runs in with --full-name: the top.
+            if let Some(display) = to_display(path) {
+                changes.files.insert(display, vec![1..=usize::MAX]);
+            }
+        }
+    }
+    Ok(changes)
+}
+
+/// The changed line ranges of each file in a `--unified=0` diff. A pure deletion marks the lines
+/// on both sides of where the code was, since their meaning may have changed.
+fn parse_unified(diff: &str) -> Vec<(String, Vec<RangeInclusive<usize>>)> {
+    let mut out: Vec<(String, Vec<RangeInclusive<usize>>)> = Vec::new();
+    for line in diff.lines() {
+        if let Some(path) = line.strip_prefix("+++ ") {
+            if path == "/dev/null" {
+                // A deleted file: its hunks belong to nothing we scan.
+                out.push((String::new(), Vec::new()));
+                continue;
+            }
+            let path = unquote(path);
+            let path = path.strip_prefix("b/").unwrap_or(&path).to_string();
+            out.push((path, Vec::new()));
+        } else if let Some(hunk) = line.strip_prefix("@@ ") {
+            let Some((_, new)) = hunk
+                .split(' ')
+                .find(|part| part.starts_with('+'))
+                .map(|part| ((), part.trim_start_matches('+')))
+            else {
+                continue;
+            };
+            let (start, count) = match new.split_once(',') {
+                Some((start, count)) => (start.parse().unwrap_or(1), count.parse().unwrap_or(1)),
+                None => (new.parse().unwrap_or(1), 1usize),
+            };
+            let range = if count == 0 {
+                start.max(1)..=start + 1
+            } else {
+                start..=start + count - 1
+            };
+            if let Some((_, ranges)) = out.last_mut() {
+                ranges.push(range);
+            }
+        }
+    }
+    out.retain(|(path, _)| !path.is_empty());
+    out
+}
+
+/// Git's C-style quoting of unusual paths (`"a\tb"`, octal escapes for bytes).
+fn unquote(path: &str) -> String {
+    let Some(inner) = path.strip_prefix('"').and_then(|p| p.strip_suffix('"')) else {
+        return path.to_string();
+    };
+    let mut bytes = Vec::new();
+    let mut chars = inner.bytes().peekable();
+    while let Some(b) = chars.next() {
+        if b != b'\\' {
+            bytes.push(b);
+            continue;
+        }
+        match chars.next() {
+            Some(b'n') => bytes.push(b'\n'),
+            Some(b't') => bytes.push(b'\t'),
+            Some(b'r') => bytes.push(b'\r'),
+            Some(d @ b'0'..=b'7') => {
+                let mut value = u32::from(d - b'0');
+                for _ in 0..2 {
+                    match chars.peek() {
+                        Some(&o @ b'0'..=b'7') => {
+                            value = value * 8 + u32::from(o - b'0');
+                            chars.next();
+                        }
+                        _ => break,
+                    }
+                }
+                bytes.push(value as u8);
+            }
+            Some(other) => bytes.push(other),
+            None => {}
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_hunks_additions_and_deletions() {
+        let diff = "diff --git a/src/app.py b/src/app.py\n--- a/src/app.py\n+++ b/src/app.py\n\
+                    @@ -3 +3 @@ def f():\n-x\n+y\n@@ -10,2 +9,0 @@\n-a\n-b\n@@ -20,0 +21,3 @@\n+1\n+2\n+3\n\
+                    diff --git a/new.py b/new.py\n--- /dev/null\n+++ b/new.py\n@@ -0,0 +1,2 @@\n+a\n+b\n";
+        let parsed = parse_unified(diff);
+        assert_eq!(parsed[0].0, "src/app.py");
+        assert_eq!(parsed[0].1, vec![3..=3, 9..=10, 21..=23]);
+        assert_eq!(parsed[1], ("new.py".to_string(), vec![1..=2]));
+    }
+
+    #[test]
+    fn unquotes_git_paths() {
+        assert_eq!(unquote("\"b/a\\tb.py\""), "b/a\tb.py");
+        assert_eq!(unquote("\"b/caf\\303\\251.py\""), "b/café.py");
+        assert_eq!(unquote("b/plain name.py"), "b/plain name.py");
+    }
+}
