@@ -81,16 +81,18 @@ impl Aggregator {
                 }
             }
             Event::File(info) => {
-                self.files += 1;
-                self.lines += info.lines;
-                self.bytes += info.bytes;
                 self.shards_total += info.shards;
-                *self
-                    .languages
-                    .entry(info.language.name().to_string())
-                    .or_default() += 1;
-                if info.lossy {
-                    self.lossy_files += 1;
+                if info.counted {
+                    self.files += 1;
+                    self.lines += info.lines;
+                    self.bytes += info.bytes;
+                    *self
+                        .languages
+                        .entry(info.language.name().to_string())
+                        .or_default() += 1;
+                    if info.lossy {
+                        self.lossy_files += 1;
+                    }
                 }
                 if let Some(failure) = info.parse_failure {
                     self.problems.push(Problem {

@@ -101,6 +101,15 @@ pub fn run(mut args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
         changes.is_some().then_some(&changed_file);
     let select_shard: Option<&(dyn Fn(&Shard) -> bool + Sync)> =
         (changes.is_some() || partition.is_some()).then_some(&in_scope);
+    // A file split across partitions is counted by the one holding its first shard in scope.
+    let owns = |shards: &[Shard]| {
+        shards
+            .iter()
+            .find(|shard| changed_shard(shard))
+            .is_some_and(|first| partition.as_ref().is_none_or(|p| p.contains(&first.id)))
+    };
+    let owns_file: Option<&(dyn Fn(&[Shard]) -> bool + Sync)> =
+        partition.is_some().then_some(&owns);
     let mut scope = Vec::new();
     if let (Some(changes), Some(rev)) = (&changes, &settings.diff_base) {
         scope.push(format!(
@@ -127,6 +136,7 @@ pub fn run(mut args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
             parse_only: false,
             select_file,
             select_shard,
+            owns_file,
         },
         &reviewers,
         agents.as_ref(),
@@ -305,6 +315,7 @@ fn estimate(
             parse_only: false,
             select_file,
             select_shard,
+            owns_file: None,
         },
         &[],
         None,
@@ -386,6 +397,7 @@ fn partition_shards(
             parse_only: false,
             select_file: Some(select_file),
             select_shard: None,
+            owns_file: None,
         },
         &[],
         None,
@@ -433,6 +445,7 @@ fn parse_only(
             parse_only: true,
             select_file: None,
             select_shard: None,
+            owns_file: None,
         },
         &[],
         None,

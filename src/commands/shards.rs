@@ -70,6 +70,7 @@ pub fn run(args: ShardsArgs) -> anyhow::Result<u8> {
             parse_only: false,
             select_file: None,
             select_shard: None,
+            owns_file: None,
         },
         &[],
         None,

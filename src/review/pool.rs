@@ -51,6 +51,9 @@ pub struct FileInfo {
     /// Decoded with replacement characters: not valid UTF-8.
     pub lossy: bool,
     pub parse_failure: Option<String>,
+    /// Whether this run counts the file (its lines, bytes, language) in its totals: a file whose
+    /// shards are split across partitions is counted by one of them only.
+    pub counted: bool,
 }
 
 /// The outcome of one shard.
@@ -190,6 +193,9 @@ pub struct PipelineSettings<'a> {
     pub select_file: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
     /// Shards in scope: the others are neither reviewed nor counted (diff mode, partitions).
     pub select_shard: Option<&'a (dyn Fn(&Shard) -> bool + Sync)>,
+    /// With `select_shard`: whether this run counts a file, given all its shards (so a file split
+    /// across partitions is counted once); `None` counts every file with a shard in scope.
+    pub owns_file: Option<&'a (dyn Fn(&[Shard]) -> bool + Sync)>,
 }
 
 /// What the workers share.
@@ -449,9 +455,12 @@ fn cut(
     match outcome {
         Err(event) => events.send(*event).is_ok(),
         Ok((mut info, mut shards)) => {
+            if let Some(owns) = settings.owns_file {
+                info.counted = owns(&shards);
+            }
             if let Some(select) = settings.select_shard {
                 shards.retain(|shard| select(shard));
-                if shards.is_empty() && info.shards > 0 {
+                if shards.is_empty() && info.shards > 0 && !info.counted {
                     // Nothing of this file is in scope.
                     return true;
                 }
@@ -636,6 +645,7 @@ pub fn read_and_slice(
         shards: cut.len(),
         lossy,
         parse_failure: file.parse_failure.clone(),
+        counted: true,
     };
     Ok((info, cut))
 }
@@ -785,6 +795,7 @@ mod tests {
                 parse_only: false,
                 select_file: None,
                 select_shard: None,
+                owns_file: None,
             },
             &reviewers,
             None,
@@ -841,6 +852,7 @@ mod tests {
                     parse_only: false,
                     select_file: None,
                     select_shard: None,
+                    owns_file: None,
                 },
                 &reviewers,
                 None,
