@@ -3,6 +3,7 @@
 
 pub mod github;
 pub mod json;
+pub mod merge;
 pub mod sarif;
 pub mod summary;
 pub mod text;

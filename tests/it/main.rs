@@ -9,3 +9,4 @@ mod corpus;
 #[path = "../support/fake_llm.rs"]
 mod fake_llm;
 mod llama;
+mod merge;
