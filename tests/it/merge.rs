@@ -327,7 +327,6 @@ fn merged_log_goes_to_stdout_by_default() {
 /// full scan. Partitions must count only their own share of files, lines and shards for the
 /// merged metrics to equal the full scan's.
 #[test]
-#[ignore = "needs --partition"]
 fn four_partitions_merge_into_the_full_scan() {
     let dir = vulnerable_repo();
     let out = tempfile::tempdir().unwrap();
