@@ -8,5 +8,6 @@ mod common;
 mod corpus;
 #[path = "../support/fake_llm.rs"]
 mod fake_llm;
+mod integrations;
 mod llama;
 mod merge;
