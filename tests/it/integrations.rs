@@ -1,5 +1,5 @@
 //! The CI integrations shipped beside the binary: the composite GitHub Action (`action.yml`), the
-//! example workflows in `docs/workflows/`, the examples in `docs/ci.md` and the pre-commit hook.
+//! example workflows in `docs/workflows/`, the examples in the README's "Use in CI" and the pre-commit hook.
 //! Nothing here runs GitHub; it checks that the files parse and agree with each other, so an
 //! example never passes the action an input it does not have.
 
@@ -326,17 +326,17 @@ fn matrix_workflow_merges_after_every_partition() {
 
 #[test]
 fn ci_doc_examples_parse_and_use_only_real_inputs() {
-    let path = root().join("docs/ci.md");
-    let text = fs::read_to_string(&path).expect("read docs/ci.md");
+    let path = root().join("README.md");
+    let text = fs::read_to_string(&path).expect("read README.md");
     assert!(text.contains("## Use in CI"));
     let block = Regex::new(r"(?s)```ya?ml\n(.*?)```").expect("regex");
     let mut uses = 0;
     for (index, capture) in block.captures_iter(&text).enumerate() {
-        let what = format!("docs/ci.md yaml block {}", index + 1);
+        let what = format!("README.md yaml block {}", index + 1);
         let doc = parse(&capture[1], &what);
         uses += assert_inputs_exist(&what, &doc);
     }
-    assert!(uses > 0, "docs/ci.md shows the action in use");
+    assert!(uses > 0, "the README shows the action in use");
 }
 
 #[test]
