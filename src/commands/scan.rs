@@ -108,7 +108,7 @@ pub fn run(mut args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
             .find(|shard| changed_shard(shard))
             .is_some_and(|first| partition.as_ref().is_none_or(|p| p.contains(&first.id)))
     };
-    let owns_file: Option<&pool::OwnsFile> = partition.is_some().then_some(&owns);
+    let owns_file: Option<&pool::OwnsFile<'_>> = partition.is_some().then_some(&owns);
     let mut scope = Vec::new();
     if let (Some(changes), Some(rev)) = (&changes, &settings.diff_base) {
         scope.push(format!(

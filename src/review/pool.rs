@@ -181,7 +181,7 @@ impl Occupancy {
 }
 
 /// Whether a run counts a file, given all its shards.
-pub type OwnsFile = dyn Fn(&[Shard]) -> bool + Sync;
+pub type OwnsFile<'a> = dyn Fn(&[Shard]) -> bool + Sync + 'a;
 
 /// Pipeline options.
 pub struct PipelineSettings<'a> {
@@ -198,7 +198,7 @@ pub struct PipelineSettings<'a> {
     pub select_shard: Option<&'a (dyn Fn(&Shard) -> bool + Sync)>,
     /// With `select_shard`: whether this run counts a file, given all its shards (so a file split
     /// across partitions is counted once); `None` counts every file with a shard in scope.
-    pub owns_file: Option<&'a OwnsFile>,
+    pub owns_file: Option<&'a OwnsFile<'a>>,
 }
 
 /// What the workers share.
