@@ -64,6 +64,8 @@ pub enum SkipReason {
     Symlink,
     /// Could not be read, or the walk itself failed there (a symlink loop, a permission error).
     Error,
+    /// Not read: the run stopped (deadline or Ctrl-C) before it got there.
+    Stopped,
 }
 
 impl SkipReason {
@@ -78,6 +80,7 @@ impl SkipReason {
             SkipReason::TooLarge => "larger than --max-file-size",
             SkipReason::Symlink => "symbolic links (use --follow)",
             SkipReason::Error => "unreadable",
+            SkipReason::Stopped => "not read: the run stopped first",
         }
     }
 }

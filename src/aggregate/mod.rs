@@ -73,7 +73,14 @@ impl Aggregator {
                 detail,
             } => {
                 *self.skipped.entry(reason).or_default() += 1;
-                if reason == SkipReason::Error {
+                if reason == SkipReason::Stopped {
+                    self.problems.push(Problem {
+                        path,
+                        message: detail.unwrap_or_else(|| {
+                            String::from("not reviewed: the run stopped before this file was read")
+                        }),
+                    });
+                } else if reason == SkipReason::Error {
                     self.problems.push(Problem {
                         path,
                         message: detail.unwrap_or_else(|| String::from("unreadable")),

@@ -65,6 +65,16 @@ pub enum StopReason {
 }
 
 impl StopReason {
+    /// Why a file was not even read.
+    pub fn file_message(self) -> &'static str {
+        match self {
+            StopReason::Deadline => "not reviewed: the deadline passed before this file was read",
+            StopReason::Interrupted => {
+                "not reviewed: the run was interrupted (Ctrl-C) before this file was read"
+            }
+        }
+    }
+
     pub fn message(self) -> &'static str {
         match self {
             StopReason::Deadline => "the deadline passed before this shard was reviewed",

@@ -430,6 +430,16 @@ fn cut(
             return true;
         }
     }
+    // Once the run has stopped, the rest of the tree is listed, not read and cut.
+    if let Some(reason) = shared.stop.as_ref().and_then(|stop| *stop.borrow()) {
+        return events
+            .send(Event::Skipped {
+                path: candidate.rel_path,
+                reason: SkipReason::Stopped,
+                detail: Some(reason.file_message().to_string()),
+            })
+            .is_ok();
+    }
     let _cutting = Counted::new(&shared.cutting);
     let busy = Busy::new(&shared.occupancy, false);
     let path = candidate.rel_path.clone();

@@ -769,3 +769,49 @@ fn ctrl_c_stops_like_the_deadline_and_keeps_what_finished() {
         );
     }
 }
+
+#[test]
+fn after_the_deadline_the_rest_of_the_tree_is_listed_not_read() {
+    let fake = FakeLlm::spawn(Behavior {
+        latency: Duration::from_millis(800),
+        ..Behavior::default()
+    });
+    let dir = workspace(40);
+    let url = fake.base_url_openai();
+    let scan = scan(
+        &dir,
+        &[
+            "--reviewer",
+            "openai",
+            "--base-url",
+            &url,
+            "-j",
+            "1",
+            "--no-cache",
+            "--deadline",
+            "1200ms",
+        ],
+    );
+    assert_eq!(scan.status, 3, "{}", scan.stderr);
+    assert!(scan.elapsed < Duration::from_secs(6), "{:?}", scan.elapsed);
+    let problems = scan.json["problems"].as_array().unwrap();
+    let unreviewed = scan.json["unreviewed"].as_array().unwrap();
+    let reviewed = scan.json["summary"]["shards_reviewed"].as_u64().unwrap() as usize;
+    // Every file is accounted for: reviewed, listed as an unreviewed shard, or listed unread.
+    assert_eq!(
+        reviewed + unreviewed.len() + problems.len(),
+        40,
+        "{}",
+        scan.stdout
+    );
+    assert!(!problems.is_empty());
+    for problem in problems {
+        assert!(
+            problem["message"]
+                .as_str()
+                .unwrap()
+                .contains("deadline passed before this file"),
+            "{problem}"
+        );
+    }
+}
