@@ -77,6 +77,13 @@ impl Location {
     }
 }
 
+/// One step of a data flow: a place and what happened to the value there.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FlowStep {
+    pub location: Location,
+    pub message: String,
+}
+
 /// One problem reported by a reviewer.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Finding {
@@ -107,6 +114,9 @@ pub struct Finding {
     /// The suppression comes from a baseline (SARIF kind `external`), not from the source.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub in_baseline: bool,
+    /// For taint findings: the way from the source to the sink, one step per place.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flow: Vec<FlowStep>,
     /// Secret values this finding is about, to be masked in every finding that quotes them; never
     /// written anywhere.
     #[serde(skip)]

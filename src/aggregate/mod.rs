@@ -335,6 +335,7 @@ mod tests {
             line_hash: String::new(),
             suppressed: None,
             in_baseline: false,
+            flow: Vec::new(),
             secrets: vec![],
         }
     }

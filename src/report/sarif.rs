@@ -153,9 +153,38 @@ pub struct SarifResult {
     pub message: Message,
     pub locations: Vec<Location>,
     pub partial_fingerprints: BTreeMap<&'static str, String>,
+    /// §3.36 codeFlows: a taint finding's way from the source to the sink.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub code_flows: Vec<CodeFlow>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub suppressions: Vec<Suppression>,
     pub properties: serde_json::Value,
+}
+
+/// §3.36 codeFlow.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeFlow {
+    pub thread_flows: Vec<ThreadFlow>,
+}
+
+/// §3.37 threadFlow.
+#[derive(Serialize)]
+pub struct ThreadFlow {
+    pub locations: Vec<ThreadFlowLocation>,
+}
+
+/// §3.38 threadFlowLocation, §3.28 location with its message.
+#[derive(Serialize)]
+pub struct ThreadFlowLocation {
+    pub location: FlowLocation,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlowLocation {
+    pub physical_location: PhysicalLocation,
+    pub message: Message,
 }
 
 /// §3.35 suppression.
@@ -330,6 +359,36 @@ fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResul
             }),
         )],
         partial_fingerprints: fingerprints,
+        code_flows: if finding.flow.is_empty() {
+            Vec::new()
+        } else {
+            vec![CodeFlow {
+                thread_flows: vec![ThreadFlow {
+                    locations: finding
+                        .flow
+                        .iter()
+                        .map(|step| ThreadFlowLocation {
+                            location: FlowLocation {
+                                physical_location: physical(
+                                    uri,
+                                    Some(Region {
+                                        start_line: step.location.start_line,
+                                        start_column: Some(step.location.start_column),
+                                        end_line: step.location.end_line,
+                                        end_column: Some(step.location.end_column),
+                                        snippet: None,
+                                    }),
+                                )
+                                .physical_location,
+                                message: Message {
+                                    text: step.message.clone(),
+                                },
+                            },
+                        })
+                        .collect(),
+                }],
+            }]
+        },
         suppressions: finding
             .suppressed
             .iter()
@@ -626,6 +685,7 @@ mod tests {
             line_hash: String::from("abc:1"),
             suppressed: None,
             in_baseline: false,
+            flow: Vec::new(),
             secrets: vec![],
         }
     }

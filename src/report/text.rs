@@ -101,6 +101,17 @@ fn render_finding(finding: &Finding, out: &mut dyn Write, style: &Style) -> io::
         style.paint("1;34", "="),
         notes.join(" · ")
     )?;
+    if !finding.flow.is_empty() {
+        writeln!(out, "{pad} {} flow:", style.paint("1;34", "="))?;
+        for step in &finding.flow {
+            writeln!(
+                out,
+                "{pad}     line {}: {}",
+                step.location.start_line,
+                printable(&step.message)
+            )?;
+        }
+    }
     writeln!(out)
 }
 

@@ -426,3 +426,40 @@ fn secrets_are_masked_in_every_finding_that_quotes_them() {
         "a secret leaked:\n{everything}"
     );
 }
+
+#[test]
+fn taint_findings_carry_their_flow_in_sarif_and_text() {
+    let dir = repo(&[(
+        "app/views.py",
+        "from flask import request\n\n\ndef search(cur):\n    term = request.args.get('q')\n    sql = \"SELECT * FROM t WHERE x = '\" + term + \"'\"\n    cur.execute(sql)\n",
+    )]);
+    let path = dir.path().to_str().unwrap();
+    let (status, stdout, stderr) = run(&["scan", path, "-f", "sarif"]);
+    assert_eq!(status, 1, "{stderr}");
+    let log: Value = serde_json::from_str(&stdout).unwrap();
+    assert_valid_sarif(&log);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let taint = results
+        .iter()
+        .find(|r| r["ruleId"] == "python/taint-sql-injection")
+        .expect("the taint rule reports the flow");
+    let steps = taint["codeFlows"][0]["threadFlows"][0]["locations"]
+        .as_array()
+        .unwrap();
+    let lines: Vec<u64> = steps
+        .iter()
+        .map(|s| {
+            s["location"]["physicalLocation"]["region"]["startLine"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(lines, vec![5, 5, 6, 7], "{taint:#}");
+    assert!(steps[0]["location"]["message"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("request.args"));
+    let (_, text, _) = run(&["scan", path]);
+    assert!(text.contains("= flow:"), "{text}");
+    assert!(text.contains("line 7: reaches the sink `sql`"), "{text}");
+}

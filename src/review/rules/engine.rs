@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use tree_sitter::{Query, QueryCursor, QueryCursorOptions, StreamingIterator, Tree};
 
 use super::prefilter::{Plan, Prefilter};
+use super::taint;
 use super::{Rule, RuleError, RuleSet};
 use crate::lang::Language;
 
@@ -22,6 +23,8 @@ pub const QUERY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Every rule of one language in one query.
 pub struct CompiledRules {
     query: Query,
+    /// Per pattern of a taint rule: the role its capture names.
+    pattern_role: Vec<Option<Role>>,
     /// Rule index (into `RuleSet::rules`) of every pattern.
     pattern_rule: Vec<usize>,
     finding_capture: Option<u32>,
@@ -56,7 +59,25 @@ pub struct RuleMatch {
     pub node_bytes: Range<usize>,
     /// `{{name}}` -> text for the message template.
     pub captures: Vec<(String, Range<usize>)>,
+    /// For taint rules: the way from the source to the sink.
+    pub flow: Vec<super::taint::Step>,
 }
+
+/// What a pattern of a taint rule finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Source,
+    Sink,
+    Sanitizer,
+    Propagator,
+}
+
+const ROLES: [(&str, Role); 4] = [
+    ("source", Role::Source),
+    ("sink", Role::Sink),
+    ("sanitizer", Role::Sanitizer),
+    ("propagator", Role::Propagator),
+];
 
 /// Why a shard was not completely reviewed by the rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,6 +113,7 @@ impl CompiledRules {
             }
         };
         let mut pattern_rule = Vec::with_capacity(query.pattern_count());
+        let mut pattern_role = Vec::with_capacity(query.pattern_count());
         for pattern in 0..query.pattern_count() {
             let offset = query.start_byte_for_pattern(pattern);
             let rule = spans
@@ -100,6 +122,7 @@ impl CompiledRules {
                 .map(|(_, rule)| *rule)
                 .expect("every pattern comes from one rule's source");
             check_pattern(&query, &source, pattern, &set.rules[rule])?;
+            pattern_role.push(taint_role(&query, pattern, &set.rules[rule], language)?);
             pattern_rule.push(rule);
         }
         let mut parser = tree_sitter::Parser::new();
@@ -114,6 +137,7 @@ impl CompiledRules {
             prefilter: Prefilter::build(&query, &source, &root_kind),
             query,
             pattern_rule,
+            pattern_role,
         })
     }
 
@@ -176,6 +200,8 @@ impl CompiledRules {
                 }
             };
             let mut out = Vec::new();
+            let mut taint_roles: std::collections::BTreeMap<usize, taint::Roles> =
+                Default::default();
             let mut exceeded = false;
             for range in ranges {
                 cursor.set_byte_range(range);
@@ -187,6 +213,26 @@ impl CompiledRules {
                     options,
                 );
                 while let Some(m) = matches.next() {
+                    if let Some(role) = self.pattern_role[m.pattern_index] {
+                        // A taint rule's match is a node with a role, not a finding.
+                        let name = ROLES.iter().find(|(_, r)| *r == role).map(|(n, _)| *n);
+                        let names = self.query.capture_names();
+                        let roles = taint_roles
+                            .entry(self.pattern_rule[m.pattern_index])
+                            .or_default();
+                        for capture in m.captures() {
+                            if Some(names[capture.index as usize]) == name {
+                                let set = match role {
+                                    Role::Source => &mut roles.sources,
+                                    Role::Sink => &mut roles.sinks,
+                                    Role::Sanitizer => &mut roles.sanitizers,
+                                    Role::Propagator => &mut roles.propagators,
+                                };
+                                set.insert(capture.node.byte_range());
+                            }
+                        }
+                        continue;
+                    }
                     let reported = m
                         .captures()
                         .iter()
@@ -203,6 +249,7 @@ impl CompiledRules {
                             .iter()
                             .map(|c| (names[c.index as usize].to_string(), c.node.byte_range()))
                             .collect(),
+                        flow: Vec::new(),
                     });
                 }
                 drop(matches);
@@ -210,6 +257,19 @@ impl CompiledRules {
             }
             // The cursor is reused by the next file of this thread.
             cursor.set_byte_range(0..usize::MAX);
+            for (rule, roles) in &taint_roles {
+                for flow in taint::analyze(tree.root_node(), text, roles) {
+                    let source = flow.steps.first().map(|s| s.0.clone());
+                    let mut captures = vec![(String::from("sink"), flow.sink.clone())];
+                    captures.extend(source.map(|r| (String::from("source"), r)));
+                    out.push(RuleMatch {
+                        rule: *rule,
+                        node_bytes: flow.sink,
+                        captures,
+                        flow: flow.steps,
+                    });
+                }
+            }
             let incomplete = if timed_out {
                 Some(Incomplete::Timeout)
             } else if exceeded {
@@ -223,6 +283,49 @@ impl CompiledRules {
                 incomplete,
             }
         })
+    }
+}
+
+/// The role of one pattern of a taint rule (exactly one of `@source`, `@sink`, `@sanitizer`,
+/// `@propagator`), or `None` for a pattern rule.
+fn taint_role(
+    query: &Query,
+    pattern: usize,
+    rule: &Rule,
+    language: Language,
+) -> Result<Option<Role>, RuleError> {
+    if !rule.meta.taint {
+        return Ok(None);
+    }
+    let invalid = |message: String| RuleError::Invalid {
+        origin: rule.origin.clone(),
+        message,
+    };
+    if !taint::supports(language) {
+        return Err(invalid(format!(
+            "taint rules are not supported for {language} yet (python only)"
+        )));
+    }
+    let quantifiers = query.capture_quantifiers(pattern);
+    let roles: Vec<Role> = ROLES
+        .iter()
+        .filter(|(name, _)| {
+            query.capture_index_for_name(name).is_some_and(|index| {
+                quantifiers
+                    .get(index as usize)
+                    .is_some_and(|q| *q != tree_sitter::CaptureQuantifier::Zero)
+            })
+        })
+        .map(|(_, role)| *role)
+        .collect();
+    match roles.as_slice() {
+        [role] => Ok(Some(*role)),
+        _ => Err(invalid(format!(
+            "each pattern of a taint rule needs exactly one of @source, @sink, @sanitizer or \
+             @propagator (pattern {} has {})",
+            pattern + 1,
+            roles.len()
+        ))),
     }
 }
 

@@ -73,6 +73,9 @@ pub struct RuleMeta {
     pub help: String,
     /// Explicit languages; `None` means "from the directory the rule lives in".
     pub languages: Option<Vec<Language>>,
+    /// A taint rule (`; kind: taint`): its patterns name sources, sinks, sanitizers and
+    /// propagators, and it reports flows from a source to a sink (see `rules::taint`).
+    pub taint: bool,
 }
 
 const KEYS: &[&str] = &[
@@ -86,6 +89,7 @@ const KEYS: &[&str] = &[
     "security-severity",
     "help",
     "languages",
+    "kind",
 ];
 
 /// Parses the metadata block. Errors are plain sentences; the caller adds the file name.
@@ -209,6 +213,15 @@ pub fn parse(source: &str) -> Result<RuleMeta, String> {
                 .collect::<Result<Vec<_>, _>>()?,
         ),
     };
+    let taint = match get("kind").as_deref() {
+        None | Some("pattern") => false,
+        Some("taint") => true,
+        Some(other) => {
+            return Err(format!(
+                "unknown kind `{other}` (expected pattern or taint)"
+            ))
+        }
+    };
     let name = get("name").unwrap_or_else(|| id.rsplit('/').next().unwrap_or(&id).to_string());
     let help = get("help").unwrap_or_else(|| strip_template(&message));
     Ok(RuleMeta {
@@ -222,6 +235,7 @@ pub fn parse(source: &str) -> Result<RuleMeta, String> {
         security_severity,
         help,
         languages,
+        taint,
     })
 }
 

@@ -8,6 +8,7 @@ pub mod engine;
 pub mod meta;
 mod prefilter;
 mod reviewer;
+pub mod taint;
 pub mod testing;
 
 use std::collections::{BTreeMap, HashMap};
@@ -268,7 +269,16 @@ fn parse_rule(origin: Origin, lookup: &Path, source: String) -> Result<Rule, Rul
             ))
         })?,
     };
-    if !source.contains("@finding") {
+    if meta.taint {
+        for role in ["@source", "@sink"] {
+            if !source.contains(role) {
+                return Err(invalid(format!(
+                    "the taint rule has no `{role}` pattern\nhint: a taint rule needs at least one \
+                     @source and one @sink"
+                )));
+            }
+        }
+    } else if !source.contains("@finding") {
         return Err(invalid(String::from(
             "the query has no `@finding` capture\nhint: capture the node to report as `@finding`",
         )));

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::engine::Incomplete;
 use super::RuleSet;
 use crate::aggregate::mask;
-use crate::finding::{Finding, Location};
+use crate::finding::{Finding, FlowStep, Location};
 use crate::lang::Language;
 use crate::review::{ReviewError, Reviewer};
 use crate::slice::{Shard, SourceFile};
@@ -64,6 +64,27 @@ impl Reviewer for RulesReviewer {
                 let node = tree
                     .root_node()
                     .descendant_for_byte_range(m.node_bytes.start, m.node_bytes.end);
+                let location_of = |bytes: &std::ops::Range<usize>| {
+                    let (start_line, end_line) = file.lines_of(bytes);
+                    let start = bytes.start - file.line_start(start_line);
+                    let end =
+                        (bytes.end - file.line_start(end_line)).min(file.line_text(end_line).len());
+                    Location {
+                        path: file.rel_path.clone(),
+                        start_line,
+                        start_column: file.utf16_column(start_line, start),
+                        end_line,
+                        end_column: file.utf16_column(end_line, end),
+                    }
+                };
+                let flow = m
+                    .flow
+                    .iter()
+                    .map(|(bytes, message)| FlowStep {
+                        location: location_of(bytes),
+                        message: message.clone(),
+                    })
+                    .collect();
                 Finding {
                     rule_id: rule.meta.id.clone(),
                     reviewers: vec![self.name().to_string()],
@@ -84,6 +105,7 @@ impl Reviewer for RulesReviewer {
                     line_hash: String::new(),
                     suppressed: None,
                     in_baseline: false,
+                    flow,
                     secrets: match node {
                         Some(node) if mask::is_secret(&rule.meta.cwe) => {
                             secret_values(node, &file.text)
