@@ -10,12 +10,14 @@ UPLOAD_DIR = "/srv/shop/uploads"
 @app.route("/invoice")
 def invoice():
     # ruleid: python/path-traversal-request
+    # ruleid: python/taint-path-traversal
     return send_file(os.path.join(UPLOAD_DIR, request.args["name"]))
 
 
 @app.route("/notes")
 def notes():
     # ruleid: python/path-traversal-request
+    # ruleid: python/taint-path-traversal
     with open(f"{UPLOAD_DIR}/{request.args.get('file')}") as fh:
         return fh.read()
 
@@ -23,6 +25,7 @@ def notes():
 @app.route("/avatar", methods=["DELETE"])
 def delete_avatar():
     # ruleid: python/path-traversal-request
+    # ruleid: python/taint-path-traversal
     os.remove(UPLOAD_DIR + "/" + request.form["avatar"])
     return "", 204
 

@@ -9,8 +9,10 @@ def convert(request):
     name = request.args["name"]
     size = request.args.get("size", "128")
     # ruleid: python/subprocess-shell-injection
+    # ruleid: python/taint-command-injection
     subprocess.run(f"convert {IMAGE_DIR}/{name} -resize {size} out.png", shell=True)
     # ruleid: python/subprocess-shell-injection
+    # ruleid: python/taint-command-injection
     out = subprocess.check_output("identify " + name, shell=True, text=True)
     # ruleid: python/subprocess-shell-injection
     proc = Popen("gzip -c %s" % name, shell=True, stdout=subprocess.PIPE)
@@ -18,10 +20,8 @@ def convert(request):
     # ruleid: python/subprocess-shell-injection
     usage = check_output(cmd, shell=True)
     # ruleid: python/subprocess-shell-injection
-    subprocess.call(
-        "rm -f {}".format(name),
-        shell=True,
-    )
+    # ruleid: python/taint-command-injection
+    subprocess.call("rm -f {}".format(name), shell=True)
     # ok: python/subprocess-shell-injection
     subprocess.run(["convert", f"{IMAGE_DIR}/{name}", "-resize", size, "out.png"])
     # ok: python/subprocess-shell-injection

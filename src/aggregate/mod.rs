@@ -250,6 +250,7 @@ pub fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
         }
         merged.push(finding);
     }
+    let merged = merge_taint_into_pattern_findings(merged);
     let mut merged = merge_agent_findings_by_cwe(merged);
     merged.sort_by(|a, b| {
         (
@@ -272,9 +273,45 @@ pub fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
 /// the same problem seen twice: it merges into that finding (whose rule is the more specific),
 /// adding its reviewers.
 fn merge_agent_findings_by_cwe(findings: Vec<Finding>) -> Vec<Finding> {
-    let is_agent = |f: &Finding| f.rule_id.starts_with("llm/");
-    let (agent, mut others): (Vec<Finding>, Vec<Finding>) =
-        findings.into_iter().partition(|f| is_agent(f));
+    absorb_by_cwe(
+        findings,
+        false,
+        |f| f.rule_id.starts_with("llm/"),
+        |target, _| {
+            let _ = target;
+        },
+    )
+}
+
+/// A taint finding that overlaps a pattern rule's finding with a CWE in common reports the same
+/// bug: the pattern finding keeps its identity (so fingerprints and baselines do not change when
+/// taint rules are added) and gains the flow from source to sink.
+fn merge_taint_into_pattern_findings(findings: Vec<Finding>) -> Vec<Finding> {
+    // A suppression of the pattern finding covers the flow too: it is the very same sink.
+    absorb_by_cwe(
+        findings,
+        true,
+        |f| !f.flow.is_empty(),
+        |target, absorbed| {
+            if target.flow.is_empty() {
+                target.flow = absorbed.flow;
+            }
+            target.severity = target.severity.max(absorbed.severity);
+        },
+    )
+}
+
+/// Merges each finding that `absorbed` selects into an overlapping finding of the others that
+/// shares a CWE (and its suppression state, unless `into_suppressed` lets a suppressed finding
+/// absorb a live one), keeping every reviewer; `merge` takes what else the absorbed finding brings.
+fn absorb_by_cwe(
+    findings: Vec<Finding>,
+    into_suppressed: bool,
+    absorbed: impl Fn(&Finding) -> bool,
+    merge: impl Fn(&mut Finding, Finding),
+) -> Vec<Finding> {
+    let (candidates, mut others): (Vec<Finding>, Vec<Finding>) =
+        findings.into_iter().partition(|f| absorbed(f));
     let mut by_path: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (index, finding) in others.iter().enumerate() {
         by_path
@@ -283,24 +320,26 @@ fn merge_agent_findings_by_cwe(findings: Vec<Finding>) -> Vec<Finding> {
             .push(index);
     }
     let mut kept = Vec::new();
-    for finding in agent {
+    for finding in candidates {
         let target = by_path.get(&finding.location.path).and_then(|indexes| {
             indexes.iter().copied().find(|&i| {
                 let other = &others[i];
                 other.location.overlaps_lines(&finding.location)
-                    && other.suppressed.is_some() == finding.suppressed.is_some()
+                    && (other.suppressed.is_some() == finding.suppressed.is_some()
+                        || (into_suppressed && other.suppressed.is_some()))
                     && other.cwe.iter().any(|c| finding.cwe.contains(c))
             })
         });
         match target {
             Some(i) => {
                 let other = &mut others[i];
-                for reviewer in finding.reviewers {
-                    if !other.reviewers.contains(&reviewer) {
-                        other.reviewers.push(reviewer);
+                for reviewer in &finding.reviewers {
+                    if !other.reviewers.contains(reviewer) {
+                        other.reviewers.push(reviewer.clone());
                     }
                 }
                 other.confidence = other.confidence.max(finding.confidence);
+                merge(other, finding);
             }
             None => kept.push(finding),
         }
@@ -338,6 +377,27 @@ mod tests {
             flow: Vec::new(),
             secrets: vec![],
         }
+    }
+
+    #[test]
+    fn a_taint_flow_joins_the_pattern_finding_of_its_sink() {
+        let mut pattern = finding("python/eval-exec", "a.py", 5, 5, "rules");
+        pattern.cwe = vec![String::from("CWE-95")];
+        let mut taint = finding("python/taint-code-injection", "a.py", 5, 5, "rules");
+        taint.cwe = vec![String::from("CWE-95")];
+        taint.flow = vec![crate::finding::FlowStep {
+            location: taint.location.clone(),
+            message: String::from("reaches the sink"),
+        }];
+        let merged = dedup(vec![taint.clone(), pattern.clone()]);
+        assert_eq!(merged.len(), 1);
+        assert_eq!(merged[0].rule_id, "python/eval-exec");
+        assert_eq!(merged[0].flow.len(), 1);
+        // Suppressing the pattern finding covers the flow of the same sink.
+        pattern.suppressed = Some(String::from("inline"));
+        let merged = dedup(vec![taint, pattern]);
+        assert_eq!(merged.len(), 1);
+        assert!(merged[0].suppressed.is_some());
     }
 
     #[test]

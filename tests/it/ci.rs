@@ -349,7 +349,7 @@ fn the_configuration_file_is_found_validated_and_overridden_by_flags() {
     write(
         elsewhere.path(),
         "ci/shardscan.toml",
-        b"[scan]\noutputs = [\"out/report.sarif\"]\nfail_on = \"none\"\n[rules]\ndisable = [\"python/eval-exec\"]\n",
+        b"[scan]\noutputs = [\"out/report.sarif\"]\nfail_on = \"none\"\n[rules]\ndisable = [\"python/eval-exec\", \"python/taint-code-injection\"]\n",
     );
     std::fs::create_dir_all(elsewhere.path().join("ci/out")).unwrap();
     let config = elsewhere.path().join("ci/shardscan.toml");

@@ -320,6 +320,12 @@ impl<'a> Walk<'a> {
         match node.kind() {
             "assignment" => {
                 let right = node.child_by_field_name("right");
+                if let (Some(left), Some(right)) = (node.child_by_field_name("left"), right) {
+                    if left.kind() == "identifier" && right.kind() == "dictionary" {
+                        self.bind_dictionary(left, right, state);
+                        return;
+                    }
+                }
                 let taint = right.and_then(|r| self.eval(r, state));
                 if let Some(left) = node.child_by_field_name("left") {
                     let taint = taint.map(|mut steps| {
@@ -392,6 +398,43 @@ impl<'a> Walk<'a> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// `d = {"a": tainted, "b": "constant"}`: each constant key is tracked on its own, so
+    /// `d["b"]` stays clean; entries under other keys taint reads by unknown key.
+    fn bind_dictionary(&mut self, left: Node<'_>, right: Node<'_>, state: &mut State) {
+        self.bind(left, None, state);
+        let name = self.src(left).to_string();
+        let mut cursor = right.walk();
+        let pairs: Vec<Node<'_>> = right.named_children(&mut cursor).collect();
+        for pair in pairs {
+            if pair.kind() != "pair" {
+                // `**other`: whatever it holds may be anywhere.
+                if let Some(steps) = self.eval(pair, state) {
+                    state.vars.insert(name.clone(), steps);
+                }
+                continue;
+            }
+            let (Some(key), Some(value)) = (
+                pair.child_by_field_name("key"),
+                pair.child_by_field_name("value"),
+            ) else {
+                continue;
+            };
+            let Some(mut steps) = self.eval(value, state) else {
+                continue;
+            };
+            steps.push((pair.byte_range(), format!("stored in `{name}`")));
+            match constant_key(key, self.text) {
+                Some(key) => {
+                    state.vars.insert(format!("{name}[{key}]"), steps.clone());
+                    state.vars.entry(format!("{name}[*]")).or_insert(steps);
+                }
+                None => {
+                    state.vars.insert(name.clone(), steps);
+                }
+            }
         }
     }
 
@@ -610,6 +653,22 @@ impl<'a> Walk<'a> {
                         return Some(steps);
                     }
                 }
+                // `d.get("key")` reads one entry, like `d["key"]`.
+                if matches!(method, "get" | "pop") {
+                    let base = receiver.and_then(|r| self.place(r));
+                    let key = arguments
+                        .and_then(|a| a.named_child(0))
+                        .and_then(|k| constant_key(k, self.text));
+                    if let Some(base) = &base {
+                        let entry = match &key {
+                            Some(key) => state.vars.get(&format!("{base}[{key}]")),
+                            None => state.vars.get(&format!("{base}[*]")),
+                        };
+                        if let Some(steps) = entry {
+                            return Some(steps.clone());
+                        }
+                    }
+                }
                 let receiver_taint = receiver.and_then(|r| self.eval(r, state));
                 match receiver_taint {
                     // Methods of a tainted value return tainted values (`s.strip()`,
@@ -654,7 +713,13 @@ fn constant_key(node: Node<'_>, text: &str) -> Option<String> {
             let interpolated = node
                 .named_children(&mut cursor)
                 .any(|c| c.kind() == "interpolation");
-            (!interpolated).then(|| text[node.byte_range()].to_string())
+            if interpolated {
+                return None;
+            }
+            // `"a"` and `'a'` are the same key.
+            let raw = &text[node.byte_range()];
+            let body = raw.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+            Some(body.trim_matches(|c| c == '"' || c == '\'').to_string())
         }
         "integer" => Some(text[node.byte_range()].to_string()),
         _ => None,
