@@ -9,12 +9,15 @@ import jsonpickle
 def restore_cart(request, redis_client):
     blob = request.cookies.get("cart")
     # ruleid: python/insecure-deserialization
+    # ruleid: python/taint-unsafe-deserialization
     cart = pickle.loads(base64.b64decode(blob))
     # ruleid: python/insecure-deserialization
+    # ruleid: python/taint-unsafe-deserialization
     prefs = pickle.load(request.files["prefs"])
     # ruleid: python/insecure-deserialization
     code = marshal.loads(redis_client.get("compiled"))
     # ruleid: python/insecure-deserialization
+    # ruleid: python/taint-unsafe-deserialization
     profile = jsonpickle.decode(request.data)
     # ok: python/insecure-deserialization
     data = json.loads(blob)

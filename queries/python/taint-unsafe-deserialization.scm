@@ -1,0 +1,52 @@
+; id: python/taint-unsafe-deserialization
+; kind: taint
+; name: Request data is deserialized with a format that runs code
+; severity: error
+; message: Request data is deserialized by `{{sink}}`, which can run code
+; cwe: CWE-502
+; tags: security, deserialization, taint
+; precision: high
+; security-severity: 9.8
+; help: Accept JSON (`json.loads`) or `yaml.safe_load` from clients; pickle and marshal data must
+;   never come from them.
+
+; Sources are Flask, Django and FastAPI request data,
+((attribute
+  object: (identifier) @request
+  attribute: (identifier) @part) @source
+  (#eq? @request "request")
+  (#any-of? @part "args" "form" "values" "json" "data" "cookies" "headers" "files" "GET" "POST"
+    "COOKIES" "META" "body" "query_params" "path_params"))
+
+; and the parameters of route handlers (`@app.route`, `@app.get`, `@router.post` ...).
+(decorated_definition
+  (decorator
+    (call
+      function: (attribute attribute: (identifier) @route)))
+  definition: (function_definition
+    parameters: (parameters
+      [
+        (identifier) @source
+        (typed_parameter . (identifier) @source)
+      ]))
+  (#any-of? @route "route" "get" "post" "put" "delete" "patch"))
+
+; Sinks are the data of pickle, marshal and yaml's unsafe loaders.
+(call
+  function: (attribute object: (identifier) @module attribute: (identifier) @function)
+  arguments: (argument_list . (_) @sink)
+  (#any-of? @module "pickle" "cPickle" "_pickle" "marshal" "dill" "jsonpickle")
+  (#any-of? @function "loads" "load" "decode"))
+
+(call
+  function: (attribute object: (identifier) @module attribute: (identifier) @function)
+  arguments: (argument_list . (_) @sink)
+  (#eq? @module "yaml")
+  (#any-of? @function "unsafe_load" "full_load" "load_all" "unsafe_load_all"))
+
+; Propagators are the decoders data passes through on its way in.
+((call
+  function: (attribute object: (identifier) @codec attribute: (identifier) @decode)) @propagator
+  (#any-of? @codec "base64" "binascii" "zlib" "gzip" "bz2" "lzma" "codecs")
+  (#any-of? @decode "b64decode" "urlsafe_b64decode" "b32decode" "b16decode" "decodebytes"
+    "a2b_base64" "unhexlify" "decompress" "decode"))
