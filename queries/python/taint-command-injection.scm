@@ -1,5 +1,6 @@
 ; id: python/taint-command-injection
 ; kind: taint
+; include: request-sources
 ; name: Request data reaches a shell command
 ; severity: error
 ; message: Request data reaches the shell command `{{sink}}`
@@ -9,27 +10,6 @@
 ; security-severity: 9.8
 ; help: Run the program with an argument list and no shell (`subprocess.run(["convert", path])`),
 ;   or quote each piece with `shlex.quote`.
-
-; Sources are Flask, Django and FastAPI request data,
-((attribute
-  object: (identifier) @request
-  attribute: (identifier) @part) @source
-  (#eq? @request "request")
-  (#any-of? @part "args" "form" "values" "json" "data" "cookies" "headers" "files" "GET" "POST"
-    "COOKIES" "META" "body" "query_params" "path_params"))
-
-; and the parameters of route handlers (`@app.route`, `@app.get`, `@router.post` ...).
-(decorated_definition
-  (decorator
-    (call
-      function: (attribute attribute: (identifier) @route)))
-  definition: (function_definition
-    parameters: (parameters
-      [
-        (identifier) @source
-        (typed_parameter . (identifier) @source)
-      ]))
-  (#any-of? @route "route" "get" "post" "put" "delete" "patch"))
 
 ; Sinks are what a shell runs.
 (call

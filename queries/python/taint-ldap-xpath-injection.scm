@@ -1,5 +1,6 @@
 ; id: python/taint-ldap-xpath-injection
 ; kind: taint
+; include: request-sources
 ; name: Request data is built into an LDAP filter or an XPath expression
 ; severity: error
 ; message: Request data reaches the query of `{{sink}}`
@@ -9,27 +10,6 @@
 ; security-severity: 8.1
 ; help: Escape values with `ldap3.utils.conv.escape_filter_chars` (LDAP) or pass them as XPath
 ;   variables (`tree.xpath("//user[@name=$name]", name=value)`).
-
-; Sources are Flask, Django and FastAPI request data,
-((attribute
-  object: (identifier) @request
-  attribute: (identifier) @part) @source
-  (#eq? @request "request")
-  (#any-of? @part "args" "form" "values" "json" "data" "cookies" "headers" "files" "GET" "POST"
-    "COOKIES" "META" "body" "query_params" "path_params"))
-
-; and the parameters of route handlers (`@app.route`, `@app.get`, `@router.post` ...).
-(decorated_definition
-  (decorator
-    (call
-      function: (attribute attribute: (identifier) @route)))
-  definition: (function_definition
-    parameters: (parameters
-      [
-        (identifier) @source
-        (typed_parameter . (identifier) @source)
-      ]))
-  (#any-of? @route "route" "get" "post" "put" "delete" "patch"))
 
 ; Sinks are LDAP search filters (second argument, or third for search_s) and XPath text.
 (call

@@ -1,5 +1,6 @@
 ; id: python/taint-open-redirect
 ; kind: taint
+; include: request-sources
 ; name: Request data chooses where a redirect goes
 ; severity: warning
 ; message: Request data chooses the target of `{{sink}}`
@@ -9,27 +10,6 @@
 ; security-severity: 6.1
 ; help: Redirect only to paths of this site (check with `url_has_allowed_host_and_scheme` or an
 ;   allow-list), or map a key from the request to a fixed URL.
-
-; Sources are Flask, Django and FastAPI request data,
-((attribute
-  object: (identifier) @request
-  attribute: (identifier) @part) @source
-  (#eq? @request "request")
-  (#any-of? @part "args" "form" "values" "json" "data" "cookies" "headers" "files" "GET" "POST"
-    "COOKIES" "META" "body" "query_params" "path_params"))
-
-; and the parameters of route handlers (`@app.route`, `@app.get`, `@router.post` ...).
-(decorated_definition
-  (decorator
-    (call
-      function: (attribute attribute: (identifier) @route)))
-  definition: (function_definition
-    parameters: (parameters
-      [
-        (identifier) @source
-        (typed_parameter . (identifier) @source)
-      ]))
-  (#any-of? @route "route" "get" "post" "put" "delete" "patch"))
 
 ; Sinks are redirect targets.
 (call

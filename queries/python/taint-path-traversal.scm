@@ -1,5 +1,6 @@
 ; id: python/taint-path-traversal
 ; kind: taint
+; include: request-sources
 ; name: Request data reaches a file path
 ; severity: error
 ; message: Request data chooses the file opened by `{{sink}}`
@@ -9,27 +10,6 @@
 ; security-severity: 7.5
 ; help: Keep only the base name (`os.path.basename`, `werkzeug.utils.secure_filename`) or use
 ;   `flask.send_from_directory` / `werkzeug.security.safe_join`, which refuse `../`.
-
-; Sources are Flask, Django and FastAPI request data,
-((attribute
-  object: (identifier) @request
-  attribute: (identifier) @part) @source
-  (#eq? @request "request")
-  (#any-of? @part "args" "form" "values" "json" "data" "cookies" "headers" "files" "GET" "POST"
-    "COOKIES" "META" "body" "query_params" "path_params"))
-
-; and the parameters of route handlers (`@app.route`, `@app.get`, `@router.post` ...).
-(decorated_definition
-  (decorator
-    (call
-      function: (attribute attribute: (identifier) @route)))
-  definition: (function_definition
-    parameters: (parameters
-      [
-        (identifier) @source
-        (typed_parameter . (identifier) @source)
-      ]))
-  (#any-of? @route "route" "get" "post" "put" "delete" "patch"))
 
 ; Sinks are paths that are opened, served or removed.
 (call

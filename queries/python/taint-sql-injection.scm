@@ -1,5 +1,6 @@
 ; id: python/taint-sql-injection
 ; kind: taint
+; include: request-sources
 ; name: Request data reaches a SQL query
 ; severity: error
 ; message: Request data reaches the SQL query `{{sink}}`
@@ -9,27 +10,6 @@
 ; security-severity: 9.8
 ; help: Pass the values as query parameters (`cur.execute("... WHERE id = ?", (value,))`) instead
 ;   of building the SQL text from them; cast to a number first where a number is meant.
-
-; Sources are Flask, Django and FastAPI request data,
-((attribute
-  object: (identifier) @request
-  attribute: (identifier) @part) @source
-  (#eq? @request "request")
-  (#any-of? @part "args" "form" "values" "json" "data" "cookies" "headers" "files" "GET" "POST"
-    "COOKIES" "META" "body" "query_params" "path_params"))
-
-; and the parameters of route handlers (`@app.route`, `@app.get`, `@router.post` ...).
-(decorated_definition
-  (decorator
-    (call
-      function: (attribute attribute: (identifier) @route)))
-  definition: (function_definition
-    parameters: (parameters
-      [
-        (identifier) @source
-        (typed_parameter . (identifier) @source)
-      ]))
-  (#any-of? @route "route" "get" "post" "put" "delete" "patch"))
 
 ; Sinks are the SQL text of DB-API cursors, Django's raw SQL, SQLAlchemy's text().
 (call

@@ -1,5 +1,6 @@
 ; id: python/taint-unsafe-deserialization
 ; kind: taint
+; include: request-sources
 ; name: Request data is deserialized with a format that runs code
 ; severity: error
 ; message: Request data is deserialized by `{{sink}}`, which can run code
@@ -9,27 +10,6 @@
 ; security-severity: 9.8
 ; help: Accept JSON (`json.loads`) or `yaml.safe_load` from clients; pickle and marshal data must
 ;   never come from them.
-
-; Sources are Flask, Django and FastAPI request data,
-((attribute
-  object: (identifier) @request
-  attribute: (identifier) @part) @source
-  (#eq? @request "request")
-  (#any-of? @part "args" "form" "values" "json" "data" "cookies" "headers" "files" "GET" "POST"
-    "COOKIES" "META" "body" "query_params" "path_params"))
-
-; and the parameters of route handlers (`@app.route`, `@app.get`, `@router.post` ...).
-(decorated_definition
-  (decorator
-    (call
-      function: (attribute attribute: (identifier) @route)))
-  definition: (function_definition
-    parameters: (parameters
-      [
-        (identifier) @source
-        (typed_parameter . (identifier) @source)
-      ]))
-  (#any-of? @route "route" "get" "post" "put" "delete" "patch"))
 
 ; Sinks are the data of pickle, marshal and yaml's unsafe loaders.
 (call

@@ -76,6 +76,9 @@ pub struct RuleMeta {
     /// A taint rule (`; kind: taint`): its patterns name sources, sinks, sanitizers and
     /// propagators, and it reports flows from a source to a sink (see `rules::taint`).
     pub taint: bool,
+    /// Shared pieces of query appended to this rule (`; include: request-sources` pulls in
+    /// `request-sources.partial` from the rule's directory).
+    pub include: Vec<String>,
 }
 
 const KEYS: &[&str] = &[
@@ -90,6 +93,7 @@ const KEYS: &[&str] = &[
     "help",
     "languages",
     "kind",
+    "include",
 ];
 
 /// Parses the metadata block. Errors are plain sentences; the caller adds the file name.
@@ -236,6 +240,7 @@ pub fn parse(source: &str) -> Result<RuleMeta, String> {
         help,
         languages,
         taint,
+        include: split_list(get("include").as_deref()),
     })
 }
 

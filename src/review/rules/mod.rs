@@ -144,11 +144,16 @@ impl RuleSet {
         let mut rules = Vec::new();
         let mut tests = Vec::new();
         let mut seen: BTreeMap<String, Origin> = BTreeMap::new();
+        let partials: BTreeMap<PathBuf, String> = files
+            .iter()
+            .filter(|(_, lookup, _)| lookup.extension().is_some_and(|e| e == PARTIAL))
+            .map(|(_, lookup, text)| (lookup.clone(), text.clone()))
+            .collect();
         for (origin, lookup, text) in files {
             let path = origin_path(&origin);
             let is_rule = path.extension().is_some_and(|e| e == "scm");
             if is_rule {
-                let rule = parse_rule(origin, &lookup, text)?;
+                let rule = parse_rule(origin, &lookup, text, &partials)?;
                 if let Some(first) = seen.get(&rule.meta.id) {
                     return Err(RuleError::DuplicateId {
                         id: rule.meta.id.clone(),
@@ -254,12 +259,37 @@ fn origin_path(origin: &Origin) -> PathBuf {
     }
 }
 
-fn parse_rule(origin: Origin, lookup: &Path, source: String) -> Result<Rule, RuleError> {
+/// Extension of a shared piece of query (`request-sources.partial`) that rules beside it pull in
+/// with `; include: request-sources`, so that sources shared by several taint rules are written
+/// once.
+const PARTIAL: &str = "partial";
+
+fn parse_rule(
+    origin: Origin,
+    lookup: &Path,
+    source: String,
+    partials: &BTreeMap<PathBuf, String>,
+) -> Result<Rule, RuleError> {
     let invalid = |message: String| RuleError::Invalid {
         origin: origin.clone(),
         message,
     };
     let meta = meta::parse(&source).map_err(invalid)?;
+    let mut source = source;
+    for name in &meta.include {
+        let key = lookup
+            .parent()
+            .unwrap_or(Path::new(""))
+            .join(format!("{name}.{PARTIAL}"));
+        let Some(part) = partials.get(&key) else {
+            return Err(invalid(format!(
+                "included `{name}` not found: expected `{}` beside the rule",
+                key.display()
+            )));
+        };
+        source.push('\n');
+        source.push_str(part);
+    }
     let languages = match &meta.languages {
         Some(list) => list.clone(),
         None => languages_from_dir(lookup).ok_or_else(|| {
@@ -322,7 +352,7 @@ fn read_dir_files(dir: &Path, out: &mut Vec<(PathBuf, String)>) -> Result<(), Ru
         let file_type = entry.file_type().map_err(io)?;
         if file_type.is_dir() {
             read_dir_files(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "scm")
+        } else if path.extension().is_some_and(|e| e == "scm" || e == PARTIAL)
             || Language::from_extension(&path).is_some()
         {
             let text = std::fs::read_to_string(&path).map_err(|source| RuleError::Io {
@@ -387,6 +417,25 @@ mod tests {
             err.contains("pred.scm") && err.contains("#frobnicate?"),
             "{err}"
         );
+
+        // A taint rule pulls shared sources from a `.partial` beside it, and names a missing one.
+        std::fs::remove_file(dir.path().join("python/pred.scm")).unwrap();
+        let taint = "; id: t/taint\n; kind: taint\n; include: sources\n; severity: error\n; message: m\n\
+                     (call function: (identifier) @f arguments: (argument_list (_) @sink) (#eq? @f \"eval\"))\n";
+        write(dir.path(), "python/taint.scm", taint);
+        let err = load_user(dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("taint.scm") && err.contains("included `sources` not found"),
+            "{err}"
+        );
+        write(
+            dir.path(),
+            "python/sources.partial",
+            "((call function: (identifier) @i) @source (#eq? @i \"input\"))\n",
+        );
+        let set = load_user(dir.path()).unwrap();
+        let rule = set.rules().iter().find(|r| r.meta.id == "t/taint").unwrap();
+        assert!(rule.source.contains("@source"));
     }
 
     #[test]
