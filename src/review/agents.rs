@@ -377,6 +377,13 @@ impl Drop for Unfinished<'_> {
     }
 }
 
+/// Why the run stopped, for a job it cut short.
+fn stopped_because(stop: &StopSignal) -> String {
+    stop.borrow()
+        .map_or("stopped", StopReason::message)
+        .to_string()
+}
+
 /// Stops the run for `reason` unless it is already stopped.
 fn stop_once(stop: &watch::Sender<Option<StopReason>>, reason: StopReason) {
     stop.send_if_modified(|state| {
@@ -489,7 +496,7 @@ async fn dispatch(
             }
             let slot = inner.governor.acquire(&mut stop).await;
             let Some(slot) = slot else {
-                let reason = stop.borrow().map_or("stopped", |r| r.message()).to_string();
+                let reason = stopped_because(&stop);
                 inner.fail_job(&job, agent, reason, &events).await;
                 continue;
             };
@@ -798,7 +805,7 @@ impl Inner {
             if slot.is_none() {
                 *slot = self.governor.acquire(&mut stop).await;
                 if slot.is_none() {
-                    let reason = stop.borrow().map_or("stopped", |r| r.message()).to_string();
+                    let reason = stopped_because(&stop);
                     return Err(reason);
                 }
             }
@@ -807,7 +814,7 @@ impl Inner {
                 .wait(estimate_in + estimate_out, &mut stop)
                 .await
             {
-                let reason = stop.borrow().map_or("stopped", |r| r.message()).to_string();
+                let reason = stopped_because(&stop);
                 return Err(reason);
             }
             let reservation = loop {
