@@ -29,6 +29,7 @@ pub struct CompiledRules {
     pattern_rule: Vec<usize>,
     finding_capture: Option<u32>,
     prefilter: Prefilter,
+    language: Language,
 }
 
 /// Every match of a file's rules, sorted by where the reported node starts.
@@ -138,6 +139,7 @@ impl CompiledRules {
             query,
             pattern_rule,
             pattern_role,
+            language,
         })
     }
 
@@ -258,7 +260,7 @@ impl CompiledRules {
             // The cursor is reused by the next file of this thread.
             cursor.set_byte_range(0..usize::MAX);
             for (rule, roles) in &taint_roles {
-                for flow in taint::analyze(tree.root_node(), text, roles) {
+                for flow in taint::analyze(self.language, tree.root_node(), text, roles) {
                     let source = flow.steps.first().map(|s| s.0.clone());
                     let mut captures = vec![(String::from("sink"), flow.sink.clone())];
                     captures.extend(source.map(|r| (String::from("source"), r)));
@@ -303,7 +305,8 @@ fn taint_role(
     };
     if !taint::supports(language) {
         return Err(invalid(format!(
-            "taint rules are not supported for {language} yet (python only)"
+            "taint rules are not supported for {language} (the taint engine models Python, \
+             JavaScript/TypeScript, Java, Go, PHP and C/C++)"
         )));
     }
     let quantifiers = query.capture_quantifiers(pattern);

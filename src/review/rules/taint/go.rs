@@ -1,0 +1,194 @@
+//! Go's shapes for the taint walk.
+
+use tree_sitter::Node;
+
+use super::shape::{self, children, field, fields};
+use super::{constant_key, Assign, Call, Entries, Syntax};
+
+pub(super) static SYNTAX: Syntax = Syntax {
+    declarations: &["function_declaration", "method_declaration"],
+    lambdas: &["func_literal"],
+    skip: &[
+        "package_clause",
+        "import_declaration",
+        "type_declaration",
+        "const_declaration",
+    ],
+    blocks: &["source_file", "block", "statement_list"],
+    conditionals: &["if_statement"],
+    loops: &["for_statement"],
+    identifiers: &["identifier"],
+    strings: &["interpreted_string_literal", "raw_string_literal"],
+    string_parts: &[
+        "interpreted_string_literal_content",
+        "raw_string_literal_content",
+        "escape_sequence",
+    ],
+    numbers: &[
+        "int_literal",
+        "float_literal",
+        "imaginary_literal",
+        "rune_literal",
+        "true",
+        "false",
+        "nil",
+        "iota",
+    ],
+    binaries: &["binary_expression"],
+    assignment,
+    call,
+    member: |node| {
+        if node.kind() != "selector_expression" {
+            return None;
+        }
+        Some((field(node, "operand")?, field(node, "field")))
+    },
+    subscript: |node| {
+        if node.kind() != "index_expression" {
+            return None;
+        }
+        Some((field(node, "operand")?, field(node, "index")?))
+    },
+    entries,
+    foreach: |node| {
+        let clause = children(node)
+            .into_iter()
+            .find(|c| c.kind() == "range_clause")?;
+        Some((field(clause, "left")?, field(clause, "right")?))
+    },
+    parameters,
+    body: |node| field(node, "body"),
+    numeric_cast: |_, _| false,
+    calls_propagate: true,
+    out_parameters: &[],
+    answers: &[
+        "Atoi",
+        "ParseInt",
+        "ParseUint",
+        "ParseFloat",
+        "ParseBool",
+        "int",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "float32",
+        "float64",
+        "bool",
+        "len",
+        "cap",
+        "Contains",
+        "ContainsAny",
+        "ContainsRune",
+        "HasPrefix",
+        "HasSuffix",
+        "Index",
+        "IndexByte",
+        "LastIndex",
+        "Count",
+        "EqualFold",
+        "Compare",
+        "Equal",
+        "MatchString",
+        "Match",
+        "IsAbs",
+        "Len",
+        "Err",
+        "Close",
+    ],
+};
+
+fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
+    let (targets, values, augmented) = match node.kind() {
+        "short_var_declaration" | "assignment_statement" => (
+            children(field(node, "left")?),
+            children(field(node, "right")?),
+            shape::augments(shape::operator(node, text)),
+        ),
+        "var_spec" => (
+            fields(node, "name"),
+            field(node, "value").map(children).unwrap_or_default(),
+            false,
+        ),
+        _ => return None,
+    };
+    if values.is_empty() {
+        return None;
+    }
+    Some(Assign {
+        targets,
+        values,
+        augmented,
+    })
+}
+
+fn call(node: Node<'_>) -> Option<Call<'_>> {
+    if node.kind() != "call_expression" {
+        return None;
+    }
+    let function = field(node, "function")?;
+    let (name, receiver) = match function.kind() {
+        // `strings.ToLower(x)` has a package as its receiver, which is never tainted.
+        "selector_expression" => (field(function, "field"), field(function, "operand")),
+        "identifier" => (Some(function), None),
+        _ => (None, None),
+    };
+    Some(Call {
+        name,
+        receiver,
+        arguments: shape::arguments(field(node, "arguments")),
+        constructor: false,
+    })
+}
+
+fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t>> {
+    if node.kind() != "composite_literal" {
+        return None;
+    }
+    let body = field(node, "body")?;
+    let elements = children(body);
+    let keyed = elements.iter().any(|e| e.kind() == "keyed_element");
+    if !keyed {
+        return Some(shape::positional(elements));
+    }
+    Some(
+        elements
+            .into_iter()
+            .filter_map(|element| {
+                if element.kind() != "keyed_element" {
+                    return Some((None, element));
+                }
+                let parts = children(element);
+                let key = field(element, "key").or_else(|| parts.first().copied())?;
+                let value = field(element, "value").or_else(|| parts.get(1).copied())?;
+                // A struct field name is a constant key too.
+                let key_text = match key.named_child(0).map(|k| k.kind()) {
+                    Some("identifier") | Some("field_identifier") => {
+                        Some(text[key.byte_range()].trim().to_string())
+                    }
+                    _ => constant_key(key, syntax, text),
+                };
+                Some((key_text, value))
+            })
+            .collect(),
+    )
+}
+
+fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
+    let Some(list) = field(function, "parameters") else {
+        return Vec::new();
+    };
+    children(list)
+        .into_iter()
+        .flat_map(|parameter| {
+            fields(parameter, "name")
+                .into_iter()
+                .map(move |name| (parameter, name))
+        })
+        .collect()
+}

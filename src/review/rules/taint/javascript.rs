@@ -1,0 +1,213 @@
+//! JavaScript's and TypeScript's shapes for the taint walk.
+
+use tree_sitter::Node;
+
+use super::shape::{self, children, field};
+use super::{constant_key, Assign, Call, Entries, Syntax};
+
+pub(super) static SYNTAX: Syntax = Syntax {
+    declarations: &[
+        "function_declaration",
+        "generator_function_declaration",
+        "method_definition",
+    ],
+    lambdas: &[
+        "arrow_function",
+        "function_expression",
+        "function",
+        "generator_function",
+    ],
+    skip: &[
+        "import_statement",
+        "class_declaration",
+        "interface_declaration",
+        "type_alias_declaration",
+        "enum_declaration",
+        "abstract_class_declaration",
+    ],
+    blocks: &["program", "statement_block"],
+    conditionals: &["if_statement"],
+    loops: &[
+        "for_statement",
+        "for_in_statement",
+        "while_statement",
+        "do_statement",
+    ],
+    identifiers: &[
+        "identifier",
+        "shorthand_property_identifier",
+        "shorthand_property_identifier_pattern",
+    ],
+    strings: &["string"],
+    string_parts: &["string_fragment", "escape_sequence"],
+    numbers: &["number", "true", "false", "null", "undefined"],
+    binaries: &["binary_expression"],
+    assignment,
+    call,
+    member: |node| {
+        if node.kind() != "member_expression" {
+            return None;
+        }
+        let property = field(node, "property").filter(|p| p.kind() == "property_identifier");
+        Some((field(node, "object")?, property))
+    },
+    subscript: |node| {
+        if node.kind() != "subscript_expression" {
+            return None;
+        }
+        Some((field(node, "object")?, field(node, "index")?))
+    },
+    entries,
+    foreach: |node| {
+        (node.kind() == "for_in_statement").then_some(())?;
+        Some((field(node, "left")?, field(node, "right")?))
+    },
+    parameters,
+    body: |node| field(node, "body"),
+    numeric_cast: |node, text| {
+        // `+x`, `x | 0`, `~~x` make numbers.
+        node.kind() == "unary_expression"
+            && matches!(
+                node.child_by_field_name("operator")
+                    .map(|o| &text[o.byte_range()]),
+                Some("+" | "-" | "~" | "!" | "typeof" | "void")
+            )
+    },
+    calls_propagate: true,
+    out_parameters: &[],
+    answers: &[
+        "parseInt",
+        "parseFloat",
+        "Number",
+        "Boolean",
+        "isNaN",
+        "isFinite",
+        "isInteger",
+        "isSafeInteger",
+        "length",
+        "indexOf",
+        "lastIndexOf",
+        "includes",
+        "startsWith",
+        "endsWith",
+        "test",
+        "has",
+        "some",
+        "every",
+        "findIndex",
+        "localeCompare",
+        "isArray",
+        "existsSync",
+        "getTime",
+        "valueOf",
+        "uuidv4",
+        "randomUUID",
+    ],
+};
+
+fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
+    let (target, value, augmented) = match node.kind() {
+        "variable_declarator" => (field(node, "name")?, field(node, "value")?, false),
+        "assignment_expression" => (field(node, "left")?, field(node, "right")?, false),
+        "augmented_assignment_expression" => {
+            // `x ||= y` and `x ??= y` keep `x` when it is set: taken as adding to it.
+            let _ = shape::operator(node, text);
+            (field(node, "left")?, field(node, "right")?, true)
+        }
+        _ => return None,
+    };
+    Some(Assign {
+        targets: vec![target],
+        values: vec![value],
+        augmented,
+    })
+}
+
+fn call(node: Node<'_>) -> Option<Call<'_>> {
+    match node.kind() {
+        "call_expression" => {
+            let function = field(node, "function")?;
+            let (name, receiver) = match function.kind() {
+                "member_expression" => (field(function, "property"), field(function, "object")),
+                "identifier" => (Some(function), None),
+                _ => (None, None),
+            };
+            Some(Call {
+                name,
+                receiver,
+                // A tagged template passes its parts as arguments.
+                arguments: match field(node, "arguments") {
+                    Some(arguments) if arguments.kind() == "template_string" => vec![arguments],
+                    arguments => shape::arguments(arguments),
+                },
+                constructor: false,
+            })
+        }
+        "new_expression" => {
+            let constructor = field(node, "constructor")?;
+            let name = match constructor.kind() {
+                "member_expression" => field(constructor, "property"),
+                _ => Some(constructor),
+            };
+            Some(Call {
+                name,
+                receiver: None,
+                arguments: shape::arguments(field(node, "arguments")),
+                constructor: true,
+            })
+        }
+        _ => None,
+    }
+}
+
+fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t>> {
+    match node.kind() {
+        "object" => Some(
+            children(node)
+                .into_iter()
+                .filter_map(|entry| match entry.kind() {
+                    "pair" => {
+                        let key = field(entry, "key")?;
+                        let key = match key.kind() {
+                            "property_identifier" => Some(text[key.byte_range()].to_string()),
+                            _ => constant_key(key, syntax, text),
+                        };
+                        Some((key, field(entry, "value")?))
+                    }
+                    "shorthand_property_identifier" => {
+                        Some((Some(text[entry.byte_range()].to_string()), entry))
+                    }
+                    // `...other`, methods: anywhere.
+                    _ => Some((None, entry)),
+                })
+                .collect(),
+        ),
+        "array" => Some(shape::positional(children(node))),
+        _ => None,
+    }
+}
+
+fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
+    // `x => ...` has one parameter and no list.
+    if let Some(parameter) = field(function, "parameter") {
+        return vec![(parameter, parameter)];
+    }
+    let Some(list) = field(function, "parameters") else {
+        return Vec::new();
+    };
+    children(list)
+        .into_iter()
+        .filter_map(|parameter| {
+            let mut name = parameter;
+            // TypeScript's `req: Request`, defaults `x = 1`.
+            loop {
+                name = match name.kind() {
+                    "required_parameter" | "optional_parameter" => field(name, "pattern")?,
+                    "assignment_pattern" => field(name, "left")?,
+                    _ => break,
+                };
+            }
+            Some((parameter, name))
+        })
+        .collect()
+}

@@ -1,0 +1,1170 @@
+//! Intraprocedural taint tracking for taint rules: does a value from a source reach a sink within
+//! one function, without passing through a sanitizer?
+//!
+//! A taint rule is a query whose patterns each carry one role capture: `@source` (an expression, a
+//! parameter, or a buffer a call fills, whose value is untrusted), `@sink` (the argument that must
+//! not be untrusted), `@sanitizer` (a call whose result is clean) and `@propagator` (a call whose
+//! result is tainted when an argument is). The query finds those nodes in the file's single pass;
+//! this module then walks each scope (the file's top level, and every function declaration) that
+//! holds a sink, statement by statement in order, and follows values through assignments and
+//! re-assignments, augmented assignment, string concatenation and interpolation, formatting calls,
+//! containers (a constant key or index is tracked on its own, so a clean entry taken out of a
+//! container that also holds tainted ones stays clean), builders and other methods that fill their
+//! receiver, C functions that fill their first argument, method calls on a tainted receiver, and
+//! loops. A value overwritten with a constant is clean again, a cast to a number or a call that
+//! only answers a number or yes/no is clean, and a branch whose condition is a constant that is
+//! always false is not followed. Function values (lambdas, closures, callbacks) are walked where
+//! they stand, with the state around them.
+//!
+//! The walk is written once; each language supplies a [`Syntax`] table (its node kinds, and small
+//! functions that take its assignments, calls and containers apart) in a module of its own.
+
+mod c;
+mod go;
+mod java;
+mod javascript;
+mod php;
+mod python;
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+use tree_sitter::Node;
+
+use crate::lang::Language;
+
+/// Nodes the rule's query found, by role, as byte ranges.
+#[derive(Default, Debug)]
+pub struct Roles {
+    pub sources: HashSet<Range<usize>>,
+    pub sinks: HashSet<Range<usize>>,
+    pub sanitizers: HashSet<Range<usize>>,
+    pub propagators: HashSet<Range<usize>>,
+}
+
+/// One step of a flow: where, and what happened there.
+pub type Step = (Range<usize>, String);
+
+/// A tainted value reaching a sink.
+#[derive(Debug, Clone)]
+pub struct Flow {
+    pub sink: Range<usize>,
+    /// From the source to the sink, in order.
+    pub steps: Vec<Step>,
+}
+
+/// The statement and expression shapes of one language, as the walk needs them.
+pub(super) struct Syntax {
+    /// Function declarations: each is a scope of its own, starting clean.
+    pub declarations: &'static [&'static str],
+    /// Function values (lambdas, closures): walked where they stand, with the state around them.
+    pub lambdas: &'static [&'static str],
+    /// Statements the walk passes over (classes, imports); declarations inside are found anyway.
+    pub skip: &'static [&'static str],
+    /// Sequences of statements.
+    pub blocks: &'static [&'static str],
+    /// Conditionals with `condition`, `consequence` (or `body`) and `alternative` fields; an
+    /// alternative that has a condition itself (`elif`, `else if`) is a further conditional.
+    pub conditionals: &'static [&'static str],
+    /// Loops: a `body` walked twice (so that what it taints late reaches its start), the other
+    /// children walked once before it.
+    pub loops: &'static [&'static str],
+    /// Variables: their text is their name.
+    pub identifiers: &'static [&'static str],
+    /// String literals without interpolation, usable as constant keys.
+    pub strings: &'static [&'static str],
+    /// Children of string literals that are plain text.
+    pub string_parts: &'static [&'static str],
+    /// Number literals.
+    pub numbers: &'static [&'static str],
+    /// Binary operations (comparisons among them answer yes or no, and are clean).
+    pub binaries: &'static [&'static str],
+    pub assignment: for<'t> fn(Node<'t>, &str) -> Option<Assign<'t>>,
+    pub call: for<'t> fn(Node<'t>) -> Option<Call<'t>>,
+    /// A member access: the object, and the member's name when it is a plain name.
+    pub member: for<'t> fn(Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)>,
+    /// An index or key access: the container and the index.
+    pub subscript: for<'t> fn(Node<'t>) -> Option<(Node<'t>, Node<'t>)>,
+    /// A container literal's entries: a key (a constant key, or the position in a list) when
+    /// known, and the value.
+    pub entries: for<'t> fn(Node<'t>, &Syntax, &str) -> Option<Entries<'t>>,
+    /// A for-each loop's target and the collection it walks.
+    pub foreach: for<'t> fn(Node<'t>) -> Option<(Node<'t>, Node<'t>)>,
+    /// A function's parameters, each with the node that names it.
+    pub parameters: for<'t> fn(Node<'t>) -> Vec<(Node<'t>, Node<'t>)>,
+    /// The statements or expression a function runs.
+    pub body: for<'t> fn(Node<'t>) -> Option<Node<'t>>,
+    /// A cast (or conversion) to a number or boolean, which cannot carry text.
+    pub numeric_cast: fn(Node<'_>, &str) -> bool,
+    /// Whether a call to a function the rules do not name returns its arguments' taint
+    /// (`true`: what is not a sanitizer carries taint through).
+    pub calls_propagate: bool,
+    /// Functions that write into an argument: name, and which argument (`strcpy(dst, src)`).
+    pub out_parameters: &'static [(&'static str, usize)],
+    /// Calls that answer a number or yes/no about their arguments or receiver, whatever they
+    /// are given: never tainted.
+    pub answers: &'static [&'static str],
+}
+
+/// A container literal's entries: each value under its constant key or position, if known.
+pub(super) type Entries<'t> = Vec<(Option<String>, Node<'t>)>;
+
+/// An assignment or declaration: targets, values, and whether it adds to what was there (`+=`).
+pub(super) struct Assign<'t> {
+    pub targets: Vec<Node<'t>>,
+    pub values: Vec<Node<'t>>,
+    pub augmented: bool,
+}
+
+/// A call: the name of the function or method, the receiver of a method, the arguments.
+pub(super) struct Call<'t> {
+    pub name: Option<Node<'t>>,
+    pub receiver: Option<Node<'t>>,
+    pub arguments: Vec<Node<'t>>,
+    /// A constructor call (`new X(...)`): its object carries its arguments.
+    pub constructor: bool,
+}
+
+/// The language table of `language`, if the engine models it.
+fn syntax(language: Language) -> Option<&'static Syntax> {
+    Some(match language {
+        Language::Python => &python::SYNTAX,
+        Language::JavaScript | Language::TypeScript | Language::Tsx => &javascript::SYNTAX,
+        Language::Java => &java::SYNTAX,
+        Language::Go => &go::SYNTAX,
+        Language::Php => &php::SYNTAX,
+        Language::C | Language::Cpp => &c::SYNTAX,
+        _ => return None,
+    })
+}
+
+/// The languages whose statements the engine models.
+pub fn supports(language: Language) -> bool {
+    syntax(language).is_some()
+}
+
+/// Methods that put their arguments into their receiver (a builder, a list, a map).
+const FILLS_RECEIVER: &[&str] = &[
+    "append",
+    "appendleft",
+    "extend",
+    "add",
+    "addAll",
+    "addFirst",
+    "addLast",
+    "offer",
+    "push",
+    "unshift",
+    "insert",
+    "put",
+    "putAll",
+    "putIfAbsent",
+    "set",
+    "setdefault",
+    "update",
+    "write",
+    "Write",
+    "WriteString",
+    "WriteByte",
+    "WriteRune",
+    "Add",
+    "Set",
+    "setProperty",
+];
+
+/// Methods that store a value under a key given first (`m.put("k", v)`).
+const STORES_BY_KEY: &[&str] = &["put", "set", "Set", "Add", "setdefault", "putIfAbsent"];
+
+/// Methods that read the entry of a key given first (`m.get("k")`).
+const READS_BY_KEY: &[&str] = &[
+    "get",
+    "Get",
+    "pop",
+    "getOrDefault",
+    "getProperty",
+    "getString",
+];
+
+/// Methods that build a string out of their arguments.
+const BUILDS_STRINGS: &[&str] = &[
+    "format",
+    "format_map",
+    "join",
+    "replace",
+    "replaceAll",
+    "substitute",
+    "safe_substitute",
+    "concat",
+];
+
+/// Every flow from a source to a sink in `root`, a tree of `language`.
+pub fn analyze(language: Language, root: Node<'_>, text: &str, roles: &Roles) -> Vec<Flow> {
+    let Some(syntax) = syntax(language) else {
+        return Vec::new();
+    };
+    if roles.sinks.is_empty() || roles.sources.is_empty() {
+        return Vec::new();
+    }
+    let mut walk = Walk {
+        syntax,
+        text,
+        roles,
+        flows: Vec::new(),
+        reported: HashSet::new(),
+    };
+    // The top level, then every function declaration, each starting clean.
+    walk.block(root, &mut State::default());
+    let mut declarations = Vec::new();
+    collect(
+        root,
+        &|k| syntax.declarations.contains(&k),
+        &mut declarations,
+    );
+    for declaration in declarations {
+        let range = declaration.byte_range();
+        if !roles
+            .sinks
+            .iter()
+            .any(|r| r.start >= range.start && r.end <= range.end)
+        {
+            continue;
+        }
+        walk.scope(declaration, &State::default());
+    }
+    let mut flows = walk.flows;
+    flows.sort_by_key(|f| (f.sink.start, f.sink.end));
+    flows
+}
+
+/// Every node under `node` whose kind passes `wanted`, outermost first, nested ones too.
+fn collect<'t>(node: Node<'t>, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<Node<'t>>) {
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        if wanted(child.kind()) {
+            out.push(child);
+        }
+        collect(child, wanted, out);
+    }
+}
+
+/// Taint of each variable (and of constant-keyed container entries, as `name[key]`, and of
+/// entries under other keys, as `name[*]`): the steps that made it tainted; absent means clean.
+#[derive(Default, Clone)]
+struct State {
+    vars: HashMap<String, Vec<Step>>,
+}
+
+impl State {
+    /// After two branches: a value tainted in either is tainted.
+    fn merge(&mut self, other: State) {
+        for (name, steps) in other.vars {
+            self.vars.entry(name).or_insert(steps);
+        }
+    }
+}
+
+struct Walk<'a> {
+    syntax: &'static Syntax,
+    text: &'a str,
+    roles: &'a Roles,
+    flows: Vec<Flow>,
+    reported: HashSet<Range<usize>>,
+}
+
+impl<'a> Walk<'a> {
+    fn src(&self, node: Node<'_>) -> &'a str {
+        &self.text[node.byte_range()]
+    }
+
+    fn is(&self, list: &[&str], node: Node<'_>) -> bool {
+        list.contains(&node.kind())
+    }
+
+    /// Walks a function with the state `outer` around it (clean for a declaration): its
+    /// parameters that are sources are tainted, the others shadow what `outer` holds.
+    fn scope(&mut self, function: Node<'_>, outer: &State) {
+        let mut state = outer.clone();
+        for (parameter, name) in (self.syntax.parameters)(function) {
+            let range = parameter.byte_range();
+            let source = self
+                .roles
+                .sources
+                .iter()
+                .any(|r| r.start >= range.start && r.end <= range.end);
+            let Some(key) = self.place(name) else {
+                continue;
+            };
+            self.clean(&key, &mut state);
+            if source {
+                state.vars.insert(
+                    key,
+                    vec![(range, format!("parameter `{}`", self.src(name)))],
+                );
+            }
+        }
+        if let Some(body) = (self.syntax.body)(function) {
+            self.statement(body, &mut state);
+        }
+    }
+
+    fn block(&mut self, block: Node<'_>, state: &mut State) {
+        let mut cursor = block.walk();
+        let statements: Vec<Node<'_>> = block.named_children(&mut cursor).collect();
+        for statement in statements {
+            self.statement(statement, state);
+        }
+    }
+
+    fn statement(&mut self, node: Node<'_>, state: &mut State) {
+        let syntax = self.syntax;
+        if self.is(syntax.declarations, node) || self.is(syntax.skip, node) {
+            return;
+        }
+        if self.is(syntax.blocks, node) {
+            self.block(node, state);
+        } else if self.is(syntax.conditionals, node) {
+            self.conditional(node, state);
+        } else if self.is(syntax.loops, node) {
+            self.r#loop(node, state);
+        } else if self.holds_statements(node) {
+            // `try`, `with`, `else`, `switch` and their like: their parts in order.
+            let mut cursor = node.walk();
+            let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+            for child in children {
+                self.statement(child, state);
+            }
+        } else {
+            self.simple(node, state);
+        }
+    }
+
+    /// Whether a statement of a kind not in the table has statements inside (a `try`, a `with`).
+    fn holds_statements(&self, node: Node<'_>) -> bool {
+        let mut cursor = node.walk();
+        let syntax = self.syntax;
+        let found = node.named_children(&mut cursor).any(|c| {
+            self.is(syntax.blocks, c) || self.is(syntax.conditionals, c) || self.is(syntax.loops, c)
+        });
+        found
+    }
+
+    /// A statement without statements inside: its sinks are checked, then what it assigns,
+    /// fills or calls takes effect.
+    fn simple(&mut self, node: Node<'_>, state: &mut State) {
+        self.check_sinks(node, state);
+        self.effects(node, state);
+    }
+
+    fn conditional(&mut self, node: Node<'_>, state: &mut State) {
+        if let Some(initializer) = node.child_by_field_name("initializer") {
+            self.simple(initializer, state);
+        }
+        let condition = node.child_by_field_name("condition");
+        if let Some(condition) = condition {
+            self.simple(condition, state);
+        }
+        let consequence = node
+            .child_by_field_name("consequence")
+            .or_else(|| node.child_by_field_name("body"));
+        let mut cursor = node.walk();
+        let alternatives: Vec<Node<'_>> = node
+            .children_by_field_name("alternative", &mut cursor)
+            .collect();
+        self.branches(condition, consequence, &alternatives, state);
+    }
+
+    /// `if condition: consequence` followed by `alternatives` (each `elif`/`else if` a further
+    /// conditional, an `else` the rest): the state after is what any followed branch leaves.
+    fn branches(
+        &mut self,
+        condition: Option<Node<'_>>,
+        consequence: Option<Node<'_>>,
+        alternatives: &[Node<'_>],
+        state: &mut State,
+    ) {
+        let never = condition.is_some_and(|c| always_false(c, self.text));
+        let always = condition.is_some_and(|c| always_true(c, self.text));
+        let mut outcomes = Vec::new();
+        if !never {
+            let mut taken = state.clone();
+            if let Some(consequence) = consequence {
+                self.statement(consequence, &mut taken);
+            }
+            outcomes.push(taken);
+        }
+        if !always {
+            let mut rest = state.clone();
+            if let Some((first, others)) = alternatives.split_first() {
+                let condition = first.child_by_field_name("condition");
+                let body = first
+                    .child_by_field_name("consequence")
+                    .or_else(|| first.child_by_field_name("body"));
+                if condition.is_some() && !self.is(self.syntax.conditionals, *first) {
+                    // `elif c: body`: the others are its alternatives.
+                    if let Some(condition) = condition {
+                        self.simple(condition, &mut rest);
+                    }
+                    self.branches(condition, body, others, &mut rest);
+                } else {
+                    self.statement(*first, &mut rest);
+                    for other in others {
+                        self.statement(*other, &mut rest);
+                    }
+                }
+            }
+            outcomes.push(rest);
+        }
+        let mut outcomes = outcomes.into_iter();
+        let Some(mut merged) = outcomes.next() else {
+            return;
+        };
+        for other in outcomes {
+            merged.merge(other);
+        }
+        *state = merged;
+    }
+
+    fn r#loop(&mut self, node: Node<'_>, state: &mut State) {
+        let body = node.child_by_field_name("body");
+        let condition = node.child_by_field_name("condition");
+        let foreach = (self.syntax.foreach)(node);
+        let mut cursor = node.walk();
+        let header: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| Some(c.id()) != body.map(|b| b.id()))
+            .collect();
+        for part in header {
+            if let Some((target, iterable)) = foreach {
+                if part.id() == target.id() {
+                    continue;
+                }
+                if part.id() == iterable.id() {
+                    self.simple(iterable, state);
+                    let taint = self.eval(iterable, state).map(|mut steps| {
+                        steps.push((
+                            target.byte_range(),
+                            format!("iterated as `{}`", self.src(target)),
+                        ));
+                        steps
+                    });
+                    self.bind(target, taint, state);
+                    continue;
+                }
+                if part.byte_range().start <= target.start_byte()
+                    && part.byte_range().end >= iterable.end_byte()
+                {
+                    // A clause holding both (Go's `range` clause), done above by its parts.
+                    self.simple(iterable, state);
+                    let taint = self.eval(iterable, state);
+                    self.bind(target, taint, state);
+                    continue;
+                }
+            }
+            self.statement(part, state);
+        }
+        if condition.is_some_and(|c| always_false(c, self.text)) && node.kind() != "do_statement" {
+            return;
+        }
+        if let Some(body) = body {
+            for _ in 0..2 {
+                self.statement(body, state);
+            }
+        }
+    }
+
+    /// What a statement does to the state, in source order: assignments, containers and
+    /// builders filled, buffers a source call fills; function values inside are walked with a
+    /// copy of the state.
+    fn effects(&mut self, node: Node<'_>, state: &mut State) {
+        let syntax = self.syntax;
+        if self.is(syntax.declarations, node) || self.is(syntax.skip, node) {
+            return;
+        }
+        if self.is(syntax.lambdas, node) {
+            self.scope(node, &state.clone());
+            return;
+        }
+        if let Some(assign) = (syntax.assignment)(node, self.text) {
+            for value in &assign.values {
+                self.effects(*value, state);
+            }
+            self.assign(&assign, state);
+            return;
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            self.effects(child, state);
+        }
+        if let Some(call) = (syntax.call)(node) {
+            self.call_effects(node, &call, state);
+        }
+    }
+
+    fn assign(&mut self, assign: &Assign<'_>, state: &mut State) {
+        let pairwise = assign.targets.len() == assign.values.len();
+        for (i, target) in assign.targets.iter().enumerate() {
+            let values: Vec<Node<'_>> = if pairwise {
+                vec![assign.values[i]]
+            } else {
+                assign.values.clone()
+            };
+            if !assign.augmented && values.len() == 1 {
+                if let Some(entries) = (self.syntax.entries)(values[0], self.syntax, self.text) {
+                    if let Some(name) = self.place(*target) {
+                        self.bind_entries(&name, entries, state);
+                        continue;
+                    }
+                }
+            }
+            let taint = values.iter().find_map(|v| self.eval(*v, state));
+            if assign.augmented {
+                if let Some(mut steps) = taint {
+                    steps.push((
+                        target.byte_range(),
+                        format!("appended to `{}`", self.src(*target)),
+                    ));
+                    if let Some(key) = self.place(*target) {
+                        state.vars.entry(key).or_insert(steps);
+                    }
+                }
+                continue;
+            }
+            let taint = taint.map(|mut steps| {
+                steps.push((
+                    target.byte_range(),
+                    format!("assigned to `{}`", self.src(*target)),
+                ));
+                steps
+            });
+            self.bind(*target, taint, state);
+        }
+    }
+
+    /// The effects of a call: a method that fills its receiver, a function that fills an
+    /// argument, a source that fills a buffer it is given.
+    fn call_effects(&mut self, node: Node<'_>, call: &Call<'_>, state: &mut State) {
+        let name = call.name.map(|n| self.src(n)).unwrap_or_default();
+        // `recv(fd, buf, ...)`, `Decode(&v)`: the buffer given to a source is untrusted.
+        for argument in &call.arguments {
+            let inner = unwrap_reference(*argument);
+            for candidate in [*argument, inner] {
+                if self.roles.sources.contains(&candidate.byte_range()) {
+                    if let Some(key) = self.place(inner) {
+                        let steps = vec![(
+                            candidate.byte_range(),
+                            format!("untrusted data read into `{}`", self.src(inner)),
+                        )];
+                        state.vars.insert(key, steps);
+                    }
+                }
+            }
+        }
+        if self.roles.sanitizers.contains(&node.byte_range()) {
+            return;
+        }
+        // `strcpy(dst, src)`, `sprintf(dst, fmt, ...)`.
+        if let Some((_, index)) = self.syntax.out_parameters.iter().find(|(n, _)| *n == name) {
+            if call.receiver.is_none() {
+                if let Some(target) = call.arguments.get(*index) {
+                    let target = unwrap_reference(*target);
+                    let taint = call
+                        .arguments
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| i != index)
+                        .find_map(|(_, a)| self.eval(*a, state));
+                    if let (Some(mut steps), Some(key)) = (taint, self.place(target)) {
+                        steps.push((
+                            target.byte_range(),
+                            format!("written into `{}`", self.src(target)),
+                        ));
+                        state.vars.insert(key, steps);
+                    }
+                }
+            }
+        }
+        // `sb.append(x)`, `items.push(x)`, `m.put("k", x)`: the receiver now holds `x`.
+        let Some(receiver) = call.receiver else {
+            return;
+        };
+        if !FILLS_RECEIVER.contains(&name) {
+            return;
+        }
+        let Some(root) = self.chain_root(receiver) else {
+            return;
+        };
+        let keyed = STORES_BY_KEY.contains(&name) && call.arguments.len() == 2;
+        if keyed {
+            let key = constant_key(call.arguments[0], self.syntax, self.text);
+            let Some(mut steps) = self.eval(call.arguments[1], state) else {
+                if let Some(key) = key {
+                    state.vars.remove(&format!("{root}[{key}]"));
+                }
+                return;
+            };
+            steps.push((
+                receiver.byte_range(),
+                format!("stored in `{}`", self.src(receiver)),
+            ));
+            match key {
+                Some(key) => {
+                    state
+                        .vars
+                        .entry(format!("{root}[*]"))
+                        .or_insert(steps.clone());
+                    state.vars.insert(format!("{root}[{key}]"), steps);
+                }
+                None => {
+                    state.vars.entry(root).or_insert(steps);
+                }
+            }
+            return;
+        }
+        let taint = call.arguments.iter().find_map(|a| self.eval(*a, state));
+        if let Some(mut steps) = taint {
+            steps.push((
+                receiver.byte_range(),
+                format!("stored in `{}`", self.src(receiver)),
+            ));
+            state.vars.entry(root).or_insert(steps);
+        }
+    }
+
+    /// The place at the start of a chain of filling calls: `sb` in `sb.append(a).append(b)`.
+    fn chain_root(&self, receiver: Node<'_>) -> Option<String> {
+        if let Some(call) = (self.syntax.call)(receiver) {
+            let name = call.name.map(|n| self.src(n)).unwrap_or_default();
+            if FILLS_RECEIVER.contains(&name) {
+                return self.chain_root(call.receiver?);
+            }
+            return None;
+        }
+        self.place(receiver)
+    }
+
+    /// `d = {"a": tainted, "b": "constant"}`: each constant key is tracked on its own, so
+    /// `d["b"]` stays clean; entries under other keys taint reads by unknown key.
+    fn bind_entries(
+        &mut self,
+        name: &str,
+        entries: Vec<(Option<String>, Node<'_>)>,
+        state: &mut State,
+    ) {
+        self.clean(name, state);
+        for (key, value) in entries {
+            let Some(mut steps) = self.eval(value, state) else {
+                continue;
+            };
+            steps.push((value.byte_range(), format!("stored in `{name}`")));
+            match key {
+                Some(key) => {
+                    state.vars.insert(format!("{name}[{key}]"), steps.clone());
+                    state.vars.entry(format!("{name}[*]")).or_insert(steps);
+                }
+                None => {
+                    state.vars.insert(name.to_string(), steps);
+                }
+            }
+        }
+    }
+
+    /// The state key of an assignable place: `x`, `obj.attr`, `d["key"]`; `None` for others.
+    fn place(&self, node: Node<'_>) -> Option<String> {
+        let syntax = self.syntax;
+        if self.is(syntax.identifiers, node) {
+            return Some(self.src(node).to_string());
+        }
+        if let Some((object, name)) = (syntax.member)(node) {
+            let base = self.place(object)?;
+            return Some(match name {
+                Some(name) => format!("{base}[{}]", self.src(name)),
+                None => base,
+            });
+        }
+        if let Some((object, index)) = (syntax.subscript)(node) {
+            let base = self.place(object)?;
+            return Some(match constant_key(index, syntax, self.text) {
+                Some(key) => format!("{base}[{key}]"),
+                None => base,
+            });
+        }
+        if node.kind() == "parenthesized_expression" {
+            return self.place(node.named_child(0)?);
+        }
+        None
+    }
+
+    /// Makes `key` and everything stored under it clean.
+    fn clean(&self, key: &str, state: &mut State) {
+        let prefix = format!("{key}[");
+        state
+            .vars
+            .retain(|name, _| name != key && !name.starts_with(&prefix));
+    }
+
+    /// Binds an assignment target to `taint` (clean when `None`: an overwrite cleans).
+    fn bind(&mut self, target: Node<'_>, taint: Option<Vec<Step>>, state: &mut State) {
+        let syntax = self.syntax;
+        let keyed = (syntax.subscript)(target)
+            .map(|(object, index)| (object, constant_key(index, syntax, self.text)))
+            .or_else(|| {
+                (syntax.member)(target).and_then(|(object, name)| {
+                    name.map(|n| (object, Some(self.src(n).to_string())))
+                })
+            });
+        if let Some((object, key)) = keyed {
+            let Some(place) = self.place(target) else {
+                return;
+            };
+            let whole = self.place(object);
+            match taint {
+                Some(steps) => {
+                    // A tainted entry taints what reads the container by an unknown key.
+                    if let (Some(whole), Some(_)) = (&whole, &key) {
+                        state
+                            .vars
+                            .entry(format!("{whole}[*]"))
+                            .or_insert(steps.clone());
+                    }
+                    state.vars.insert(place, steps);
+                }
+                None if key.is_some() => {
+                    self.clean(&place, state);
+                }
+                None => {}
+            }
+            return;
+        }
+        if let Some(key) = self.place(target) {
+            match taint {
+                Some(steps) => {
+                    self.clean(&key, state);
+                    state.vars.insert(key, steps);
+                }
+                // Overwritten with something clean: clean again, entries included.
+                None => self.clean(&key, state),
+            }
+            return;
+        }
+        // Destructuring: `a, b = ...`, `[a, b] = ...`, `{ a, b } = ...`.
+        let mut cursor = target.walk();
+        let parts: Vec<Node<'_>> = target.named_children(&mut cursor).collect();
+        for part in parts {
+            let part = part
+                .child_by_field_name("value")
+                .filter(|_| part.kind().contains("pair"))
+                .unwrap_or(part);
+            self.bind(part, taint.clone(), state);
+        }
+    }
+
+    /// Reports every sink inside `node` (not inside function values, which are walked on
+    /// their own) that holds a tainted value.
+    fn check_sinks(&mut self, node: Node<'_>, state: &State) {
+        let range = node.byte_range();
+        let mut sinks: Vec<Range<usize>> = self
+            .roles
+            .sinks
+            .iter()
+            .filter(|s| s.start >= range.start && s.end <= range.end)
+            .filter(|s| !self.reported.contains(*s))
+            .cloned()
+            .collect();
+        if sinks.is_empty() {
+            return;
+        }
+        sinks.sort_by_key(|s| (s.start, s.end));
+        for sink in sinks {
+            let Some(sink_node) = node.descendant_for_byte_range(sink.start, sink.end) else {
+                continue;
+            };
+            // The outermost node with exactly the sink's bytes.
+            let mut sink_node = sink_node;
+            while let Some(parent) = sink_node.parent() {
+                if parent.byte_range() == sink && parent.id() != node.id() {
+                    sink_node = parent;
+                } else {
+                    break;
+                }
+            }
+            if self.inside_function_value(sink_node, node) {
+                continue;
+            }
+            if let Some(mut steps) = self.eval(sink_node, state) {
+                steps.push((
+                    sink.clone(),
+                    format!("reaches the sink `{}`", one_line(self.src(sink_node))),
+                ));
+                self.reported.insert(sink.clone());
+                self.flows.push(Flow { sink, steps });
+            }
+        }
+    }
+
+    /// Whether `node` lies in a function value or declaration below `top`.
+    fn inside_function_value(&self, node: Node<'_>, top: Node<'_>) -> bool {
+        let syntax = self.syntax;
+        let mut current = node.parent();
+        while let Some(parent) = current {
+            if parent.id() == top.id() {
+                return false;
+            }
+            if self.is(syntax.lambdas, parent) || self.is(syntax.declarations, parent) {
+                return true;
+            }
+            current = parent.parent();
+        }
+        false
+    }
+
+    fn eval_all(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        children
+            .into_iter()
+            .find_map(|child| self.eval(child, state))
+    }
+
+    /// The taint of an expression's value under `state`.
+    fn eval(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let range = node.byte_range();
+        if self.roles.sanitizers.contains(&range) {
+            return None;
+        }
+        if self.roles.sources.contains(&range) {
+            return Some(vec![(
+                range,
+                format!("untrusted value `{}`", one_line(self.src(node))),
+            )]);
+        }
+        let syntax = self.syntax;
+        let kind = node.kind();
+        if self.is(syntax.identifiers, node) {
+            // The variable, or (read as a whole) a container with a tainted entry.
+            let name = self.src(node);
+            return state
+                .vars
+                .get(name)
+                .or_else(|| state.vars.get(&format!("{name}[*]")))
+                .cloned();
+        }
+        if self.is(syntax.numbers, node)
+            || self.is(syntax.lambdas, node)
+            || self.is(syntax.declarations, node)
+            || (syntax.numeric_cast)(node, self.text)
+        {
+            return None;
+        }
+        if self.is(syntax.strings, node) && constant_key(node, syntax, self.text).is_some() {
+            return None;
+        }
+        if let Some(call) = (syntax.call)(node) {
+            return self.eval_call(node, &call, state);
+        }
+        if (syntax.member)(node).is_some() {
+            return self.eval_entry(node, state);
+        }
+        if let Some((object, index)) = (syntax.subscript)(node) {
+            // A constant key reads its own entry: clean unless the whole container is
+            // tainted. Any other key may read a tainted entry.
+            if constant_key(index, syntax, self.text).is_some() {
+                return self.eval_entry(node, state);
+            }
+            if let Some(steps) = self.place(node).and_then(|k| state.vars.get(&k)) {
+                return Some(steps.clone());
+            }
+            return self.eval(object, state);
+        }
+        if self.is(syntax.binaries, node) && is_comparison(node, self.text) {
+            return None;
+        }
+        if kind == "comparison_operator" || kind == "not_operator" {
+            return None;
+        }
+        self.eval_all(node, state)
+    }
+
+    /// The taint of one entry, `o.name` or `d["key"]`: its own, or that of the whole container
+    /// (not that of its other entries).
+    fn eval_entry(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let range = node.byte_range();
+        if self.roles.sanitizers.contains(&range) {
+            return None;
+        }
+        if self.roles.sources.contains(&range) {
+            return self.eval(node, state);
+        }
+        let syntax = self.syntax;
+        if self.is(syntax.identifiers, node) {
+            return state.vars.get(self.src(node)).cloned();
+        }
+        let object = (syntax.member)(node).map(|(object, _)| object).or_else(|| {
+            (syntax.subscript)(node)
+                .filter(|(_, index)| constant_key(*index, syntax, self.text).is_some())
+                .map(|(object, _)| object)
+        });
+        let Some(object) = object else {
+            return self.eval(node, state);
+        };
+        if let Some(steps) = self.place(node).and_then(|k| state.vars.get(&k)) {
+            return Some(steps.clone());
+        }
+        self.eval_entry(object, state)
+    }
+
+    fn eval_call(&self, node: Node<'_>, call: &Call<'_>, state: &State) -> Option<Vec<Step>> {
+        let name = call.name.map(|n| self.src(n)).unwrap_or_default();
+        let from_arguments = || call.arguments.iter().find_map(|a| self.eval(*a, state));
+        if self.roles.propagators.contains(&node.byte_range()) {
+            return from_arguments().or_else(|| call.receiver.and_then(|r| self.eval(r, state)));
+        }
+        if self.syntax.answers.contains(&name) {
+            return None;
+        }
+        // `d.get("key")` reads one entry, like `d["key"]`.
+        if let Some(receiver) = call.receiver {
+            if READS_BY_KEY.contains(&name) {
+                if let Some(base) = self.place(receiver) {
+                    let key = call
+                        .arguments
+                        .first()
+                        .and_then(|k| constant_key(*k, self.syntax, self.text));
+                    let entry = match &key {
+                        Some(key) => state.vars.get(&format!("{base}[{key}]")),
+                        None => state.vars.get(&format!("{base}[*]")),
+                    };
+                    if let Some(steps) = entry {
+                        return Some(steps.clone());
+                    }
+                    if key.is_some() {
+                        return self.eval_entry(receiver, state);
+                    }
+                }
+            }
+        }
+        // Building a string from pieces keeps the pieces' taint.
+        if BUILDS_STRINGS.contains(&name) {
+            if let Some(steps) = from_arguments() {
+                return Some(steps);
+            }
+        }
+        // Methods of a tainted value return tainted values (`s.strip()`, `sb.toString()`).
+        if let Some(steps) = call.receiver.and_then(|r| self.eval(r, state)) {
+            return Some(steps);
+        }
+        if call.constructor || self.syntax.calls_propagate {
+            return from_arguments();
+        }
+        // Python: builtins that carry their argument through.
+        if call.receiver.is_none()
+            && matches!(
+                name,
+                "str"
+                    | "repr"
+                    | "bytes"
+                    | "bytearray"
+                    | "list"
+                    | "tuple"
+                    | "dict"
+                    | "set"
+                    | "sorted"
+                    | "reversed"
+                    | "format"
+                    | "memoryview"
+            )
+        {
+            return from_arguments();
+        }
+        None
+    }
+}
+
+/// `&x` (Go, C): the place the reference points at.
+fn unwrap_reference(node: Node<'_>) -> Node<'_> {
+    let unary = matches!(node.kind(), "unary_expression" | "pointer_expression");
+    let reference = node.child(0).is_some_and(|c| c.kind() == "&");
+    if unary && reference {
+        node.named_child(0).unwrap_or(node)
+    } else if node.kind() == "argument" && node.named_child_count() == 1 {
+        // PHP wraps each argument.
+        node.named_child(0).unwrap_or(node)
+    } else {
+        node
+    }
+}
+
+/// A dictionary key or index that is a literal: `"name"`, `'id'`, `3`.
+fn constant_key(node: Node<'_>, syntax: &Syntax, text: &str) -> Option<String> {
+    let node = unwrap_reference(node);
+    let kind = node.kind();
+    if syntax.numbers.contains(&kind) {
+        return Some(text[node.byte_range()].to_string());
+    }
+    if kind == "literal_element" {
+        return constant_key(node.named_child(0)?, syntax, text);
+    }
+    if !syntax.strings.contains(&kind) {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let plain = node
+        .named_children(&mut cursor)
+        .all(|c| syntax.string_parts.contains(&c.kind()));
+    if !plain {
+        return None;
+    }
+    // `"a"` and `'a'` are the same key.
+    let raw = &text[node.byte_range()];
+    let body = raw.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    Some(
+        body.trim_matches(|c| c == '"' || c == '\'' || c == '`')
+            .to_string(),
+    )
+}
+
+/// A binary operation that compares, and so answers yes or no.
+fn is_comparison(node: Node<'_>, text: &str) -> bool {
+    let operator = node
+        .child_by_field_name("operator")
+        .or_else(|| {
+            let mut cursor = node.walk();
+            let found = node.children(&mut cursor).find(|c| !c.is_named());
+            found
+        })
+        .map(|o| &text[o.byte_range()]);
+    matches!(
+        operator,
+        Some(
+            "==" | "!="
+                | "==="
+                | "!=="
+                | "<"
+                | ">"
+                | "<="
+                | ">="
+                | "<>"
+                | "<=>"
+                | "in"
+                | "not in"
+                | "is"
+                | "instanceof"
+        )
+    )
+}
+
+fn one_line(text: &str) -> String {
+    let first = text.lines().next().unwrap_or_default();
+    if first.len() < text.len() {
+        format!("{first} ...")
+    } else {
+        first.to_string()
+    }
+}
+
+/// The condition without the parentheses around it.
+fn bare(condition: Node<'_>, text: &str) -> String {
+    let mut source = text[condition.byte_range()].trim();
+    while source.starts_with('(') && source.ends_with(')') {
+        source = source[1..source.len() - 1].trim();
+    }
+    source.to_string()
+}
+
+fn always_false(condition: Node<'_>, text: &str) -> bool {
+    let source = bare(condition, text);
+    matches!(
+        source.as_str(),
+        "False"
+            | "false"
+            | "FALSE"
+            | "0"
+            | "None"
+            | "null"
+            | "nil"
+            | "NULL"
+            | "\"\""
+            | "''"
+            | "0.0"
+            | "!true"
+            | "!1"
+            | "not True"
+    )
+}
+
+fn always_true(condition: Node<'_>, text: &str) -> bool {
+    let source = bare(condition, text);
+    matches!(
+        source.as_str(),
+        "True" | "true" | "TRUE" | "1" | "!false" | "!0" | "not False"
+    )
+}
+
+/// Helpers the language tables share.
+mod shape {
+    use tree_sitter::Node;
+
+    pub fn children(node: Node<'_>) -> Vec<Node<'_>> {
+        let mut cursor = node.walk();
+        node.named_children(&mut cursor).collect()
+    }
+
+    pub fn field<'t>(node: Node<'t>, name: &str) -> Option<Node<'t>> {
+        node.child_by_field_name(name)
+    }
+
+    pub fn fields<'t>(node: Node<'t>, name: &str) -> Vec<Node<'t>> {
+        let mut cursor = node.walk();
+        node.children_by_field_name(name, &mut cursor).collect()
+    }
+
+    /// The operator token of an assignment, such as `=`, `+=`, `.=` or `:=`.
+    pub fn operator<'a>(node: Node<'_>, text: &'a str) -> &'a str {
+        if let Some(operator) = node.child_by_field_name("operator") {
+            return &text[operator.byte_range()];
+        }
+        let mut cursor = node.walk();
+        let found = node
+            .children(&mut cursor)
+            .find(|c| !c.is_named() && text[c.byte_range()].ends_with('='));
+        found.map(|c| &text[c.byte_range()]).unwrap_or("=")
+    }
+
+    /// Whether an assignment operator adds to the value (`+=`, `.=`, `||=`) rather than
+    /// replacing it.
+    pub fn augments(operator: &str) -> bool {
+        !matches!(operator, "=" | ":=")
+    }
+
+    /// The arguments of an argument list, unwrapping keyword and named arguments to their value.
+    pub fn arguments(list: Option<Node<'_>>) -> Vec<Node<'_>> {
+        let Some(list) = list else {
+            return Vec::new();
+        };
+        children(list)
+            .into_iter()
+            .filter(|c| !matches!(c.kind(), "comment"))
+            .map(|c| match c.kind() {
+                "keyword_argument" => c.child_by_field_name("value").unwrap_or(c),
+                _ => c,
+            })
+            .collect()
+    }
+
+    /// Positional entries: each value under its index.
+    pub fn positional<'t>(values: Vec<Node<'t>>) -> Vec<(Option<String>, Node<'t>)> {
+        values
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (Some(i.to_string()), v))
+            .collect()
+    }
+
+    /// The innermost identifier of a C declarator (`*p`, `buf[64]`, `(*f)(void)`).
+    pub fn declarator_name(mut node: Node<'_>) -> Node<'_> {
+        while let Some(inner) = node.child_by_field_name("declarator") {
+            node = inner;
+        }
+        node
+    }
+}

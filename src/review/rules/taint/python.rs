@@ -1,0 +1,160 @@
+//! Python's shapes for the taint walk.
+
+use tree_sitter::Node;
+
+use super::shape::{self, children, field};
+use super::{constant_key, Assign, Call, Entries, Syntax};
+
+pub(super) static SYNTAX: Syntax = Syntax {
+    declarations: &["function_definition"],
+    lambdas: &["lambda"],
+    skip: &[
+        "class_definition",
+        "decorated_definition",
+        "import_statement",
+        "import_from_statement",
+        "future_import_statement",
+    ],
+    blocks: &["module", "block"],
+    conditionals: &["if_statement"],
+    loops: &["for_statement", "while_statement"],
+    identifiers: &["identifier"],
+    strings: &["string"],
+    string_parts: &[
+        "string_start",
+        "string_content",
+        "string_end",
+        "escape_sequence",
+    ],
+    numbers: &["integer", "float", "true", "false", "none"],
+    binaries: &["binary_operator"],
+    assignment,
+    call,
+    member: |node| {
+        if node.kind() != "attribute" {
+            return None;
+        }
+        Some((field(node, "object")?, field(node, "attribute")))
+    },
+    subscript: |node| {
+        if node.kind() != "subscript" {
+            return None;
+        }
+        Some((field(node, "value")?, field(node, "subscript")?))
+    },
+    entries,
+    foreach: |node| {
+        (node.kind() == "for_statement").then_some(())?;
+        Some((field(node, "left")?, field(node, "right")?))
+    },
+    parameters,
+    body: |node| field(node, "body"),
+    numeric_cast: |_, _| false,
+    calls_propagate: false,
+    out_parameters: &[],
+    answers: &[
+        "int",
+        "float",
+        "bool",
+        "len",
+        "abs",
+        "round",
+        "hash",
+        "id",
+        "isinstance",
+        "issubclass",
+        "callable",
+        "hasattr",
+        "isdigit",
+        "isnumeric",
+        "isdecimal",
+        "isalnum",
+        "isalpha",
+        "startswith",
+        "endswith",
+        "count",
+        "index",
+        "find",
+        "__len__",
+    ],
+};
+
+fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
+    let (targets, values, augmented) = match node.kind() {
+        "assignment" => (field(node, "left")?, field(node, "right")?, false),
+        "augmented_assignment" => (field(node, "left")?, field(node, "right")?, true),
+        "named_expression" => (field(node, "name")?, field(node, "value")?, false),
+        // `with open(path) as f`.
+        "as_pattern" if node.parent().is_some_and(|p| p.kind() == "with_item") => {
+            let alias = field(node, "alias")?;
+            (
+                alias.named_child(0).unwrap_or(alias),
+                node.named_child(0)?,
+                false,
+            )
+        }
+        _ => return None,
+    };
+    Some(Assign {
+        targets: vec![targets],
+        values: vec![values],
+        augmented,
+    })
+}
+
+fn call(node: Node<'_>) -> Option<Call<'_>> {
+    if node.kind() != "call" {
+        return None;
+    }
+    let function = field(node, "function")?;
+    let (name, receiver) = match function.kind() {
+        "attribute" => (field(function, "attribute"), field(function, "object")),
+        "identifier" => (Some(function), None),
+        _ => (None, None),
+    };
+    Some(Call {
+        name,
+        receiver,
+        arguments: shape::arguments(field(node, "arguments")),
+        constructor: false,
+    })
+}
+
+fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t>> {
+    match node.kind() {
+        "dictionary" => Some(
+            children(node)
+                .into_iter()
+                .filter_map(|pair| {
+                    if pair.kind() != "pair" {
+                        // `**other`: whatever it holds may be anywhere.
+                        return Some((None, pair));
+                    }
+                    let key = field(pair, "key")?;
+                    Some((constant_key(key, syntax, text), field(pair, "value")?))
+                })
+                .collect(),
+        ),
+        "list" | "tuple" => Some(shape::positional(children(node))),
+        _ => None,
+    }
+}
+
+fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
+    let Some(list) = field(function, "parameters") else {
+        return Vec::new();
+    };
+    children(list)
+        .into_iter()
+        .filter_map(|parameter| {
+            let name = match parameter.kind() {
+                "identifier" => parameter,
+                "typed_parameter" | "default_parameter" | "typed_default_parameter" => {
+                    field(parameter, "name").or_else(|| parameter.named_child(0))?
+                }
+                _ => return None,
+            };
+            (name.kind() == "identifier").then_some((parameter, name))
+        })
+        .collect()
+}
