@@ -922,25 +922,22 @@ impl<'a> Walk<'a> {
         if self.syntax.answers.contains(&name) {
             return None;
         }
-        // `d.get("key")` reads one entry, like `d["key"]`.
-        if let Some(receiver) = call.receiver {
-            if READS_BY_KEY.contains(&name) {
-                if let Some(base) = self.place(receiver) {
-                    let key = call
-                        .arguments
-                        .first()
-                        .and_then(|k| constant_key(*k, self.syntax, self.text));
-                    let entry = match &key {
-                        Some(key) => state.vars.get(&format!("{base}[{key}]")),
-                        None => state.vars.get(&format!("{base}[*]")),
-                    };
-                    if let Some(steps) = entry {
-                        return Some(steps.clone());
-                    }
-                    if key.is_some() {
-                        return self.eval_entry(receiver, state);
-                    }
-                }
+        // `d.get("key")` reads one entry, like `d["key"]`; `ALLOWED.get(user_key)` reads what
+        // the container holds, which the key does not change.
+        if let (Some(receiver), true) = (call.receiver, READS_BY_KEY.contains(&name)) {
+            if let Some(base) = self.place(receiver) {
+                let key = call
+                    .arguments
+                    .first()
+                    .and_then(|k| constant_key(*k, self.syntax, self.text));
+                return match &key {
+                    Some(key) => state
+                        .vars
+                        .get(&format!("{base}[{key}]"))
+                        .cloned()
+                        .or_else(|| self.eval_entry(receiver, state)),
+                    None => self.eval(receiver, state),
+                };
             }
         }
         // Building a string from pieces keeps the pieces' taint.
