@@ -13,7 +13,9 @@ truth in corpus/manifests/*.json:
     negatives: the false-positive rate is the share of them flagged, and Youden's J is recall minus
     that rate. Without safe entries J is shown as n/a.
 
-Prints a table per language and per CWE. Usage: python3 bench/quality.py [--no-build]
+Prints a table per language and per CWE, then every miss and false positive.
+
+Usage: python3 bench/quality.py [--no-build] [--binary PATH] [--repo NAME]...
 """
 
 import argparse
@@ -27,9 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BINARY = ROOT / "target" / "release" / "shardscan"
 
 
-def scan(repo):
+def scan(binary, repo):
     result = subprocess.run(
-        [str(BINARY), "scan", str(repo), "--root", str(repo), "-f", "json", "--no-config",
+        [str(binary), "scan", str(repo), "--root", str(repo), "-f", "json", "--no-config",
          "--fail-on", "none", "--no-progress"],
         capture_output=True, text=True)
     if result.returncode not in (0, 1):
@@ -45,18 +47,24 @@ def inside(finding, entry):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--no-build", action="store_true", help="use the release build as it is")
+    parser.add_argument("--binary", type=Path, help="scan with this shardscan binary (implies --no-build)")
+    parser.add_argument("--repo", action="append", default=[],
+                        help="only this corpus repository (repeatable)")
     options = parser.parse_args()
-    if not options.no_build:
+    binary = options.binary or BINARY
+    if not options.no_build and not options.binary:
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
 
     rows = collections.defaultdict(lambda: collections.Counter())
     misses, false_positives = [], []
     for manifest_path in sorted((ROOT / "corpus" / "manifests").glob("*.json")):
         manifest = json.loads(manifest_path.read_text())
+        if options.repo and manifest["repo"] not in options.repo:
+            continue
         repo = ROOT / "corpus" / manifest["repo"]
         language = manifest["language"]
-        report = scan(repo)
+        report = scan(binary, repo)
         findings = [f for f in report["findings"] if not f.get("suppressed")]
         matched = set()
         for bug in manifest["bugs"]:
