@@ -1,0 +1,4 @@
+</main>
+<footer class="site">Content is available under CC BY-SA 4.0.</footer>
+</body>
+</html>

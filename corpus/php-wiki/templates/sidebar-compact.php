@@ -1,0 +1,1 @@
+<nav class="sidebar compact"><a href="/index.php?action=recent">Recent changes</a></nav>
