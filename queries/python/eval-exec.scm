@@ -1,4 +1,5 @@
 ; id: python/eval-exec
+; superseded-by: python/taint-code-injection
 ; name: Dynamic code execution
 ; severity: error
 ; message: `{{func}}` executes a string as code; if any part of it comes from input this is code injection

@@ -1,4 +1,5 @@
 ; id: python/insecure-deserialization
+; superseded-by: python/taint-unsafe-deserialization
 ; name: Deserialization with pickle/marshal/dill/jsonpickle
 ; severity: error
 ; message: `{{mod}}.{{func}}` can run arbitrary code while loading; never use it on data that crosses a trust boundary

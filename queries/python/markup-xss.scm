@@ -1,4 +1,5 @@
 ; id: python/markup-xss
+; superseded-by: python/taint-xss
 ; name: Non-constant HTML marked as safe
 ; severity: error
 ; message: `{{func}}` marks non-constant text as safe HTML, so it is rendered without escaping (XSS)

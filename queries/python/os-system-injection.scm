@@ -1,4 +1,5 @@
 ; id: python/os-system-injection
+; superseded-by: python/taint-command-injection
 ; name: Shell command run with os.system/os.popen built from non-constant data
 ; severity: error
 ; message: `{{mod}}.{{func}}` hands a non-constant string to the shell; input in it is command injection

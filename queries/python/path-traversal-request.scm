@@ -1,4 +1,5 @@
 ; id: python/path-traversal-request
+; superseded-by: python/taint-path-traversal
 ; name: File path taken from the request
 ; severity: error
 ; message: `{{func}}` opens a path built from request data; `../` in it reaches files outside the intended folder

@@ -1,4 +1,5 @@
 ; id: python/sql-string-format
+; superseded-by: python/taint-sql-injection
 ; name: SQL query built with string formatting
 ; severity: error
 ; message: SQL text passed to `{{func}}` is built with string formatting; input in it is SQL injection

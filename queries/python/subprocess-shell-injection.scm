@@ -1,4 +1,5 @@
 ; id: python/subprocess-shell-injection
+; superseded-by: python/taint-command-injection
 ; name: Shell command built from non-constant data
 ; severity: error
 ; message: `{{func}}` runs a non-constant command through the shell (`shell=True`); input in it is command injection

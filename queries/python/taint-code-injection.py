@@ -15,11 +15,11 @@ def calc():
     literal = ast.literal_eval(expression)
     count = int(request.args.get("n", "1"))
     # ok: python/taint-code-injection
-    # ruleid: python/eval-exec
+    # ok: python/eval-exec
     total = eval("%d * 2" % count)
     hooks = {"before": request.args.get("hook"), "after": "print('done')"}
     # ok: python/taint-code-injection
-    # ruleid: python/eval-exec
+    # ok: python/eval-exec
     exec(hooks["after"])
     # ruleid: python/taint-code-injection
     # ruleid: python/eval-exec

@@ -24,7 +24,7 @@ def thumbnail():
     subprocess.run("convert " + shlex.quote(image) + " out.png", shell=True)
     width = int(size)
     # ok: python/taint-command-injection
-    # ruleid: python/os-system-injection
+    # ok: python/os-system-injection
     os.system("convert in.png -resize %d out.png" % width)
     return "ok"
 

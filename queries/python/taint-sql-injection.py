@@ -21,11 +21,11 @@ def users():
     cur.execute(f"SELECT * FROM users WHERE id = {request.args['id']}")
     user_id = int(request.args.get("id"))
     # ok: python/taint-sql-injection
-    # ruleid: python/sql-string-format
+    # ok: python/sql-string-format
     cur.execute("SELECT * FROM users WHERE id = %d" % user_id)
     name = "admin"
     # ok: python/taint-sql-injection
-    # ruleid: python/sql-string-format
+    # ok: python/sql-string-format
     cur.execute("SELECT * FROM users WHERE name = '%s'" % name)
     return "ok"
 
@@ -45,7 +45,7 @@ def report(request, cursor):
     filters["kind"] = "invoice"
     kind = filters["kind"]
     # ok: python/taint-sql-injection
-    # ruleid: python/sql-string-format
+    # ok: python/sql-string-format
     cursor.execute("SELECT * FROM docs WHERE kind = '%s'" % kind)
     owner = filters["owner"]
     # ruleid: python/taint-sql-injection
@@ -53,7 +53,7 @@ def report(request, cursor):
     cursor.execute("SELECT * FROM docs WHERE owner = '%s'" % owner)
     if False:
         # ok: python/taint-sql-injection
-        # ruleid: python/sql-string-format
+        # ok: python/sql-string-format
         cursor.execute("DELETE FROM docs WHERE owner = '" + owner + "'")
     parts = []
     parts.append(request.GET.get("q"))

@@ -27,5 +27,5 @@ def cart():
 def load_cache(path):
     with open(path, "rb") as handle:
         # ok: python/taint-unsafe-deserialization
-        # ruleid: python/insecure-deserialization
+        # ok: python/insecure-deserialization
         return pickle.load(handle)

@@ -30,6 +30,8 @@ pub struct CompiledRules {
     finding_capture: Option<u32>,
     prefilter: Prefilter,
     language: Language,
+    /// Per pattern rule (by index): the taint rules of this language that supersede it.
+    superseded_by: std::collections::HashMap<usize, Vec<usize>>,
 }
 
 /// Every match of a file's rules, sorted by where the reported node starts.
@@ -140,6 +142,7 @@ impl CompiledRules {
             pattern_rule,
             pattern_role,
             language,
+            superseded_by: superseders(set, language),
         })
     }
 
@@ -272,6 +275,7 @@ impl CompiledRules {
                     });
                 }
             }
+            self.drop_superseded(&mut out, &taint_roles, tree, text);
             let incomplete = if timed_out {
                 Some(Incomplete::Timeout)
             } else if exceeded {
@@ -285,6 +289,90 @@ impl CompiledRules {
                 incomplete,
             }
         })
+    }
+}
+
+/// For each pattern rule of `language` with `; superseded-by:`, the taint rules in force that
+/// supersede it (a rule turned off, or absent, supersedes nothing).
+fn superseders(set: &RuleSet, language: Language) -> std::collections::HashMap<usize, Vec<usize>> {
+    let rules = &set.rules;
+    let mut map = std::collections::HashMap::new();
+    for (index, rule) in rules.iter().enumerate() {
+        if rule.meta.taint || !rule.languages.contains(&language) {
+            continue;
+        }
+        let taint: Vec<usize> = rule
+            .meta
+            .superseded_by
+            .iter()
+            .filter_map(|id| {
+                rules.iter().position(|r| {
+                    r.meta.id == *id && r.meta.taint && r.languages.contains(&language)
+                })
+            })
+            .collect();
+        if !taint.is_empty() {
+            map.insert(index, taint);
+        }
+    }
+    map
+}
+
+impl CompiledRules {
+    /// Drops the matches of superseded pattern rules that lie on a sink of a taint rule
+    /// superseding them which no flow reached, and which holds no parameter of its function
+    /// either: the taint rule has judged the value there. A sink that holds a parameter keeps
+    /// the pattern match, since its callers may pass anything.
+    fn drop_superseded(
+        &self,
+        matches: &mut Vec<RuleMatch>,
+        roles: &std::collections::BTreeMap<usize, taint::Roles>,
+        tree: &Tree,
+        text: &str,
+    ) {
+        if self.superseded_by.is_empty() {
+            return;
+        }
+        let reached: std::collections::HashSet<(usize, Range<usize>)> = matches
+            .iter()
+            .filter(|m| !m.flow.is_empty())
+            .map(|m| (m.rule, m.node_bytes.clone()))
+            .collect();
+        let mut open: std::collections::HashMap<usize, std::collections::HashSet<Range<usize>>> =
+            Default::default();
+        matches.retain(|m| {
+            let Some(taint_rules) = self.superseded_by.get(&m.rule) else {
+                return true;
+            };
+            let span = &m.node_bytes;
+            for taint_rule in taint_rules {
+                let Some(roles) = roles.get(taint_rule) else {
+                    continue;
+                };
+                let mut sinks = roles
+                    .sinks
+                    .iter()
+                    .filter(|s| s.start < span.end && span.start < s.end)
+                    .peekable();
+                if sinks.peek().is_none() {
+                    continue;
+                }
+                let sinks: Vec<&Range<usize>> = sinks.collect();
+                if sinks
+                    .iter()
+                    .any(|s| reached.contains(&(*taint_rule, (*s).clone())))
+                {
+                    continue;
+                }
+                let open = open.entry(*taint_rule).or_insert_with(|| {
+                    taint::open_sinks(self.language, tree.root_node(), text, roles)
+                });
+                if sinks.iter().all(|s| !open.contains(*s)) {
+                    return false;
+                }
+            }
+            true
+        });
     }
 }
 

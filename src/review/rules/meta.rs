@@ -79,6 +79,11 @@ pub struct RuleMeta {
     /// Shared pieces of query appended to this rule (`; include: request-sources` pulls in
     /// `request-sources.partial` from the rule's directory).
     pub include: Vec<String>,
+    /// Taint rules that judge this pattern rule's matches where they have a sink
+    /// (`; superseded-by: python/taint-command-injection`): a match on such a sink that no flow
+    /// from a source reaches is dropped, and one that a flow reaches becomes that flow's
+    /// finding. Matches where the taint rule has no sink stay as they are.
+    pub superseded_by: Vec<String>,
 }
 
 const KEYS: &[&str] = &[
@@ -94,6 +99,7 @@ const KEYS: &[&str] = &[
     "languages",
     "kind",
     "include",
+    "superseded-by",
 ];
 
 /// Parses the metadata block. Errors are plain sentences; the caller adds the file name.
@@ -241,6 +247,7 @@ pub fn parse(source: &str) -> Result<RuleMeta, String> {
         languages,
         taint,
         include: split_list(get("include").as_deref()),
+        superseded_by: split_list(get("superseded-by").as_deref()),
     })
 }
 

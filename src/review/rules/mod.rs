@@ -438,6 +438,88 @@ mod tests {
         assert!(rule.source.contains("@source"));
     }
 
+    /// A pattern rule superseded by a taint rule: silent where the taint rule has judged the
+    /// sink clean, kept where a source or a parameter reaches it, and whole again when the taint
+    /// rule is turned off.
+    #[test]
+    fn a_taint_rule_judges_the_sinks_of_the_pattern_rules_it_supersedes() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "python/pattern.scm",
+            "; id: t/pattern\n; superseded-by: t/taint\n; severity: error\n; message: m\n\
+             (call function: (identifier) @f arguments: (argument_list . (binary_operator)) \
+             (#eq? @f \"system\")) @finding\n",
+        );
+        write(
+            dir.path(),
+            "python/taint.scm",
+            "; id: t/taint\n; kind: taint\n; severity: error\n; message: m\n\
+             ((call function: (identifier) @i) @source (#eq? @i \"input\"))\n\
+             (call function: (identifier) @f arguments: (argument_list . (_) @sink) \
+             (#eq? @f \"system\"))\n",
+        );
+        let code = "def handler():\n    name = input()\n    system('rm ' + name)\n    \
+                    name = 'tmp'\n    system('rm ' + name)\n\n\
+                    def helper(path):\n    system('rm ' + path)\n";
+        let lines = |disabled: Vec<String>| {
+            let set = RuleSet::load(&RuleSources {
+                builtin: false,
+                dirs: vec![dir.path().to_path_buf()],
+                disabled,
+            })
+            .unwrap();
+            let mut parser = tree_sitter::Parser::new();
+            parser
+                .set_language(&Language::Python.grammar().unwrap())
+                .unwrap();
+            let tree = parser.parse(code, None).unwrap();
+            let compiled = set.compiled(Language::Python).unwrap().unwrap();
+            let mut found: Vec<(String, usize)> = compiled
+                .run(&tree, code)
+                .matches
+                .iter()
+                .map(|m| {
+                    let line = code[..m.node_bytes.start].matches('\n').count() + 1;
+                    (set.rules()[m.rule].meta.id.clone(), line)
+                })
+                .collect();
+            found.sort();
+            found
+        };
+        let pattern = |line| (String::from("t/pattern"), line);
+        let taint = |line| (String::from("t/taint"), line);
+        assert_eq!(
+            lines(vec![]),
+            vec![pattern(3), pattern(8), taint(3)],
+            "the constant at line 5 is judged clean; the parameter at line 8 cannot be"
+        );
+        assert_eq!(
+            lines(vec![String::from("t/taint")]),
+            vec![pattern(3), pattern(5), pattern(8)]
+        );
+    }
+
+    #[test]
+    fn builtin_rules_are_superseded_only_by_builtin_taint_rules_of_their_language() {
+        let set = RuleSet::load(&RuleSources {
+            builtin: true,
+            dirs: vec![],
+            disabled: vec![],
+        })
+        .unwrap();
+        for rule in set.rules() {
+            for id in &rule.meta.superseded_by {
+                let taint = set.rules().iter().find(|r| &r.meta.id == id);
+                assert!(
+                    taint.is_some_and(|t| t.meta.taint && t.languages == rule.languages),
+                    "{} is superseded by {id}, which is not a taint rule of its languages",
+                    rule.meta.id
+                );
+            }
+        }
+    }
+
     #[test]
     fn rule_outside_a_language_directory_needs_languages() {
         let dir = tempfile::tempdir().unwrap();

@@ -199,16 +199,45 @@ const BUILDS_STRINGS: &[&str] = &[
 
 /// Every flow from a source to a sink in `root`, a tree of `language`.
 pub fn analyze(language: Language, root: Node<'_>, text: &str, roles: &Roles) -> Vec<Flow> {
+    if roles.sources.is_empty() {
+        return Vec::new();
+    }
+    walk(language, root, text, roles, false)
+}
+
+/// The sinks that a value from a source, or from a parameter of the function around them, may
+/// reach: where a sink holds a parameter, whether it is safe depends on the callers, which
+/// this intraprocedural analysis does not see.
+pub fn open_sinks(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    roles: &Roles,
+) -> HashSet<Range<usize>> {
+    walk(language, root, text, roles, true)
+        .into_iter()
+        .map(|flow| flow.sink)
+        .collect()
+}
+
+fn walk(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    roles: &Roles,
+    parameters_are_sources: bool,
+) -> Vec<Flow> {
     let Some(syntax) = syntax(language) else {
         return Vec::new();
     };
-    if roles.sinks.is_empty() || roles.sources.is_empty() {
+    if roles.sinks.is_empty() {
         return Vec::new();
     }
     let mut walk = Walk {
         syntax,
         text,
         roles,
+        parameters_are_sources,
         flows: Vec::new(),
         reported: HashSet::new(),
     };
@@ -267,6 +296,8 @@ struct Walk<'a> {
     syntax: &'static Syntax,
     text: &'a str,
     roles: &'a Roles,
+    /// Whether every parameter counts as a source (see [`open_sinks`]).
+    parameters_are_sources: bool,
     flows: Vec<Flow>,
     reported: HashSet<Range<usize>>,
 }
@@ -286,11 +317,12 @@ impl<'a> Walk<'a> {
         let mut state = outer.clone();
         for (parameter, name) in (self.syntax.parameters)(function) {
             let range = parameter.byte_range();
-            let source = self
-                .roles
-                .sources
-                .iter()
-                .any(|r| r.start >= range.start && r.end <= range.end);
+            let source = self.parameters_are_sources
+                || self
+                    .roles
+                    .sources
+                    .iter()
+                    .any(|r| r.start >= range.start && r.end <= range.end);
             let Some(key) = self.place(name) else {
                 continue;
             };
