@@ -318,7 +318,10 @@ fn dereferenced(node: Node<'_>) -> Option<Node<'_>> {
         return None;
     }
     let mut pointer = field(node, "argument")?;
-    while matches!(pointer.kind(), "update_expression" | "parenthesized_expression") {
+    while matches!(
+        pointer.kind(),
+        "update_expression" | "parenthesized_expression"
+    ) {
         pointer = field(pointer, "argument").or_else(|| pointer.named_child(0))?;
     }
     Some(pointer)
