@@ -83,23 +83,8 @@ pub(super) static SYNTAX: Syntax = Syntax {
             })
     },
     calls_propagate: true,
-    out_parameters: &[
-        ("strcpy", 0),
-        ("strncpy", 0),
-        ("strlcpy", 0),
-        ("stpcpy", 0),
-        ("strcat", 0),
-        ("strncat", 0),
-        ("strlcat", 0),
-        ("sprintf", 0),
-        ("snprintf", 0),
-        ("vsprintf", 0),
-        ("vsnprintf", 0),
-        ("memcpy", 0),
-        ("memmove", 0),
-        ("wcscpy", 0),
-        ("wcscat", 0),
-    ],
+    // Copies and formatting into a buffer are assignments (see `COPIES`).
+    out_parameters: &[],
     answers: &[
         "atoi",
         "atol",
@@ -132,10 +117,54 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "fscanf",
         "sqlite3_bind_text",
         "sqlite3_bind_int",
+        "strtoimax",
+        "strtoumax",
+        "strspn",
+        "strcspn",
+        "isspace",
+        "isupper",
+        "islower",
+        "isxdigit",
+        "isprint",
+        "toupper",
+        "tolower",
+        "fgetc",
+        "getc",
+        "getchar",
+        "getline",
+        "getdelim",
+        "pread",
+        "recvmsg",
+        "write",
+        "send",
+        "sendto",
+        "fwrite",
+        "printf",
+        "fprintf",
+        "dprintf",
+        "sprintf",
+        "snprintf",
+        "lstat",
+        "mysql_real_escape_string",
+        "PQescapeStringConn",
     ],
 };
 
 fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
+    if let Some(copy) = copy(node, text) {
+        return Some(copy);
+    }
+    if node.kind() == "assignment_expression" {
+        if let Some(pointer) = field(node, "left").and_then(dereferenced) {
+            // `*p = c`, `*p++ = c`: a write into the buffer `p` points at, which adds to what
+            // it holds and never cleans it (`*end = '\0'` cuts a string, the rest stays).
+            return Some(Assign {
+                targets: vec![pointer],
+                values: vec![field(node, "right")?],
+                augmented: true,
+            });
+        }
+    }
     let (target, value, augmented) = match node.kind() {
         "init_declarator" => (
             shape::declarator_name(field(node, "declarator")?),
@@ -198,4 +227,102 @@ fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
             Some((parameter, shape::declarator_name(declarator)))
         })
         .collect()
+}
+
+/// Functions that write into one argument what the others hold: the name, the argument
+/// written, and whether it replaces what the buffer held (`strcpy`, `snprintf`) rather than
+/// adding to it (`strcat`).
+const COPIES: &[(&str, usize, bool)] = &[
+    ("strcpy", 0, true),
+    ("strncpy", 0, true),
+    ("strlcpy", 0, true),
+    ("stpcpy", 0, true),
+    ("stpncpy", 0, true),
+    ("wcscpy", 0, true),
+    ("wcsncpy", 0, true),
+    ("memcpy", 0, true),
+    ("memmove", 0, true),
+    ("memccpy", 0, true),
+    ("sprintf", 0, true),
+    ("snprintf", 0, true),
+    ("vsprintf", 0, true),
+    ("vsnprintf", 0, true),
+    ("swprintf", 0, true),
+    ("asprintf", 0, true),
+    ("vasprintf", 0, true),
+    ("sqlite3_snprintf", 1, true),
+    ("strcat", 0, false),
+    ("strncat", 0, false),
+    ("strlcat", 0, false),
+    ("wcscat", 0, false),
+    ("wcsncat", 0, false),
+];
+
+/// A copy into a buffer as an assignment to it: `strcpy(dst, src)` is `dst = src`,
+/// `strcat(dst, src)` is `dst += src`, and so is a write at an offset (`memcpy(sql + len, tag,
+/// n)`), which keeps what the rest of the buffer holds. `sscanf(text, fmt, a, b)` stores
+/// `text` in the strings `a` and `b` (a `&n` argument is a number).
+fn copy<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
+    let call = call(node)?;
+    let name = &text[call.name?.byte_range()];
+    if call.receiver.is_some() || node.child_by_field_name("function")?.kind() != "identifier" {
+        return None;
+    }
+    if name == "sscanf" || name == "swscanf" {
+        let targets: Vec<Node<'t>> = call
+            .arguments
+            .iter()
+            .skip(2)
+            .filter(|a| a.kind() != "pointer_expression")
+            .copied()
+            .collect();
+        if targets.is_empty() {
+            return None;
+        }
+        return Some(Assign {
+            targets,
+            values: call.arguments.first().copied().into_iter().collect(),
+            augmented: false,
+        });
+    }
+    let (_, index, replaces) = COPIES.iter().find(|(n, _, _)| *n == name)?;
+    let mut target = *call.arguments.get(*index)?;
+    if target.kind() == "pointer_expression" && target.child(0)?.kind() == "&" {
+        target = field(target, "argument")?;
+    }
+    // `sql + len - 1`: the buffer `sql`, written after its start.
+    let mut offset = false;
+    while target.kind() == "binary_expression"
+        && matches!(field(target, "operator").map(|o| o.kind()), Some("+" | "-"))
+    {
+        target = field(target, "left")?;
+        offset = true;
+    }
+    let values = call
+        .arguments
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i != index)
+        .map(|(_, a)| *a)
+        .collect();
+    Some(Assign {
+        targets: vec![target],
+        values,
+        augmented: offset || !replaces,
+    })
+}
+
+/// The pointer a `*p` or `*p++` place writes through.
+fn dereferenced(node: Node<'_>) -> Option<Node<'_>> {
+    if node.kind() != "pointer_expression" || node.child(0)?.kind() != "*" {
+        return None;
+    }
+    let mut pointer = field(node, "argument")?;
+    while matches!(
+        pointer.kind(),
+        "update_expression" | "parenthesized_expression"
+    ) {
+        pointer = field(pointer, "argument").or_else(|| pointer.named_child(0))?;
+    }
+    Some(pointer)
 }
