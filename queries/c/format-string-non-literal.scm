@@ -1,4 +1,5 @@
 ; id: c/format-string-non-literal
+; superseded-by: c/taint-format-string
 ; name: Format string is not a literal
 ; severity: error
 ; message: `{{func}}` is called with a non-literal format string and no arguments; `%n`/`%s` in that text corrupt or leak memory

@@ -73,7 +73,7 @@ void handle_grep(int fd)
     quoted = g_shell_quote(pattern);
     snprintf(quoted_cmd, sizeof quoted_cmd, "/bin/grep -h -e %s " SPOOL_DIR "/*.log", quoted);
     // ok: c/taint-command-injection
-    // ruleid: c/command-injection
+    // ok: c/command-injection
     results = popen(quoted_cmd, "r");
     pclose(results);
 }
@@ -97,14 +97,14 @@ void handle_rotate(int fd)
         keep = 7;
     snprintf(cmd, sizeof cmd, "/usr/bin/savelog -q -c %d %s/*.log", keep, cfg.spool_dir);
     // ok: c/taint-command-injection
-    // ruleid: c/command-injection
+    // ok: c/command-injection
     system(cmd);
 
     snprintf(hook, sizeof hook, "%s %s", cfg.post_rotate, req + 7);
     if (0) {
         /* Per-request hooks: switched off until their arguments are validated. */
         // ok: c/taint-command-injection
-        // ruleid: c/command-injection
+        // ok: c/command-injection
         system(hook);
     }
 
@@ -139,7 +139,7 @@ void handle_tool(int fd)
     if (cmd == NULL)
         return;
     // ok: c/taint-command-injection
-    // ruleid: c/command-injection
+    // ok: c/command-injection
     system(cmd);
 
     /* The program is fixed and the name is one argument: no shell sees it. */
@@ -207,13 +207,13 @@ int main(int argc, char **argv)
             return 2;
         snprintf(tail, sizeof tail, "/usr/bin/tail -n %ld " SPOOL_DIR "/all.log", lines);
         // ok: c/taint-command-injection
-        // ruleid: c/command-injection
+        // ok: c/command-injection
         return system(tail);
     }
     names[0] = argv[1];
     names[1] = "/usr/bin/uptime";
     // ok: c/taint-command-injection
-    // ruleid: c/command-injection
+    // ok: c/command-injection
     system(names[1]);
     // ruleid: c/taint-command-injection
     // ruleid: c/command-injection
@@ -227,7 +227,7 @@ int main(int argc, char **argv)
     // ok: c/taint-command-injection
     system("/usr/bin/uptime");
     // ok: c/taint-command-injection
-    // ruleid: c/command-injection
+    // ok: c/command-injection
     system(cfg.post_rotate);
     return 0;
 }

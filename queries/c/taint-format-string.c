@@ -156,7 +156,7 @@ int add_marker(char *out, size_t size)
     // ruleid: c/format-string-non-literal
     snprintf(out, size, mark.text);
     // ok: c/taint-format-string
-    // ruleid: c/format-string-non-literal
+    // ok: c/format-string-non-literal
     snprintf(out, size, mark.host);
     // ok: c/taint-format-string
     printf("%d markers\n", count);
@@ -216,7 +216,7 @@ void dispatch(int fd)
     reply = verb;
     reply = "ERR unknown command\n";
     // ok: c/taint-format-string
-    // ruleid: c/format-string-non-literal
+    // ok: c/format-string-non-literal
     dprintf(fd, reply);
 
     /* Only the constant entry is used as the format. */
@@ -237,13 +237,13 @@ void dispatch(int fd)
     if (0) {
         /* The 0.8 behaviour, switched off. */
         // ok: c/taint-format-string
-        // ruleid: c/format-string-non-literal
+        // ok: c/format-string-non-literal
         dprintf(fd, verb);
     }
 
     /* Configuration and constants only. */
     // ok: c/taint-format-string
-    // ruleid: c/format-string-non-literal
+    // ok: c/format-string-non-literal
     dprintf(fd, cfg.banner);
     // ok: c/taint-format-string
     dprintf(fd, BANNER);

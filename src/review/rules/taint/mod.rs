@@ -1191,9 +1191,19 @@ mod shape {
 
     /// The innermost identifier of a C declarator (`*p`, `buf[64]`, `(*f)(void)`).
     pub fn declarator_name(mut node: Node<'_>) -> Node<'_> {
-        while let Some(inner) = node.child_by_field_name("declarator") {
-            node = inner;
+        loop {
+            if let Some(inner) = node.child_by_field_name("declarator") {
+                node = inner;
+                continue;
+            }
+            // C++'s `std::string &name` has no field on the reference.
+            if node.kind() == "reference_declarator" {
+                if let Some(inner) = node.named_child(0) {
+                    node = inner;
+                    continue;
+                }
+            }
+            return node;
         }
-        node
     }
 }
