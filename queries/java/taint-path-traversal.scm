@@ -1,0 +1,96 @@
+; id: java/taint-path-traversal
+; kind: taint
+; include: request-sources, clean-values
+; name: Request data reaches a file path
+; severity: error
+; message: Request data chooses the file of `{{sink}}`
+; cwe: CWE-22
+; tags: security, path-traversal, taint
+; precision: high
+; security-severity: 7.5
+; help: Keep only the base name (`FilenameUtils.getName`, `Paths.get(name).getFileName()`), or
+;   resolve against the base directory, `normalize()` and check `startsWith(base)` before use;
+;   prefer names the server generates.
+
+; Sinks are the paths of files opened, written or created,
+(object_creation_expression
+  type: (type_identifier) @type
+  arguments: (argument_list (_) @sink)
+  (#any-of? @type "File" "FileInputStream" "FileOutputStream" "FileReader" "FileWriter"
+    "RandomAccessFile" "FileSystemResource" "PathResource"))
+
+; the parts of a Path (`Paths.get`, `Path.of`, `base.resolve(...)`), unless only its file name
+; is kept (`Paths.get(name).getFileName()`),
+(variable_declarator
+  value: (method_invocation
+    object: (identifier) @paths
+    name: (identifier) @get
+    arguments: (argument_list (_) @sink))
+  (#any-of? @paths "Paths" "Path")
+  (#any-of? @get "get" "of"))
+
+(assignment_expression
+  right: (method_invocation
+    object: (identifier) @paths
+    name: (identifier) @get
+    arguments: (argument_list (_) @sink))
+  (#any-of? @paths "Paths" "Path")
+  (#any-of? @get "get" "of"))
+
+(argument_list
+  (method_invocation
+    object: (identifier) @paths
+    name: (identifier) @get
+    arguments: (argument_list (_) @sink))
+  (#any-of? @paths "Paths" "Path")
+  (#any-of? @get "get" "of"))
+
+(return_statement
+  (method_invocation
+    object: (identifier) @paths
+    name: (identifier) @get
+    arguments: (argument_list (_) @sink))
+  (#any-of? @paths "Paths" "Path")
+  (#any-of? @get "get" "of"))
+
+(method_invocation
+  object: (method_invocation
+    object: (identifier) @paths
+    name: (identifier) @get
+    arguments: (argument_list (_) @sink))
+  name: (identifier) @use
+  (#any-of? @paths "Paths" "Path")
+  (#any-of? @get "get" "of")
+  (#not-any-of? @use "getFileName"))
+
+(method_invocation
+  name: (identifier) @resolve
+  arguments: (argument_list . (_) @sink)
+  (#any-of? @resolve "resolve" "resolveSibling"))
+
+; and the files that `Files` reads, writes or deletes given as text or Path.
+(method_invocation
+  object: (identifier) @files
+  name: (identifier) @method
+  arguments: (argument_list . (_) @sink)
+  (#eq? @files "Files")
+  (#any-of? @method "readAllBytes" "readAllLines" "readString" "lines" "newInputStream"
+    "newBufferedReader" "newOutputStream" "newBufferedWriter" "write" "writeString" "delete"
+    "deleteIfExists" "copy" "move" "createFile" "createDirectories" "newByteChannel"))
+
+; Sanitizers keep only the file name.
+((method_invocation
+  object: (identifier) @utils
+  name: (identifier) @name) @sanitizer
+  (#eq? @utils "FilenameUtils")
+  (#any-of? @name "getName" "getBaseName"))
+
+((method_invocation
+  name: (identifier) @name) @sanitizer
+  (#eq? @name "getFileName"))
+
+((method_invocation
+  object: (object_creation_expression type: (type_identifier) @file)
+  name: (identifier) @name) @sanitizer
+  (#eq? @file "File")
+  (#eq? @name "getName"))
