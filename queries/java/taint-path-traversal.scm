@@ -16,11 +16,43 @@
 (object_creation_expression
   type: (type_identifier) @type
   arguments: (argument_list (_) @sink)
-  (#any-of? @type "File" "FileInputStream" "FileOutputStream" "FileReader" "FileWriter"
+  (#any-of? @type "FileInputStream" "FileOutputStream" "FileReader" "FileWriter"
     "RandomAccessFile" "FileSystemResource" "PathResource"))
 
-; the parts of a Path (`Paths.get`, `Path.of`, `base.resolve(...)`), unless only its file name
-; is kept (`Paths.get(name).getFileName()`),
+; the parts of a File or Path (`new File(dir, name)`, `Paths.get`, `Path.of`), unless only its
+; file name is kept (`new File(name).getName()`, `Paths.get(name).getFileName()`),
+(variable_declarator
+  value: (object_creation_expression
+    type: (type_identifier) @file
+    arguments: (argument_list (_) @sink))
+  (#eq? @file "File"))
+
+(assignment_expression
+  right: (object_creation_expression
+    type: (type_identifier) @file
+    arguments: (argument_list (_) @sink))
+  (#eq? @file "File"))
+
+(argument_list
+  (object_creation_expression
+    type: (type_identifier) @file
+    arguments: (argument_list (_) @sink))
+  (#eq? @file "File"))
+
+(return_statement
+  (object_creation_expression
+    type: (type_identifier) @file
+    arguments: (argument_list (_) @sink))
+  (#eq? @file "File"))
+
+(method_invocation
+  object: (object_creation_expression
+    type: (type_identifier) @file
+    arguments: (argument_list (_) @sink))
+  name: (identifier) @use
+  (#eq? @file "File")
+  (#not-any-of? @use "getFileName" "getName"))
+
 (variable_declarator
   value: (method_invocation
     object: (identifier) @paths
@@ -61,8 +93,9 @@
   name: (identifier) @use
   (#any-of? @paths "Paths" "Path")
   (#any-of? @get "get" "of")
-  (#not-any-of? @use "getFileName"))
+  (#not-any-of? @use "getFileName" "getName"))
 
+; the part `resolve` adds to a Path,
 (method_invocation
   name: (identifier) @resolve
   arguments: (argument_list . (_) @sink)
