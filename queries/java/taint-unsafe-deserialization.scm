@@ -14,10 +14,9 @@
 
 ; Sinks are the streams of ObjectInputStream (not a subclass with its own `resolveClass`) and
 ; XMLDecoder,
-(object_creation_expression
+((object_creation_expression
   type: (type_identifier) @type
-  arguments: (argument_list . (_) @sink)
-  .
+  arguments: (argument_list . (_) @sink) .)
   (#any-of? @type "ObjectInputStream" "XMLDecoder"))
 
 ; and the data of the libraries that build any class they are told to.
