@@ -55,11 +55,24 @@ public class ReportController {
         new ProcessBuilder(RENDERER, level).start();
         ProcessBuilder builder = new ProcessBuilder();
         String job = request.getParameter("job");
-        // ruleid: java/taint-command-injection
-        builder.command("/usr/bin/at", "-f", job.replace("\\", "/"));
-        job = "nightly";
         // ok: java/taint-command-injection
-        builder.command("/usr/bin/at", "-f", job);
+        builder.command("/usr/bin/at", "-f", job.replace("\\", "/"));
+        String tool = request.getParameter("tool");
+        // ruleid: java/taint-command-injection
+        builder.command(tool, "--version");
+        tool = "pdfinfo";
+        // ok: java/taint-command-injection
+        builder.command(tool, "--version");
+        // ruleid: java/command-injection
+        // ruleid: java/taint-command-injection
+        builder.command("bash", "-c", "at -f " + job);
+        // ok: java/taint-command-injection
+        new ProcessBuilder(List.of("pdfinfo", "/srv/reports/" + job)).start();
+        // ruleid: java/taint-command-injection
+        new ProcessBuilder(List.of("/bin/sh", "-c", "pdfinfo " + job)).start();
+        String[] argv = {"/bin/sh", "-c", "lpr " + job};
+        // ruleid: java/taint-command-injection
+        new ProcessBuilder(argv).start();
         if (false) {
             // ruleid: java/command-injection
             // ok: java/taint-command-injection

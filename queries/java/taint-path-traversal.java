@@ -54,7 +54,6 @@ public class DocumentController {
         String receipt = request.getParameter("receipt");
         String relative = receipt.replace('\\', '/');
         // ruleid: java/taint-path-traversal
-        // ruleid: java/taint-path-traversal
         try (InputStream in = new FileInputStream(new File(DOCS, relative))) {
             in.read();
         }
@@ -72,6 +71,13 @@ public class DocumentController {
         }
         // ruleid: java/taint-path-traversal
         Path css = Path.of(DOCS, "themes", theme + ".css");
+        // ok: java/taint-path-traversal
+        String stylesheet = Files.readString(css);
+        // ruleid: java/path-traversal-request
+        // ruleid: java/taint-path-traversal
+        File upload = new File(DOCS, request.getParameter("upload"));
+        // ok: java/taint-path-traversal
+        new FileOutputStream(upload).close();
         Map<String, String> locations = new HashMap<>();
         locations.put("default", DOCS + "/index.html");
         locations.put("requested", request.getParameter("page"));

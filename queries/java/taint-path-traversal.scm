@@ -111,6 +111,23 @@
     "newBufferedReader" "newOutputStream" "newBufferedWriter" "write" "writeString" "delete"
     "deleteIfExists" "copy" "move" "createFile" "createDirectories" "newByteChannel"))
 
+; A File or Path built from request data is reported where it is built, so what is built is not
+; reported again where it is opened (`new FileInputStream(file)`, `Files.readString(path)`).
+((object_creation_expression
+  type: (type_identifier) @type) @sanitizer
+  (#any-of? @type "File" "FileInputStream" "FileOutputStream" "FileReader" "FileWriter"
+    "RandomAccessFile" "FileSystemResource" "PathResource"))
+
+((method_invocation
+  object: (identifier) @paths
+  name: (identifier) @get) @sanitizer
+  (#any-of? @paths "Paths" "Path")
+  (#any-of? @get "get" "of"))
+
+((method_invocation
+  name: (identifier) @resolve) @sanitizer
+  (#any-of? @resolve "resolve" "resolveSibling"))
+
 ; Sanitizers keep only the file name.
 ((method_invocation
   object: (identifier) @utils

@@ -14,6 +14,8 @@ import org.springframework.web.bind.annotation.*;
 import org.springframework.web.util.HtmlUtils;
 
 public class JournalServlet extends HttpServlet {
+    private java.sql.Connection connection;
+
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String from = request.getParameter("from");
@@ -46,6 +48,16 @@ public class JournalServlet extends HttpServlet {
         out.println("<p>Page " + Integer.parseInt(request.getParameter("page")) + "</p>");
         // ok: java/taint-xss
         System.out.println("journal " + from);
+        // ruleid: java/sql-injection
+        // ruleid: java/taint-sql-injection
+        try (java.sql.ResultSet rs = connection.createStatement().executeQuery("SELECT memo FROM journal WHERE book = '" + from + "'")) {
+            while (rs.next()) {
+                // ok: java/taint-xss
+                out.println("<tr><td>" + rs.getDate("posted_at") + "</td></tr>");
+            }
+        } catch (java.sql.SQLException e) {
+            log("journal failed", e);
+        }
     }
 
     @Override
