@@ -18,26 +18,31 @@ public class AttachmentController {
     private final Path uploadRoot = Paths.get("/srv/uploads");
 
     public InputStream download(HttpServletRequest request) throws IOException {
+        // ruleid: java/taint-path-traversal
         // ruleid: java/path-traversal-request
         return new FileInputStream(BASE_DIR + "/" + request.getParameter("name"));
     }
 
     public byte[] preview(HttpServletRequest request) throws IOException {
+        // ruleid: java/taint-path-traversal
         // ruleid: java/path-traversal-request
         return Files.readAllBytes(Paths.get(BASE_DIR, request.getParameter("file")));
     }
 
     public void upload(MultipartFile file) throws IOException {
+        // ruleid: java/taint-path-traversal
         // ruleid: java/path-traversal-request
         file.transferTo(uploadRoot.resolve(file.getOriginalFilename()));
     }
 
     public void uploadPart(Part part) throws IOException {
+        // ruleid: java/taint-path-traversal
         // ruleid: java/path-traversal-request
         part.write(new File(BASE_DIR, part.getSubmittedFileName()).getPath());
     }
 
     public File concat(HttpServletRequest request) {
+        // ruleid: java/taint-path-traversal
         // ruleid: java/path-traversal-request
         return new File(BASE_DIR + "/" + request.getParameter("name") + ".txt");
     }
