@@ -1,4 +1,5 @@
 ; id: java/command-injection
+; superseded-by: java/taint-command-injection
 ; name: OS command built from a non-constant string
 ; severity: error
 ; message: `{{finding}}` runs a command assembled from non-constant data; input in it can inject commands or arguments

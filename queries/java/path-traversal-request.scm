@@ -1,4 +1,5 @@
 ; id: java/path-traversal-request
+; superseded-by: java/taint-path-traversal
 ; name: File path taken from the HTTP request or an upload's file name
 ; severity: error
 ; message: A file path is built from `{{src}}`; `../` sequences or absolute paths let a client read or overwrite files outside the intended directory

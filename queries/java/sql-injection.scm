@@ -1,4 +1,5 @@
 ; id: java/sql-injection
+; superseded-by: java/taint-sql-injection
 ; name: SQL statement built by string concatenation or formatting
 ; severity: error
 ; message: SQL text is assembled from non-constant values (`{{finding}}`); values spliced into a query allow SQL injection

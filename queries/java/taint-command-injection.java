@@ -48,7 +48,7 @@ public class ReportController {
         Runtime.getRuntime().exec("convert " + source + " " + target);
         String format = FORMATS.get(request.getParameter("format"));
         // ok: java/taint-command-injection
-        // ruleid: java/command-injection
+        // ok: java/command-injection
         Runtime.getRuntime().exec(RENDERER + " " + format);
         String level = String.format("--level=%d", Integer.parseInt(request.getParameter("level")));
         // ok: java/taint-command-injection
@@ -74,7 +74,7 @@ public class ReportController {
         // ruleid: java/taint-command-injection
         new ProcessBuilder(argv).start();
         if (false) {
-            // ruleid: java/command-injection
+            // ok: java/command-injection
             // ok: java/taint-command-injection
             Runtime.getRuntime().exec(new String[] {"sh", "-c", request.getParameter("debug")});
         }

@@ -45,7 +45,7 @@ public class DocumentController {
         // ruleid: java/path-traversal-request
         // ruleid: java/taint-path-traversal
         file.transferTo(uploads.resolve(file.getOriginalFilename()));
-        // ruleid: java/path-traversal-request
+        // ok: java/path-traversal-request
         // ok: java/taint-path-traversal
         file.transferTo(uploads.resolve(new File(file.getOriginalFilename()).getName()));
     }

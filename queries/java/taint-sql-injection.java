@@ -67,11 +67,11 @@ public class InvoiceController {
         // ruleid: java/taint-sql-injection
         ResultSet rs = stmt.executeQuery(INVOICE_COLUMNS + " WHERE " + where);
         if (false) {
-            // ruleid: java/sql-injection
+            // ok: java/sql-injection
             // ok: java/taint-sql-injection
             stmt.execute("DELETE FROM drafts WHERE " + request.getParameter("filter"));
         }
-        // ruleid: java/sql-injection
+        // ok: java/sql-injection
         PreparedStatement ps = connection.prepareStatement(INVOICE_COLUMNS + " WHERE region = ?");
         ps.setString(1, region);
         // ok: java/taint-sql-injection
@@ -82,7 +82,7 @@ public class InvoiceController {
         connection.prepareStatement("SELECT * FROM customers WHERE name = '" + name + "'");
         name = "ACME";
         // ok: java/taint-sql-injection
-        // ruleid: java/sql-injection
+        // ok: java/sql-injection
         stmt.executeUpdate("UPDATE customers SET flagged = 1 WHERE name = '" + name + "'");
     }
 
@@ -105,7 +105,7 @@ public class InvoiceController {
         filters.put("owner", request.getParameter("owner"));
         filters.put("kind", "invoice");
         String kind = filters.get("kind");
-        // ruleid: java/sql-injection
+        // ok: java/sql-injection
         // ok: java/taint-sql-injection
         em.createQuery("FROM Invoice WHERE kind = '" + kind + "'").getResultList();
         String owner = filters.get("owner");

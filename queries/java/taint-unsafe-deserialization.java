@@ -55,7 +55,7 @@ public class BatchImportServlet extends HttpServlet {
             }
         }
         // ok: java/taint-unsafe-deserialization
-        // ruleid: java/unsafe-deserialization
+        // ok: java/unsafe-deserialization
         try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(Paths.get(snapshotFile)))) {
             request.setAttribute("rates", in.readObject());
         } catch (ClassNotFoundException e) {

@@ -1,4 +1,5 @@
 ; id: java/unsafe-deserialization
+; superseded-by: java/taint-unsafe-deserialization
 ; name: Deserialization of untrusted data with a gadget-prone API
 ; severity: error
 ; message: `{{finding}}` deserializes arbitrary classes; if the bytes can come from outside, gadget chains give remote code execution
