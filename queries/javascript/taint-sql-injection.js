@@ -103,6 +103,25 @@ router.get('/stats', async (req, res) => {
   res.json(rows);
 });
 
+router.get('/archive', async (req, res) => {
+  const mode = req.query.raw ? 'raw' : 'html';
+  // ok: javascript/taint-sql-injection
+  // ruleid: javascript/sql-injection
+  await pool.query("SELECT * FROM archive WHERE mode = '" + mode + "'");
+  switch (req.query.kind) {
+    case 'post': {
+      // ruleid: javascript/sql-injection
+      const sql = "SELECT * FROM posts WHERE slug = '" + req.query.slug + "'";
+      // ruleid: javascript/taint-sql-injection
+      await pool.query(sql);
+      break;
+    }
+    default:
+      res.sendStatus(400);
+  }
+  res.end();
+});
+
 // A helper outside any handler: its parameters are not request data.
 async function findByName(db, name) {
   // ok: javascript/taint-sql-injection
