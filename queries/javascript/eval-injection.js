@@ -3,6 +3,7 @@ const vm = require('vm');
 function applyFormula(req, res) {
   const expr = req.body.formula;
   // ruleid: javascript/eval-injection
+  // ruleid: javascript/taint-code-injection
   const result = eval(expr);
   res.json({ result });
 }

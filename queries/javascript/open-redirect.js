@@ -4,16 +4,19 @@ const router = express.Router();
 router.post('/login', async (req, res) => {
   await login(req.body.email, req.body.password);
   // ruleid: javascript/open-redirect
+  // ruleid: javascript/taint-open-redirect
   res.redirect(req.query.next);
 });
 
 router.get('/out', (req, res) => {
   // ruleid: javascript/open-redirect
+  // ruleid: javascript/taint-open-redirect
   res.redirect(302, req.query['url']);
 });
 
 async function koaCallback(ctx) {
   // ruleid: javascript/open-redirect
+  // ruleid: javascript/taint-open-redirect
   ctx.redirect(ctx.query.returnTo);
 }
 

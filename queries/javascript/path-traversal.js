@@ -7,6 +7,7 @@ const UPLOADS = path.join(__dirname, 'uploads');
 
 router.get('/files/:name', (req, res) => {
   // ruleid: javascript/path-traversal
+  // ruleid: javascript/taint-path-traversal
   fs.readFile(path.join(UPLOADS, req.params.name), (err, data) => {
     if (err) return res.sendStatus(404);
     res.send(data);
@@ -15,11 +16,13 @@ router.get('/files/:name', (req, res) => {
 
 router.get('/export', (req, res) => {
   // ruleid: javascript/path-traversal
+  // ruleid: javascript/taint-path-traversal
   res.download(`${UPLOADS}/${req.query.file}`);
 });
 
 router.delete('/files/:name', async (req, res) => {
   // ruleid: javascript/path-traversal
+  // ruleid: javascript/taint-path-traversal
   await fs.promises.unlink(UPLOADS + '/' + req.params.name);
   res.sendStatus(204);
 });

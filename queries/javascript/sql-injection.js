@@ -3,6 +3,7 @@ const pool = mysql.createPool({ host: 'localhost', database: 'shop' });
 
 async function getUser(req, res) {
   // ruleid: javascript/sql-injection
+  // ruleid: javascript/taint-sql-injection
   const [rows] = await pool.query(`SELECT * FROM users WHERE id = ${req.params.id}`);
   res.json(rows[0]);
 }

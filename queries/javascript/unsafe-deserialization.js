@@ -4,6 +4,7 @@ const { unserialize } = require('node-serialize');
 function loadProfile(req, res) {
   const raw = Buffer.from(req.cookies.profile, 'base64').toString();
   // ruleid: javascript/unsafe-deserialization
+  // ruleid: javascript/taint-unsafe-deserialization
   const profile = serialize.unserialize(raw);
   res.render('profile', { profile });
 }

@@ -25,7 +25,14 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "enum_declaration",
         "abstract_class_declaration",
     ],
-    blocks: &["program", "statement_block"],
+    // A `switch`'s cases are walked in order, each as a sequence of statements.
+    blocks: &[
+        "program",
+        "statement_block",
+        "switch_body",
+        "switch_case",
+        "switch_default",
+    ],
     conditionals: &["if_statement"],
     loops: &[
         "for_statement",
@@ -64,15 +71,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     },
     parameters,
     body: |node| field(node, "body"),
-    numeric_cast: |node, text| {
-        // `+x`, `x | 0`, `~~x` make numbers.
-        node.kind() == "unary_expression"
-            && matches!(
-                node.child_by_field_name("operator")
-                    .map(|o| &text[o.byte_range()]),
-                Some("+" | "-" | "~" | "!" | "typeof" | "void")
-            )
-    },
+    numeric_cast,
     calls_propagate: true,
     out_parameters: &[],
     answers: &[
@@ -102,8 +101,54 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "valueOf",
         "uuidv4",
         "randomUUID",
+        "hasOwn",
+        "hasOwnProperty",
+        "floor",
+        "ceil",
+        "round",
+        "trunc",
+        "abs",
+        "sign",
+        "min",
+        "max",
+        "toFixed",
     ],
 };
+
+/// Values that cannot carry the text of their parts: a cast to a number, a yes/no answer, or a
+/// choice between constants.
+fn numeric_cast(node: Node<'_>, text: &str) -> bool {
+    match node.kind() {
+        // `+x`, `-x`, `~~x`, `!x`, `typeof x` make numbers, booleans or type names.
+        "unary_expression" => matches!(
+            field(node, "operator").map(|o| &text[o.byte_range()]),
+            Some("+" | "-" | "~" | "!" | "typeof" | "void")
+        ),
+        // `flag ? 'raw' : 'html'` is one of two constants, whatever the condition holds.
+        "ternary_expression" => ["consequence", "alternative"]
+            .iter()
+            .all(|branch| field(node, branch).is_some_and(|b| constant(b, text))),
+        // `Object.prototype.hasOwnProperty.call(MAP, key)` answers yes or no.
+        "call_expression" => field(node, "function")
+            .filter(|f| f.kind() == "member_expression")
+            .and_then(|f| field(f, "object"))
+            .is_some_and(|o| text[o.byte_range()].ends_with(".hasOwnProperty")),
+        _ => false,
+    }
+}
+
+/// A literal, or a choice between literals.
+fn constant(node: Node<'_>, text: &str) -> bool {
+    match node.kind() {
+        "string" | "number" | "true" | "false" | "null" | "undefined" => true,
+        "template_string" => children(node)
+            .iter()
+            .all(|c| c.kind() != "template_substitution"),
+        "parenthesized_expression" => node.named_child(0).is_some_and(|c| constant(c, text)),
+        "ternary_expression" => numeric_cast(node, text),
+        _ => false,
+    }
+}
 
 fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
     let (target, value, augmented) = match node.kind() {
