@@ -1,4 +1,5 @@
 ; id: javascript/child-process-exec
+; superseded-by: javascript/taint-command-injection
 ; name: Shell command built from a non-constant string
 ; severity: error
 ; message: `{{func}}` runs its command through a shell and the command is built at run time; shell metacharacters in any interpolated value lead to command injection

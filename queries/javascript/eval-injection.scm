@@ -1,4 +1,5 @@
 ; id: javascript/eval-injection
+; superseded-by: javascript/taint-code-injection
 ; name: Dynamic code evaluation of a non-constant string
 ; severity: error
 ; message: `{{func}}` evaluates a string built at run time as JavaScript; if any part of it comes from input this is code injection

@@ -1,4 +1,5 @@
 ; id: javascript/open-redirect
+; superseded-by: javascript/taint-open-redirect
 ; name: Redirect to a URL taken from the request
 ; severity: warning
 ; message: the redirect target `{{url}}` comes straight from the request, so a link to this site can send users to any other site (open redirect)

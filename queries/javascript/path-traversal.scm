@@ -1,4 +1,5 @@
 ; id: javascript/path-traversal
+; superseded-by: javascript/taint-path-traversal
 ; name: File path taken from the HTTP request
 ; severity: error
 ; message: `{{func}}` opens a path built from request data (`{{path}}`); `../` sequences in it reach files outside the intended folder (path traversal)

@@ -1,4 +1,5 @@
 ; id: javascript/sql-injection
+; superseded-by: javascript/taint-sql-injection
 ; name: SQL statement built by string concatenation or interpolation
 ; severity: error
 ; message: SQL text is built from run-time values with `+` or a template literal; a quote in any of them changes the statement (SQL injection)

@@ -19,11 +19,11 @@ router.get('/lines', (req, res) => {
 router.get('/metrics/:name', (req, res) => {
   const formula = METRICS[req.params.name];
   // ok: javascript/taint-code-injection
-  // ruleid: javascript/eval-injection
+  // ok: javascript/eval-injection
   const value = vm.runInNewContext(formula, { views: 1, pastes: 2, bytes: 3 });
   const custom = { formula: req.query.formula, fallback: '0' };
   // ok: javascript/taint-code-injection
-  // ruleid: javascript/eval-injection
+  // ok: javascript/eval-injection
   vm.runInNewContext(custom.fallback, {});
   // ruleid: javascript/taint-code-injection
   const script = new vm.Script(custom.formula);
@@ -35,12 +35,12 @@ router.get('/legacy', (req, res) => {
   let draft = { title: '' };
   if (false) {
     // ok: javascript/taint-code-injection
-    // ruleid: javascript/eval-injection
+    // ok: javascript/eval-injection
     draft = eval('(' + saved + ')');
   }
   const delay = parseInt(req.query.delay, 10);
   // ok: javascript/taint-code-injection
-  // ruleid: javascript/eval-injection
+  // ok: javascript/eval-injection
   setTimeout('refresh(' + delay + ')', 100);
   // ruleid: javascript/taint-code-injection
   // ruleid: javascript/eval-injection

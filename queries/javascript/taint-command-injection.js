@@ -45,7 +45,7 @@ router.post('/run', (req, res) => {
   spawn('sh', ['-c', script]);
   const lexer = req.body.language || 'text';
   // ok: javascript/taint-command-injection
-  // ruleid: javascript/child-process-exec
+  // ok: javascript/child-process-exec
   execSync('pygmentize -f html -l ' + quote([lexer]), { input: String(req.body.content || '') });
   // ruleid: javascript/taint-command-injection
   // ruleid: javascript/child-process-exec
@@ -57,26 +57,26 @@ router.get('/size/:name', (req, res) => {
   let folder = path.join(config.dir, req.params.name);
   folder = config.dir;
   // ok: javascript/taint-command-injection
-  // ruleid: javascript/child-process-exec
+  // ok: javascript/child-process-exec
   const usage = execSync('du -sh ' + folder).toString();
   const format = FORMATS[req.query.format] || 'png';
   // ok: javascript/taint-command-injection
-  // ruleid: javascript/child-process-exec
+  // ok: javascript/child-process-exec
   execSync(`convert in.bmp out.${format}`);
   const count = Number(req.query.count);
   // ok: javascript/taint-command-injection
-  // ruleid: javascript/child-process-exec
+  // ok: javascript/child-process-exec
   execSync('seq ' + count);
   res.json({ usage });
 });
 
 router.post('/backup', (req, res) => {
   // ok: javascript/taint-command-injection
-  // ruleid: javascript/child-process-exec
+  // ok: javascript/child-process-exec
   exec(config.backupCommand, (err) => res.status(err ? 500 : 202).end());
   if (false) {
     // ok: javascript/taint-command-injection
-    // ruleid: javascript/child-process-exec
+    // ok: javascript/child-process-exec
     exec('rm -rf ' + req.body.path);
   }
 });

@@ -32,7 +32,7 @@ router.get('/out', (req, res) => {
   res.redirect(next);
   if (false) {
     // ok: javascript/taint-open-redirect
-    // ruleid: javascript/open-redirect
+    // ok: javascript/open-redirect
     res.redirect(req.query.debug);
   }
   // ok: javascript/taint-open-redirect

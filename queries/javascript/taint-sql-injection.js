@@ -39,11 +39,11 @@ router.get('/orders/:id', async (req, res) => {
   const result = await req.app.locals.db.query(text);
   const limit = parseInt(req.query.limit, 10) || 20;
   // ok: javascript/taint-sql-injection
-  // ruleid: javascript/sql-injection
+  // ok: javascript/sql-injection
   await pool.query(`SELECT * FROM orders ORDER BY id LIMIT ${limit}`);
   const order = SORT_COLUMNS[req.query.order] || SORT_COLUMNS.newest;
   // ok: javascript/taint-sql-injection
-  // ruleid: javascript/sql-injection
+  // ok: javascript/sql-injection
   await pool.query('SELECT * FROM orders ORDER BY ' + order);
   res.json(result);
 });
@@ -54,7 +54,7 @@ router.post('/report', async (req, res) => {
   filters.kind = 'invoice';
   const kind = filters.kind;
   // ok: javascript/taint-sql-injection
-  // ruleid: javascript/sql-injection
+  // ok: javascript/sql-injection
   await pool.query("SELECT * FROM docs WHERE kind = '" + kind + "'");
   const owner = filters.owner;
   // ruleid: javascript/taint-sql-injection
@@ -62,17 +62,17 @@ router.post('/report', async (req, res) => {
   await pool.query("SELECT * FROM docs WHERE owner = '" + owner + "'");
   if (false) {
     // ok: javascript/taint-sql-injection
-    // ruleid: javascript/sql-injection
+    // ok: javascript/sql-injection
     await pool.query("DELETE FROM docs WHERE owner = '" + owner + "'");
   }
   let status = req.body.status;
   status = 'open';
   // ok: javascript/taint-sql-injection
-  // ruleid: javascript/sql-injection
+  // ok: javascript/sql-injection
   await pool.query("SELECT * FROM docs WHERE status = '" + status + "'");
   const escaped = mysql.escape(req.body.title);
   // ok: javascript/taint-sql-injection
-  // ruleid: javascript/sql-injection
+  // ok: javascript/sql-injection
   await pool.query('SELECT * FROM docs WHERE title = ' + escaped);
   res.sendStatus(204);
 });
@@ -98,7 +98,7 @@ router.get('/tags', async (req, res) => {
 router.get('/stats', async (req, res) => {
   const table = 'posts';
   // ok: javascript/taint-sql-injection
-  // ruleid: javascript/sql-injection
+  // ok: javascript/sql-injection
   const [rows] = await pool.query(`SELECT COUNT(*) AS n FROM ${table}`);
   res.json(rows);
 });
@@ -106,7 +106,7 @@ router.get('/stats', async (req, res) => {
 router.get('/archive', async (req, res) => {
   const mode = req.query.raw ? 'raw' : 'html';
   // ok: javascript/taint-sql-injection
-  // ruleid: javascript/sql-injection
+  // ok: javascript/sql-injection
   await pool.query("SELECT * FROM archive WHERE mode = '" + mode + "'");
   switch (req.query.kind) {
     case 'post': {

@@ -32,11 +32,11 @@ router.post('/drafts', (req, res) => {
   res.cookie('draft', serialize.serialize(draft));
   const defaults = { stored: req.body.stored, builtin: '{"theme":"light"}' };
   // ok: javascript/taint-unsafe-deserialization
-  // ruleid: javascript/unsafe-deserialization
+  // ok: javascript/unsafe-deserialization
   const theme = serialize.unserialize(defaults.builtin);
   if (false) {
     // ok: javascript/taint-unsafe-deserialization
-    // ruleid: javascript/unsafe-deserialization
+    // ok: javascript/unsafe-deserialization
     serialize.unserialize(defaults.stored);
   }
   res.json(theme);

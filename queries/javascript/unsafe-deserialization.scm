@@ -1,4 +1,5 @@
 ; id: javascript/unsafe-deserialization
+; superseded-by: javascript/taint-unsafe-deserialization
 ; name: node-serialize unserialize of untrusted data
 ; severity: error
 ; message: `{{func}}` revives functions (`_$$ND_FUNC$$_`) from its input and can be made to run arbitrary code

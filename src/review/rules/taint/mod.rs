@@ -908,6 +908,23 @@ impl<'a> Walk<'a> {
             }
             return self.eval(object, state);
         }
+        // `c ? a : b`, `a if c else b`: the value is one of the branches, never the condition.
+        if let Some(condition) = node.child_by_field_name("condition") {
+            let condition = condition.id();
+            let children = shape::children(node);
+            return children
+                .into_iter()
+                .filter(|c| c.id() != condition)
+                .find_map(|c| self.eval(c, state));
+        }
+        if kind == "conditional_expression" {
+            let children = shape::children(node);
+            if let [body, _condition, alternative] = children.as_slice() {
+                return self
+                    .eval(*body, state)
+                    .or_else(|| self.eval(*alternative, state));
+            }
+        }
         if self.is(syntax.binaries, node) && is_comparison(node, self.text) {
             return None;
         }
@@ -962,7 +979,7 @@ impl<'a> Walk<'a> {
                     .arguments
                     .first()
                     .and_then(|k| constant_key(*k, self.syntax, self.text));
-                return match &key {
+                let found = match &key {
                     Some(key) => state
                         .vars
                         .get(&format!("{base}[{key}]"))
@@ -970,6 +987,8 @@ impl<'a> Walk<'a> {
                         .or_else(|| self.eval_entry(receiver, state)),
                     None => self.eval(receiver, state),
                 };
+                // `d.get(k, default)`, `m.getOrDefault(k, default)`: or the default.
+                return found.or_else(|| call.arguments.get(1).and_then(|d| self.eval(*d, state)));
             }
         }
         // Building a string from pieces keeps the pieces' taint.
