@@ -117,6 +117,10 @@ pub struct Finding {
     /// For taint findings: the way from the source to the sink, one step per place.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flow: Vec<FlowStep>,
+    /// The taint rule whose flow a pattern rule's finding carries, when the two met on the same
+    /// sink (the finding keeps the pattern rule's id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flow_rule: Option<String>,
     /// Secret values this finding is about, to be masked in every finding that quotes them; never
     /// written anywhere.
     #[serde(skip)]

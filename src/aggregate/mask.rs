@@ -118,6 +118,7 @@ mod tests {
             line_hash: String::new(),
             suppressed: None,
             in_baseline: false,
+            flow_rule: None,
             flow: Vec::new(),
             secrets: vec![],
         };

@@ -295,6 +295,7 @@ fn merge_taint_into_pattern_findings(findings: Vec<Finding>) -> Vec<Finding> {
         |target, absorbed| {
             if target.flow.is_empty() {
                 target.flow = absorbed.flow;
+                target.flow_rule = Some(absorbed.rule_id);
             }
             target.severity = target.severity.max(absorbed.severity);
         },
@@ -374,6 +375,7 @@ mod tests {
             line_hash: String::new(),
             suppressed: None,
             in_baseline: false,
+            flow_rule: None,
             flow: Vec::new(),
             secrets: vec![],
         }
@@ -393,6 +395,10 @@ mod tests {
         assert_eq!(merged.len(), 1);
         assert_eq!(merged[0].rule_id, "python/eval-exec");
         assert_eq!(merged[0].flow.len(), 1);
+        assert_eq!(
+            merged[0].flow_rule.as_deref(),
+            Some("python/taint-code-injection")
+        );
         // Suppressing the pattern finding covers the flow of the same sink.
         pattern.suppressed = Some(String::from("inline"));
         let merged = dedup(vec![taint, pattern]);

@@ -401,12 +401,18 @@ fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResul
                 justification: reason.clone(),
             })
             .collect(),
-        properties: serde_json::json!({
-            "reviewers": finding.reviewers,
-            "confidence": finding.confidence,
-            "symbol": finding.symbol,
-            "cwe": finding.cwe,
-        }),
+        properties: {
+            let mut properties = serde_json::json!({
+                "reviewers": finding.reviewers,
+                "confidence": finding.confidence,
+                "symbol": finding.symbol,
+                "cwe": finding.cwe,
+            });
+            if let Some(rule) = &finding.flow_rule {
+                properties["flowRule"] = serde_json::Value::from(rule.as_str());
+            }
+            properties
+        },
     }
 }
 
@@ -685,6 +691,7 @@ mod tests {
             line_hash: String::from("abc:1"),
             suppressed: None,
             in_baseline: false,
+            flow_rule: None,
             flow: Vec::new(),
             secrets: vec![],
         }

@@ -102,7 +102,10 @@ fn render_finding(finding: &Finding, out: &mut dyn Write, style: &Style) -> io::
         notes.join(" · ")
     )?;
     if !finding.flow.is_empty() {
-        writeln!(out, "{pad} {} flow:", style.paint("1;34", "="))?;
+        match &finding.flow_rule {
+            Some(rule) => writeln!(out, "{pad} {} flow ({rule}):", style.paint("1;34", "="))?,
+            None => writeln!(out, "{pad} {} flow:", style.paint("1;34", "="))?,
+        }
         for step in &finding.flow {
             writeln!(
                 out,

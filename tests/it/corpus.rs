@@ -87,7 +87,10 @@ fn every_detectable_planted_bug_is_found_and_clean_code_is_quiet() {
                 let line = f["location"]["start_line"].as_u64().unwrap();
                 f["location"]["path"] == bug.file.as_str()
                     && (bug.start_line..=bug.end_line).contains(&line)
-                    && bug.rule.as_deref().is_none_or(|r| f["rule_id"] == r)
+                    && bug
+                        .rule
+                        .as_deref()
+                        .is_none_or(|r| f["rule_id"] == r || f["flow_rule"] == r)
             });
             if hit {
                 found += 1;

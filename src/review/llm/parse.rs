@@ -325,6 +325,7 @@ pub fn to_finding(raw: &RawFinding, shard: &Shard, reviewer: &str, lens: Lens) -
         line_hash: String::new(),
         suppressed: None,
         in_baseline: false,
+        flow_rule: None,
         flow: Vec::new(),
         secrets: Vec::new(),
     }

@@ -105,6 +105,7 @@ impl Reviewer for RulesReviewer {
                     line_hash: String::new(),
                     suppressed: None,
                     in_baseline: false,
+                    flow_rule: None,
                     flow,
                     secrets: match node {
                         Some(node) if mask::is_secret(&rule.meta.cwe) => {
