@@ -91,3 +91,13 @@ func (s *Importer) ScanStatus(w http.ResponseWriter, r *http.Request) {
 	// ok: go/taint-ssrf
 	http.PostForm(s.scannerURL, form)
 }
+
+func (s *Importer) Probe(w http.ResponseWriter, r *http.Request) {
+	params := url.Values{}
+	params.Set("target", r.FormValue("target"))
+	params.Set("kind", "ping")
+	// ruleid: go/taint-ssrf
+	http.Get(params.Get("target"))
+	// ok: go/taint-ssrf
+	http.Get("https://status.example/" + params.Get("kind"))
+}

@@ -113,3 +113,20 @@ func Profile(w http.ResponseWriter, r *http.Request) {
 	// ok: go/taint-xss
 	w.Write(version)
 }
+
+type note struct {
+	Title string
+	Body  string
+}
+
+func loadNote(id int) note {
+	return note{Title: "welcome", Body: "<p>Welcome to filevault</p>"}
+}
+
+func ShowNote(w http.ResponseWriter, r *http.Request) {
+	n := loadNote(1)
+	// ok: go/taint-xss
+	fmt.Fprintf(w, "<div>%s</div>", n.Body)
+	// ruleid: go/taint-xss
+	fmt.Fprintf(w, "<div>%s</div>", r.Header.Get("X-Note"))
+}
