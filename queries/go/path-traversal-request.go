@@ -14,6 +14,7 @@ const uploadDir = "/srv/inventory/uploads"
 // DownloadAttachment streams an uploaded attachment back to the client.
 func DownloadAttachment(w http.ResponseWriter, r *http.Request) {
 	// ruleid: go/path-traversal-request
+	// ruleid: go/taint-path-traversal
 	f, err := os.Open(filepath.Join(uploadDir, r.URL.Query().Get("file")))
 	if err != nil {
 		http.Error(w, "not found", http.StatusNotFound)
@@ -25,6 +26,7 @@ func DownloadAttachment(w http.ResponseWriter, r *http.Request) {
 
 func DeleteAttachment(w http.ResponseWriter, r *http.Request) {
 	// ruleid: go/path-traversal-request
+	// ruleid: go/taint-path-traversal
 	if err := os.Remove(uploadDir + "/" + mux.Vars(r)["name"]); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
@@ -32,6 +34,7 @@ func DeleteAttachment(w http.ResponseWriter, r *http.Request) {
 
 func ServeReport(w http.ResponseWriter, r *http.Request) {
 	// ruleid: go/path-traversal-request
+	// ruleid: go/taint-path-traversal
 	http.ServeFile(w, r, "/srv/reports/"+r.FormValue("report"))
 }
 

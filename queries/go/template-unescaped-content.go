@@ -19,9 +19,11 @@ func RenderProduct(w http.ResponseWriter, r *http.Request, t *template.Template,
 		// ruleid: go/template-unescaped-content
 		Body: template.HTML(desc),
 		// ruleid: go/template-unescaped-content
+		// ruleid: go/taint-xss
 		Notes: template.HTML("<p>" + r.FormValue("notes") + "</p>"),
 	}
 	// ruleid: go/template-unescaped-content
+	// ruleid: go/taint-xss
 	onload := template.JS(r.URL.Query().Get("cb"))
 	_ = onload
 	t.Execute(w, p)

@@ -14,7 +14,16 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "type_declaration",
         "const_declaration",
     ],
-    blocks: &["source_file", "block", "statement_list"],
+    // The cases of a switch or select are walked one after the other (not as branches).
+    blocks: &[
+        "source_file",
+        "block",
+        "statement_list",
+        "expression_case",
+        "type_case",
+        "default_case",
+        "communication_case",
+    ],
     conditionals: &["if_statement"],
     loops: &["for_statement"],
     identifiers: &["identifier"],
@@ -60,13 +69,22 @@ pub(super) static SYNTAX: Syntax = Syntax {
     body: |node| field(node, "body"),
     numeric_cast: |_, _| false,
     calls_propagate: true,
-    out_parameters: &[],
+    // `copy(dst, src)` writes into `dst`. (Package functions such as `json.Unmarshal(data, &v)`
+    // cannot be listed: the engine takes only calls without a receiver, and the package of
+    // `json.Unmarshal` is its receiver here.)
+    out_parameters: &[("copy", 0)],
     answers: &[
         "Atoi",
         "ParseInt",
         "ParseUint",
         "ParseFloat",
         "ParseBool",
+        // Numbers formatted as text: digits only.
+        "Itoa",
+        "FormatInt",
+        "FormatUint",
+        "FormatFloat",
+        "FormatBool",
         "int",
         "int8",
         "int16",

@@ -1,0 +1,75 @@
+; id: go/taint-xss
+; kind: taint
+; include: request-sources
+; name: Request data is written into HTML without escaping
+; severity: error
+; message: Request data reaches the response `{{sink}}` unescaped
+; cwe: CWE-79
+; tags: security, xss, taint
+; precision: high
+; security-severity: 6.1
+; help: Render pages with html/template and plain strings (it escapes them), or escape with
+;   `html.EscapeString` / `template.HTMLEscapeString` before writing HTML by hand; never wrap
+;   request data in `template.HTML`, `template.JS` or their like.
+
+; Sinks are what is written to the response writer (`w`, `rw`, `writer` ...) by fmt and io,
+(call_expression
+  function: (selector_expression
+    operand: (identifier) @package
+    field: (field_identifier) @function)
+  arguments: (argument_list . (identifier) @writer (_) @sink)
+  (#any-of? @package "fmt" "io")
+  (#any-of? @function "Fprintf" "Fprint" "Fprintln" "WriteString")
+  (#match? @writer "^(w|rw|wr|writer|resp|res|response|responseWriter)$"))
+
+; the bytes and text it is given directly,
+(call_expression
+  function: (selector_expression
+    operand: (identifier) @writer
+    field: (field_identifier) @method)
+  arguments: (argument_list . (_) @sink)
+  (#any-of? @method "Write" "WriteString")
+  (#match? @writer "^(w|rw|wr|writer|resp|res|response|responseWriter)$"))
+
+; and the values html/template is told not to escape.
+(call_expression
+  function: (selector_expression
+    operand: (identifier) @package
+    field: (field_identifier) @type)
+  arguments: (argument_list . (_) @sink)
+  (#eq? @package "template")
+  (#any-of? @type "HTML" "JS" "JSStr" "HTMLAttr" "CSS" "URL" "Srcset"))
+
+; Sanitizers are the HTML escaping helpers, bluemonday policies, and JSON encoding (which escapes
+; `<`, `>` and `&`).
+((call_expression
+  function: (selector_expression
+    operand: (identifier) @package
+    field: (field_identifier) @escape)) @sanitizer
+  (#any-of? @package "html" "template")
+  (#any-of? @escape "EscapeString" "HTMLEscapeString" "JSEscapeString" "HTMLEscaper" "JSEscaper"))
+
+((call_expression
+  function: (selector_expression field: (field_identifier) @sanitize)) @sanitizer
+  (#any-of? @sanitize "Sanitize" "SanitizeBytes" "SanitizeReader"))
+
+((call_expression
+  function: (selector_expression
+    operand: (identifier) @package
+    field: (field_identifier) @encode)) @sanitizer
+  (#eq? @package "json")
+  (#any-of? @encode "Marshal" "MarshalIndent"))
+
+; A program's output is what the program prints, not the request's text.
+((call_expression
+  function: (selector_expression field: (field_identifier) @run)) @sanitizer
+  (#any-of? @run "Output" "CombinedOutput"))
+
+; What a file holds is not the request's text either (a path chosen by the request is
+; go/taint-path-traversal's finding).
+((call_expression
+  function: (selector_expression
+    operand: (identifier) @package
+    field: (field_identifier) @read)) @sanitizer
+  (#any-of? @package "os" "ioutil")
+  (#any-of? @read "ReadFile" "Open" "ReadDir"))
