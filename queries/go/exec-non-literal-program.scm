@@ -1,4 +1,5 @@
 ; id: go/exec-non-literal-program
+; superseded-by: go/taint-command-injection
 ; name: Program to execute chosen at run time
 ; severity: warning
 ; message: `exec.{{fn}}` starts a program whose path is not a constant (`{{prog}}`); if it can be influenced by input an attacker chooses what runs

@@ -1,4 +1,5 @@
 ; id: go/exec-shell-injection
+; superseded-by: go/taint-command-injection
 ; name: Shell command built from a non-constant string
 ; severity: error
 ; message: `exec.{{fn}}` runs `{{shell}}` with a non-constant command string; any input in it can inject shell syntax

@@ -1,4 +1,5 @@
 ; id: go/path-traversal-request
+; superseded-by: go/taint-path-traversal
 ; name: File path taken from the HTTP request
 ; severity: error
 ; message: `{{pkg}}.{{fn}}` opens a path built from request input (`{{src}}`); `../` sequences or absolute paths let a client reach files outside the intended directory

@@ -1,4 +1,5 @@
 ; id: go/sql-string-build
+; superseded-by: go/taint-sql-injection
 ; name: SQL statement built by string formatting or concatenation
 ; severity: error
 ; message: SQL text is assembled from non-constant values (`{{finding}}`); values spliced into a query allow SQL injection

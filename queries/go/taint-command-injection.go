@@ -30,7 +30,7 @@ func (t *Tools) Thumbnail(w http.ResponseWriter, r *http.Request) {
 	exec.Command("convert", src, "-thumbnail", "256x256", src+".png").Run()
 	quoted := "convert " + shellescape.Quote(src) + " out.png"
 	// ok: go/taint-command-injection
-	// ruleid: go/exec-shell-injection
+	// ok: go/exec-shell-injection
 	exec.Command("sh", "-c", quoted).Run()
 }
 
@@ -50,13 +50,13 @@ func (t *Tools) Extract(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// ok: go/taint-command-injection
-	// ruleid: go/exec-non-literal-program
+	// ok: go/exec-non-literal-program
 	exec.Command(prog, "-").Run()
 
 	chosen := r.URL.Query().Get("tool")
 	chosen = "pdftotext"
 	// ok: go/taint-command-injection
-	// ruleid: go/exec-non-literal-program
+	// ok: go/exec-non-literal-program
 	exec.Command(chosen, "-").Run()
 }
 
@@ -92,7 +92,7 @@ func (t *Tools) Render(w http.ResponseWriter, r *http.Request) {
 	}
 	script := fmt.Sprintf("pdftoppm -png -l %d /blobs/%d", pages, id)
 	// ok: go/taint-command-injection
-	// ruleid: go/exec-shell-injection
+	// ok: go/exec-shell-injection
 	exec.Command("sh", "-c", script).Run()
 	steps := []string{"echo", mux.Vars(r)["step"]}
 	// ruleid: go/taint-command-injection
@@ -107,7 +107,7 @@ func (t *Tools) Render(w http.ResponseWriter, r *http.Request) {
 	exec.CommandContext(context.Background(), "sh", "-c", b.String()).Run()
 	if false {
 		// ok: go/taint-command-injection
-		// ruleid: go/exec-shell-injection
+		// ok: go/exec-shell-injection
 		exec.Command("sh", "-c", "rm -rf "+r.FormValue("dir")).Run()
 	}
 }
@@ -115,6 +115,6 @@ func (t *Tools) Render(w http.ResponseWriter, r *http.Request) {
 func (t *Tools) Cleanup(w http.ResponseWriter, r *http.Request) {
 	log.Printf("cleanup requested, reason %q", r.FormValue("reason"))
 	// ok: go/taint-command-injection
-	// ruleid: go/exec-shell-injection
+	// ok: go/exec-shell-injection
 	exec.Command("sh", "-c", t.cleanup).Run()
 }

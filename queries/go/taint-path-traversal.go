@@ -66,7 +66,7 @@ func (f *Files) Help(w http.ResponseWriter, r *http.Request) {
 	http.ServeFile(w, r, filepath.Join(f.static, pages["requested"]))
 	if false {
 		// ok: go/taint-path-traversal
-		// ruleid: go/path-traversal-request
+		// ok: go/path-traversal-request
 		http.ServeFile(w, r, filepath.Join(f.root, "blobs", r.URL.Query().Get("blob")))
 	}
 	topic := r.URL.Query().Get("topic")

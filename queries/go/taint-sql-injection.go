@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -59,13 +60,13 @@ func (s *Store) Sorted(w http.ResponseWriter, r *http.Request) {
 		column = "name"
 	}
 	// ok: go/taint-sql-injection
-	// ruleid: go/sql-string-build
+	// ok: go/sql-string-build
 	s.db.Query("SELECT id FROM files ORDER BY " + column)
 
 	status := r.URL.Query().Get("status")
 	status = "deleted"
 	// ok: go/taint-sql-injection
-	// ruleid: go/sql-string-build
+	// ok: go/sql-string-build
 	s.db.Query("SELECT id FROM files WHERE status = '" + status + "'")
 }
 
@@ -82,11 +83,11 @@ func (s *Store) Usage(w http.ResponseWriter, r *http.Request) {
 	// ruleid: go/sql-string-build
 	s.db.QueryRow("SELECT count(*) FROM files WHERE workspace = '" + filters["workspace"] + "'")
 	// ok: go/taint-sql-injection
-	// ruleid: go/sql-string-build
+	// ok: go/sql-string-build
 	s.db.QueryRow("SELECT count(*) FROM files WHERE status = '" + filters["status"] + "'")
 	if false {
 		// ok: go/taint-sql-injection
-		// ruleid: go/sql-string-build
+		// ok: go/sql-string-build
 		s.db.Exec("DELETE FROM files WHERE workspace = '" + c.Value + "'")
 	}
 }
@@ -102,7 +103,7 @@ func (s *Store) Rename(w http.ResponseWriter, r *http.Request) {
 	// ruleid: go/taint-sql-injection
 	s.db.ExecContext(context.Background(), stmt)
 	// ok: go/taint-sql-injection
-	// ruleid: go/sql-string-build
+	// ok: go/sql-string-build
 	s.db.Exec(fmt.Sprintf("UPDATE files SET owner = %s", pq.QuoteLiteral(owner)))
 	// ok: go/taint-sql-injection
 	s.db.Exec("UPDATE files SET size = " + strconv.Itoa(f.Limit))
@@ -152,6 +153,28 @@ func (s *Store) Report(ctx context.Context, owner string) {
 	s.db.QueryContext(ctx, "SELECT id FROM files WHERE owner = '"+owner+"'")
 	const table = "files"
 	// ok: go/taint-sql-injection
-	// ruleid: go/sql-string-build
+	// ok: go/sql-string-build
 	s.db.Query("SELECT id FROM " + table)
+}
+
+func (s *Store) Import(w http.ResponseWriter, r *http.Request) {
+	var batch struct{ Owner string }
+	dec := json.NewDecoder(r.Body)
+	if err := dec.Decode(&batch); err != nil {
+		return
+	}
+	// ruleid: go/taint-sql-injection
+	// ruleid: go/sql-string-build
+	s.db.Exec("DELETE FROM files WHERE owner = '" + batch.Owner + "'")
+	body, _ := io.ReadAll(r.Body)
+	var filter struct{ Tag string }
+	json.Unmarshal(body, &filter)
+	// ruleid: go/taint-sql-injection
+	// ruleid: go/sql-string-build
+	s.db.Query(fmt.Sprintf("SELECT id FROM tags WHERE name = '%s'", filter.Tag))
+	var fixed struct{ Tag string }
+	json.Unmarshal([]byte(`{"tag": "inbox"}`), &fixed)
+	// ok: go/taint-sql-injection
+	// ok: go/sql-string-build
+	s.db.Query(fmt.Sprintf("SELECT id FROM tags WHERE name = '%s'", fixed.Tag))
 }

@@ -130,3 +130,14 @@ func ShowNote(w http.ResponseWriter, r *http.Request) {
 	// ruleid: go/taint-xss
 	fmt.Fprintf(w, "<div>%s</div>", r.Header.Get("X-Note"))
 }
+
+func Exported(w http.ResponseWriter, r *http.Request) {
+	warehouse := mux.Vars(r)["warehouse"]
+	// ok: go/taint-xss
+	fmt.Fprintf(w, "export written to %s.csv\n", warehouse)
+	page := "<h1>" + warehouse + "</h1>"
+	// ruleid: go/taint-xss
+	fmt.Fprintf(w, "%s", page)
+	// ruleid: go/taint-xss
+	fmt.Fprintf(w, page)
+}

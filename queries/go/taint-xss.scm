@@ -19,7 +19,34 @@
     field: (field_identifier) @function)
   arguments: (argument_list . (identifier) @writer (_) @sink)
   (#any-of? @package "fmt" "io")
-  (#any-of? @function "Fprintf" "Fprint" "Fprintln" "WriteString")
+  (#any-of? @function "Fprint" "Fprintln" "WriteString")
+  (#match? @writer "^(w|rw|wr|writer|resp|res|response|responseWriter)$"))
+
+; `fmt.Fprintf(w, format, ...)`: the format itself, and the values of a format that writes
+; markup or starts with a value. A response that starts with plain text (`"saved %s\n"`) is
+; sniffed as text/plain, where the values cannot run as script.
+(call_expression
+  function: (selector_expression
+    operand: (identifier) @package
+    field: (field_identifier) @function)
+  arguments: (argument_list . (identifier) @writer . (_) @sink)
+  (#eq? @package "fmt")
+  (#eq? @function "Fprintf")
+  (#match? @writer "^(w|rw|wr|writer|resp|res|response|responseWriter)$"))
+
+(call_expression
+  function: (selector_expression
+    operand: (identifier) @package
+    field: (field_identifier) @function)
+  arguments: (argument_list
+    .
+    (identifier) @writer
+    .
+    [(interpreted_string_literal) (raw_string_literal)] @format
+    (_) @sink)
+  (#eq? @package "fmt")
+  (#eq? @function "Fprintf")
+  (#match? @format "<|^.[[:space:]]*%")
   (#match? @writer "^(w|rw|wr|writer|resp|res|response|responseWriter)$"))
 
 ; the bytes and text it is given directly,

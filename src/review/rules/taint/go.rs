@@ -72,7 +72,17 @@ pub(super) static SYNTAX: Syntax = Syntax {
     // `copy(dst, src)` writes into `dst`. (Package functions such as `json.Unmarshal(data, &v)`
     // cannot be listed: the engine takes only calls without a receiver, and the package of
     // `json.Unmarshal` is its receiver here.)
-    out_parameters: &[("copy", 0)],
+    out_parameters: &[
+        ("copy", 0),
+        ("json.Unmarshal", 1),
+        ("xml.Unmarshal", 1),
+        ("yaml.Unmarshal", 1),
+        ("fmt.Fprintf", 0),
+        ("fmt.Fprint", 0),
+        ("fmt.Fprintln", 0),
+        ("io.Copy", 0),
+        ("io.WriteString", 0),
+    ],
     answers: &[
         "Atoi",
         "ParseInt",

@@ -172,6 +172,16 @@ const FILLS_RECEIVER: &[&str] = &[
     "setProperty",
 ];
 
+/// Methods of a reader that fill the place their first argument points at.
+const FILLS_ARGUMENT: &[&str] = &[
+    "Decode",
+    "Unmarshal",
+    "Bind",
+    "BindJSON",
+    "ShouldBind",
+    "ShouldBindJSON",
+];
+
 /// Methods that store a value under a key given first (`m.put("k", v)`).
 const STORES_BY_KEY: &[&str] = &["put", "set", "Set", "Add", "setdefault", "putIfAbsent"];
 
@@ -595,9 +605,34 @@ impl<'a> Walk<'a> {
         if self.roles.sanitizers.contains(&node.byte_range()) {
             return;
         }
-        // `strcpy(dst, src)`, `sprintf(dst, fmt, ...)`.
-        if let Some((_, index)) = self.syntax.out_parameters.iter().find(|(n, _)| *n == name) {
-            if call.receiver.is_none() {
+        // `json.Unmarshal(data, &v)` after `dec := json.NewDecoder(r.Body)`: `dec.Decode(&v)`
+        // fills `v` with what the tainted receiver reads.
+        if FILLS_ARGUMENT.contains(&name) {
+            let taint = call.receiver.and_then(|r| self.eval(r, state));
+            if let (Some(mut steps), Some(target)) = (taint, call.arguments.first()) {
+                let target = unwrap_reference(*target);
+                if let Some(key) = self.place(target) {
+                    steps.push((
+                        target.byte_range(),
+                        format!("decoded into `{}`", self.src(target)),
+                    ));
+                    state.vars.insert(key, steps);
+                }
+            }
+        }
+        // `strcpy(dst, src)`, `sprintf(dst, fmt, ...)`, `json.Unmarshal(data, &v)`: the
+        // name alone, or qualified by its package.
+        let qualified = call
+            .receiver
+            .map(|r| format!("{}.{name}", self.src(r)))
+            .unwrap_or_default();
+        let out = self
+            .syntax
+            .out_parameters
+            .iter()
+            .find(|(n, _)| (call.receiver.is_none() && *n == name) || *n == qualified);
+        if let Some((_, index)) = out {
+            {
                 if let Some(target) = call.arguments.get(*index) {
                     let target = unwrap_reference(*target);
                     let taint = call
