@@ -88,3 +88,15 @@ function runTool(tool) {
 }
 
 module.exports = { router, runTool };
+
+class ToolsController {
+  static runner = 'sh';
+
+  lint = (req, res) => {
+    // ruleid: javascript/taint-command-injection
+    // ruleid: javascript/child-process-exec
+    exec('eslint ' + req.query.path);
+    // ok: javascript/taint-command-injection
+    exec('eslint src/');
+  };
+}

@@ -19,11 +19,9 @@ pub(super) static SYNTAX: Syntax = Syntax {
     ],
     skip: &[
         "import_statement",
-        "class_declaration",
         "interface_declaration",
         "type_alias_declaration",
         "enum_declaration",
-        "abstract_class_declaration",
     ],
     // A `switch`'s cases are walked in order, each as a sequence of statements.
     blocks: &[
