@@ -31,7 +31,7 @@ foreach ($options as $flag => $value) {
 $out = shell_exec($cmd);
 
 // A constant entry read out of an array that also holds request data.
-$job = ['input' => $_FILES['upload']['tmp_name'], 'format' => 'png'];
+$job = ['input' => $_POST['source'], 'format' => 'png'];
 $format = $job['format'];
 // ok: php/taint-command-injection
 // ruleid: php/command-injection
@@ -40,6 +40,11 @@ $input = $job['input'];
 // ruleid: php/taint-command-injection
 // ruleid: php/command-injection
 exec("convert $input /tmp/out.png", $lines, $status);
+
+// The temporary file of an upload is named by PHP, not by the client.
+// ok: php/taint-command-injection
+// ruleid: php/command-injection
+$type = shell_exec('file -b --mime-type ' . $_FILES['upload']['tmp_name']);
 
 // Words from the query, each prefixed in a loop, imploded.
 $args = [];
@@ -50,6 +55,14 @@ $pattern = implode(' ', $args);
 // ruleid: php/taint-command-injection
 // ruleid: php/command-injection
 passthru("grep $pattern /var/log/app.log");
+
+// Appending a constant flag after a request value keeps the request value in the list.
+$flags = [];
+$flags[] = $_GET['flag'];
+$flags[] = '--verbose';
+// ruleid: php/taint-command-injection
+// ruleid: php/command-injection
+exec('rsync ' . implode(' ', $flags) . ' /src /dst');
 
 // A number is safe in a command line.
 $lines = (int) $_GET['lines'];

@@ -54,6 +54,12 @@ $contents = file($log);
 // ruleid: php/taint-path-traversal
 $contents = file($paths['user']);
 
+// Segments pushed onto a list, then joined.
+$segments = ['/var/data'];
+array_push($segments, $_GET['sub']);
+// ruleid: php/taint-path-traversal
+$entries = scandir(implode('/', $segments));
+
 // Overwritten with a constant.
 $file = $_GET['file'];
 $file = 'README.md';
