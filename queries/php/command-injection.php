@@ -16,6 +16,7 @@ function make_thumbnail(array $upload): void
 function disk_usage(): string
 {
     $dir = $_GET['dir'];
+    // ruleid: php/taint-command-injection
     // ruleid: php/command-injection
     return `du -sh $dir`;
 }
@@ -24,6 +25,7 @@ function run_report($name)
 {
     // ruleid: php/command-injection
     \system('php bin/report.php ' . $name);
+    // ruleid: php/taint-command-injection
     // ruleid: php/command-injection
     $handle = popen($_POST['cmd'], 'r');
     return $handle;

@@ -1,6 +1,7 @@
 <?php
 
 $page = $_GET['page'] ?? 'home';
+// ruleid: php/taint-path-traversal
 // ruleid: php/file-inclusion
 include 'pages/' . $page . '.php';
 
@@ -12,8 +13,10 @@ function load_module(string $module)
 
 function render_lang()
 {
+    // ruleid: php/taint-path-traversal
     // ruleid: php/file-inclusion
     include_once __DIR__ . '/lang/' . $_COOKIE['lang'] . '.php';
+    // ruleid: php/taint-path-traversal
     // ruleid: php/file-inclusion
     require $_REQUEST['template'];
 }

@@ -5,6 +5,7 @@ function load_cart(): array
     if (!isset($_COOKIE['cart'])) {
         return [];
     }
+    // ruleid: php/taint-unsafe-deserialization
     // ruleid: php/unsafe-unserialize
     return unserialize(base64_decode($_COOKIE['cart']));
 }
@@ -13,6 +14,7 @@ function restore_session($row)
 {
     // ruleid: php/unsafe-unserialize
     $state = unserialize($row['payload'], ['allowed_classes' => true]);
+    // ruleid: php/taint-unsafe-deserialization
     // ruleid: php/unsafe-unserialize
     $prefs = \unserialize($_POST['prefs']);
     return [$state, $prefs];

@@ -74,7 +74,15 @@ pub(super) static SYNTAX: Syntax = Syntax {
             })
     },
     calls_propagate: true,
-    out_parameters: &[("parse_str", 1), ("preg_match", 2), ("preg_match_all", 2)],
+    out_parameters: &[
+        ("parse_str", 1),
+        ("mb_parse_str", 1),
+        ("preg_match", 2),
+        ("preg_match_all", 2),
+        ("array_push", 0),
+        ("array_unshift", 0),
+        ("array_splice", 0),
+    ],
     answers: &[
         "intval",
         "floatval",
@@ -120,6 +128,15 @@ fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
         "augmented_assignment_expression" => (field(node, "left")?, field(node, "right")?, true),
         _ => return None,
     };
+    // `$items[] = $value` appends: the array keeps what it held and adds the value, like `+=`
+    // (as an assignment to the whole array, a clean value would wipe out tainted entries).
+    if target.kind() == "subscript_expression" && target.named_child_count() == 1 {
+        return Some(Assign {
+            targets: vec![target.named_child(0)?],
+            values: vec![value],
+            augmented: true,
+        });
+    }
     Some(Assign {
         targets: vec![target],
         values: vec![value],

@@ -1,0 +1,44 @@
+; id: php/taint-xss
+; kind: taint
+; include: request-sources, sanitizers
+; name: Request data is written into HTML without escaping
+; severity: error
+; message: Request data reaches the page through `{{sink}}` unescaped
+; cwe: CWE-79
+; tags: security, xss, taint
+; precision: high
+; security-severity: 6.1
+; help: Escape on output with `htmlspecialchars($value, ENT_QUOTES, 'UTF-8')` (or the template
+;   engine's escaping), `urlencode` values put into links, and cast numbers with `(int)`.
+
+; Sinks are what echo, print, <?= ?>, printf, die and exit write into the page.
+(echo_statement (_) @sink)
+
+(print_intrinsic (_) @sink)
+
+(exit_statement (_) @sink)
+
+((text_interpolation (php_tag) @open .) . (expression_statement (_) @sink)
+  (#eq? @open "<?="))
+
+(function_call_expression
+  function: [(name) @function (qualified_name (name) @function)]
+  arguments: (arguments (argument (_) @sink))
+  (#any-of? @function "printf" "vprintf" "die" "exit"))
+
+; Sanitizers are the HTML and URL escaping helpers (PHP's own, WordPress', Laravel's e(),
+; CakePHP's h(), escaper objects).
+((function_call_expression function: [(name) @escape (qualified_name (name) @escape)]) @sanitizer
+  (#any-of? @escape "htmlspecialchars" "htmlentities" "strip_tags" "urlencode" "rawurlencode"
+    "http_build_query" "esc_html" "esc_attr" "esc_url" "esc_js" "esc_textarea" "wp_kses"
+    "wp_kses_post" "e" "h"))
+
+((member_call_expression name: (name) @escape) @sanitizer
+  (#any-of? @escape "escapeHtml" "escapeHtmlAttr" "escapeJs" "escapeUrl" "escapeCss" "purify"))
+
+((function_call_expression
+  function: [(name) @validate (qualified_name (name) @validate)]
+  arguments: (arguments (argument (name) @filter))) @sanitizer
+  (#any-of? @validate "filter_var" "filter_input")
+  (#any-of? @filter "FILTER_SANITIZE_SPECIAL_CHARS" "FILTER_SANITIZE_FULL_SPECIAL_CHARS"
+    "FILTER_SANITIZE_ENCODED"))
