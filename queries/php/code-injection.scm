@@ -1,4 +1,5 @@
 ; id: php/code-injection
+; superseded-by: php/taint-code-injection
 ; name: PHP code evaluated from a run-time string
 ; severity: error
 ; message: `{{func}}` evaluates a string built at run time as PHP code; if any part of it comes from input this is code injection

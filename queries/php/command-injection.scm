@@ -1,4 +1,5 @@
 ; id: php/command-injection
+; superseded-by: php/taint-command-injection
 ; name: Shell command built from variables
 ; severity: error
 ; message: `{{func}}` runs a shell command built from variables; shell metacharacters in any of them lead to command injection

@@ -1,4 +1,5 @@
 ; id: php/file-inclusion
+; superseded-by: php/taint-path-traversal
 ; name: include/require of a path built from variables
 ; severity: error
 ; message: `{{path}}` is included as PHP code; a path that comes from input lets an attacker run or read other files (local/remote file inclusion)

@@ -1,4 +1,5 @@
 ; id: php/sql-injection
+; superseded-by: php/taint-sql-injection
 ; name: SQL statement built from variables
 ; severity: error
 ; message: SQL text is built by interpolating or concatenating variables; a quote in any of them changes the statement (SQL injection)

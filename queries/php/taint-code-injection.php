@@ -16,13 +16,13 @@ $value = eval("return $code;");
 // A number is only a number.
 $n = (float) $_GET['n'];
 // ok: php/taint-code-injection
-// ruleid: php/code-injection
+// ok: php/code-injection
 $double = eval("return $n * 2;");
 
 // Exported as a PHP literal.
 $label = var_export($_GET['label'], true);
 // ok: php/taint-code-injection
-// ruleid: php/code-injection
+// ok: php/code-injection
 $quoted = eval('return ' . $label . ';');
 
 // A string assertion is code.
@@ -48,14 +48,14 @@ $out = preg_replace('/\{(\w+)\}/', $template, $text);
 $formulas = ['double' => 'return $x * 2;', 'square' => 'return $x * $x;'];
 $formula = $formulas[$_GET['formula']];
 // ok: php/taint-code-injection
-// ruleid: php/code-injection
+// ok: php/code-injection
 $f = eval($formula);
 
 // A constant entry next to a request entry, reset values, dead branches.
 $snippets = ['init' => '$count = 0;', 'user' => $_POST['snippet']];
 $init = $snippets['init'];
 // ok: php/taint-code-injection
-// ruleid: php/code-injection
+// ok: php/code-injection
 eval($init);
 $user = $snippets['user'];
 // ruleid: php/taint-code-injection
@@ -64,11 +64,11 @@ eval($user);
 $hook = $_GET['hook'];
 $hook = 'return true;';
 // ok: php/taint-code-injection
-// ruleid: php/code-injection
+// ok: php/code-injection
 eval($hook);
 if (false) {
     // ok: php/taint-code-injection
-    // ruleid: php/code-injection
+    // ok: php/code-injection
     eval($_GET['hook']);
 }
 
@@ -87,3 +87,9 @@ function calculate($formula)
     // ruleid: php/code-injection
     return eval("return $formula;");
 }
+
+// The /e modifier evaluates the replacement with the matched text of the subject in it.
+$comment = $_POST['comment'];
+// ruleid: php/taint-code-injection
+// ruleid: php/code-injection
+$rendered = preg_replace('/\[b\](.*?)\[\/b\]/e', '"<b>" . strtoupper("\\1") . "</b>"', $comment);

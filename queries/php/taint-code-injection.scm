@@ -24,10 +24,23 @@
   arguments: (arguments (argument (_) @sink))
   (#eq? @function "create_function"))
 
-; and the replacement of preg_replace with the /e modifier, which is evaluated.
+; and, with the /e modifier, the replacement of preg_replace, which is evaluated, and the subject,
+; whose matched text the replacement evaluates.
 (function_call_expression
   function: [(name) @function (qualified_name (name) @function)]
   arguments: (arguments . (argument [(string) (encapsed_string)] @pattern) . (argument (_) @sink))
+  (#any-of? @function "preg_replace" "mb_ereg_replace" "preg_filter")
+  (#match? @pattern "[/#~!|@%+}\\)][a-zA-Z]*e[a-zA-Z]*['\"]$"))
+
+(function_call_expression
+  function: [(name) @function (qualified_name (name) @function)]
+  arguments: (arguments
+    .
+    (argument [(string) (encapsed_string)] @pattern)
+    .
+    (argument)
+    .
+    (argument (_) @sink))
   (#any-of? @function "preg_replace" "mb_ereg_replace" "preg_filter")
   (#match? @pattern "[/#~!|@%+}\\)][a-zA-Z]*e[a-zA-Z]*['\"]$"))
 

@@ -16,7 +16,7 @@ $dir = $_POST['dir'];
 $listing = `ls -la {$dir}`;
 $home = '/srv/www';
 // ok: php/taint-command-injection
-// ruleid: php/command-injection
+// ok: php/command-injection
 $usage = `du -sh $home`;
 
 // An options array: the request entry is appended to the command line with .=.
@@ -34,7 +34,7 @@ $out = shell_exec($cmd);
 $job = ['input' => $_POST['source'], 'format' => 'png'];
 $format = $job['format'];
 // ok: php/taint-command-injection
-// ruleid: php/command-injection
+// ok: php/command-injection
 exec("convert /tmp/in.jpg /tmp/out.$format");
 $input = $job['input'];
 // ruleid: php/taint-command-injection
@@ -43,7 +43,7 @@ exec("convert $input /tmp/out.png", $lines, $status);
 
 // The temporary file of an upload is named by PHP, not by the client.
 // ok: php/taint-command-injection
-// ruleid: php/command-injection
+// ok: php/command-injection
 $type = shell_exec('file -b --mime-type ' . $_FILES['upload']['tmp_name']);
 
 // Words from the query, each prefixed in a loop, imploded.
@@ -67,21 +67,21 @@ exec('rsync ' . implode(' ', $flags) . ' /src /dst');
 // A number is safe in a command line.
 $lines = (int) $_GET['lines'];
 // ok: php/taint-command-injection
-// ruleid: php/command-injection
+// ok: php/command-injection
 passthru("tail -n $lines /var/log/app.log");
 
 // Reset to a constant before use.
 $service = $_GET['service'];
 $service = 'nginx';
 // ok: php/taint-command-injection
-// ruleid: php/command-injection
+// ok: php/command-injection
 exec("systemctl status $service");
 
 // An allow-list of commands indexed by the request.
 $tools = ['disk' => 'df -h', 'load' => 'uptime'];
 $tool = $tools[$_GET['tool']];
 // ok: php/taint-command-injection
-// ruleid: php/command-injection
+// ok: php/command-injection
 $report = shell_exec($tool);
 
 // An array command runs without a shell.
@@ -95,7 +95,7 @@ $process = proc_open("gzip -k $file", [], $pipes);
 
 if (0) {
     // ok: php/taint-command-injection
-    // ruleid: php/command-injection
+    // ok: php/command-injection
     system($file);
 }
 
@@ -122,7 +122,7 @@ class BackupController
         $params = $request->getParsedBody();
         $target = escapeshellarg('/backups/' . $params['name'] . '.tgz');
         // ok: php/taint-command-injection
-        // ruleid: php/command-injection
+        // ok: php/command-injection
         return popen("tar czf $target /srv/data", 'r');
     }
 }

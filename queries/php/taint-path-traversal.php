@@ -21,7 +21,7 @@ require_once __DIR__ . '/lib/bootstrap.php';
 $templates = ['home' => 'home.php', 'about' => 'about.php'];
 $template = $templates[$_GET['t'] ?? 'home'] ?? 'home.php';
 // ok: php/taint-path-traversal
-// ruleid: php/file-inclusion
+// ok: php/file-inclusion
 include __DIR__ . '/templates/' . $template;
 
 // Spaces replaced, then the name used as a path.
@@ -68,7 +68,7 @@ readfile(__DIR__ . '/' . $file);
 
 if (false) {
     // ok: php/taint-path-traversal
-    // ruleid: php/file-inclusion
+    // ok: php/file-inclusion
     include $_GET['debug'];
 }
 

@@ -37,26 +37,26 @@ $pdo->exec("INSERT INTO visits (lang, agent) VALUES ('{$lang}', '" . $agent . "'
 // A server variable the client does not write.
 $host = $_SERVER['SERVER_NAME'];
 // ok: php/taint-sql-injection
-// ruleid: php/sql-injection
+// ok: php/sql-injection
 $pdo->exec("INSERT INTO hosts (name) VALUES ('$host')");
 
 // Escaped, quoted, cast to a number.
 $safe = mysqli_real_escape_string($db, $_GET['q']);
 // ok: php/taint-sql-injection
-// ruleid: php/sql-injection
+// ok: php/sql-injection
 mysqli_query($db, "SELECT * FROM products WHERE name = '$safe'");
 $quoted = $pdo->quote($_GET['q']);
 // ok: php/taint-sql-injection
-// ruleid: php/sql-injection
+// ok: php/sql-injection
 $pdo->query("SELECT * FROM products WHERE name = $quoted");
 $page = (int) $_GET['page'];
 $limit = intval($_GET['limit']);
 // ok: php/taint-sql-injection
-// ruleid: php/sql-injection
+// ok: php/sql-injection
 $pdo->query("SELECT * FROM products LIMIT $limit OFFSET " . ($page * $limit));
 $min = filter_input(INPUT_GET, 'min', FILTER_VALIDATE_INT);
 // ok: php/taint-sql-injection
-// ruleid: php/sql-injection
+// ok: php/sql-injection
 $pdo->query("SELECT * FROM products WHERE price >= $min");
 
 // filter_input without a filter lets anything through.
@@ -69,21 +69,21 @@ pg_query($conn, "SELECT * FROM tags WHERE name = '$tag'");
 $sort = $_GET['sort'];
 $sort = 'created_at';
 // ok: php/taint-sql-injection
-// ruleid: php/sql-injection
+// ok: php/sql-injection
 $pdo->query("SELECT * FROM posts ORDER BY $sort");
 
 // An allow-list: the column comes from a constant map indexed by the request.
 $columns = ['name' => 'p.name', 'price' => 'p.price'];
 $column = $columns[$_GET['by']] ?? 'p.name';
 // ok: php/taint-sql-injection
-// ruleid: php/sql-injection
+// ok: php/sql-injection
 $pdo->query("SELECT * FROM products p ORDER BY $column");
 
 // A container holding a request value and a constant: only the constant is read back.
 $filters = ['owner' => $_GET['owner'], 'kind' => 'invoice'];
 $kind = $filters['kind'];
 // ok: php/taint-sql-injection
-// ruleid: php/sql-injection
+// ok: php/sql-injection
 $pdo->query("SELECT * FROM docs WHERE kind = '$kind'");
 $owner = $filters['owner'];
 // ruleid: php/taint-sql-injection
@@ -93,7 +93,7 @@ $pdo->query("SELECT * FROM docs WHERE owner = '$owner'");
 // A dead branch.
 if (false) {
     // ok: php/taint-sql-injection
-    // ruleid: php/sql-injection
+    // ok: php/sql-injection
     $pdo->exec("DELETE FROM docs WHERE owner = '" . $owner . "'");
 }
 
@@ -108,7 +108,7 @@ $pdo->query('SELECT * FROM items WHERE ' . implode(' OR ', $clauses));
 
 // Only constants and configuration.
 $table = DB_PREFIX . 'users';
-// ruleid: php/sql-injection
+// ok: php/sql-injection
 // ok: php/taint-sql-injection
 $pdo->query('SELECT COUNT(*) FROM ' . $table);
 
@@ -151,7 +151,7 @@ class ProductController
     {
         $ids = array_map('intval', explode(',', $_GET['ids']));
         $in = implode(',', $ids);
-        // ruleid: php/sql-injection
+        // ok: php/sql-injection
         // ok: php/taint-sql-injection
         return DB::select("SELECT * FROM products WHERE id IN ($in)");
     }

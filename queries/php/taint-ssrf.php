@@ -79,3 +79,9 @@ function fetch_config($configUrl)
     // ok: php/taint-ssrf
     return file_get_contents($configUrl);
 }
+
+// `?:` gives the condition itself when it is set.
+$payload = json_decode(file_get_contents('php://input'), true) ?: [];
+// ruleid: php/taint-ssrf
+// ruleid: php/taint-path-traversal
+$page = file_get_contents($payload['url']);

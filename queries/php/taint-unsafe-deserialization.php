@@ -36,21 +36,21 @@ foreach ($_POST['items'] as $item) {
 // A cached value from the server's own store, a constant entry, a reset, a dead branch.
 $cached = apcu_fetch('settings');
 // ok: php/taint-unsafe-deserialization
-// ruleid: php/unsafe-unserialize
+// ok: php/unsafe-unserialize
 $settings = unserialize($cached);
 $blobs = ['default' => serialize([]), 'user' => $_POST['blob']];
 $default = $blobs['default'];
 // ok: php/taint-unsafe-deserialization
-// ruleid: php/unsafe-unserialize
+// ok: php/unsafe-unserialize
 $empty = unserialize($default);
 $blob = $_POST['blob'];
 $blob = 'a:0:{}';
 // ok: php/taint-unsafe-deserialization
-// ruleid: php/unsafe-unserialize
+// ok: php/unsafe-unserialize
 $none = unserialize($blob);
 if (false) {
     // ok: php/taint-unsafe-deserialization
-    // ruleid: php/unsafe-unserialize
+    // ok: php/unsafe-unserialize
     $x = unserialize($_POST['blob']);
 }
 

@@ -65,7 +65,7 @@ $debug = '';
 echo $debug;
 if (false) {
     // ok: php/taint-xss
-    // ruleid: php/xss-echo-request
+    // ok: php/xss-echo-request
     echo $_GET['trace'];
 }
 

@@ -1,4 +1,5 @@
 ; id: php/unsafe-unserialize
+; superseded-by: php/taint-unsafe-deserialization
 ; name: unserialize() of non-constant data
 ; severity: error
 ; message: `unserialize` of run-time data can instantiate arbitrary classes and trigger their magic methods (PHP object injection)

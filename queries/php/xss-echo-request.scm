@@ -1,4 +1,5 @@
 ; id: php/xss-echo-request
+; superseded-by: php/taint-xss
 ; name: Request data echoed into the page without escaping
 ; severity: error
 ; message: `{{src}}` is written into the HTML response without escaping (reflected cross-site scripting)

@@ -27,3 +27,10 @@ def proxy():
 def fetch(url):
     # ok: python/taint-ssrf
     return requests.get(url, timeout=5)
+
+
+@app.route("/hooks/test", methods=["POST"])
+def test_hook():
+    payload = request.get_json(silent=True) or {}
+    # ruleid: python/taint-ssrf
+    return requests.post(payload["url"], json={"ping": True}, timeout=5).text

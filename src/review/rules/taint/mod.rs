@@ -943,8 +943,11 @@ impl<'a> Walk<'a> {
             }
             return self.eval(object, state);
         }
-        // `c ? a : b`, `a if c else b`: the value is one of the branches, never the condition.
-        if let Some(condition) = node.child_by_field_name("condition") {
+        // `c ? a : b`, `a if c else b`: the value is one of the branches, never the condition
+        // (unless it is one, as in PHP's `a ?: b`).
+        let branches = node.child_by_field_name("consequence").is_some()
+            || node.child_by_field_name("body").is_some();
+        if let (Some(condition), true) = (node.child_by_field_name("condition"), branches) {
             let condition = condition.id();
             let children = shape::children(node);
             return children
