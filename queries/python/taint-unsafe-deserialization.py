@@ -21,7 +21,12 @@ def cart():
     config = yaml.unsafe_load(request.data)
     # ok: python/taint-unsafe-deserialization
     safe = yaml.safe_load(request.data)
-    return str((items, prefs, config, safe))
+    # ruleid: python/taint-unsafe-deserialization
+    # ruleid: python/yaml-unsafe-load
+    loaded = yaml.load(request.data, Loader=yaml.Loader)
+    # ok: python/taint-unsafe-deserialization
+    checked = yaml.load(request.data, Loader=yaml.SafeLoader)
+    return str((items, prefs, config, safe, loaded, checked))
 
 
 def load_cache(path):

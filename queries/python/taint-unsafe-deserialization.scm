@@ -24,6 +24,20 @@
   (#eq? @module "yaml")
   (#any-of? @function "unsafe_load" "full_load" "load_all" "unsafe_load_all"))
 
+; `yaml.load(data, Loader=yaml.Loader)` with a loader that builds arbitrary objects.
+(call
+  function: (attribute object: (identifier) @module attribute: (identifier) @function)
+  arguments: (argument_list
+    .
+    (_) @sink
+    (keyword_argument
+      name: (identifier) @keyword
+      value: [(identifier) (attribute)] @loader))
+  (#eq? @module "yaml")
+  (#eq? @function "load")
+  (#eq? @keyword "Loader")
+  (#match? @loader "(^|[.])(Loader|UnsafeLoader|FullLoader)$"))
+
 ; Propagators are the decoders data passes through on its way in.
 ((call
   function: (attribute object: (identifier) @codec attribute: (identifier) @decode)) @propagator

@@ -462,6 +462,13 @@ fn taint_findings_carry_their_flow_in_sarif_and_text() {
         .unwrap()
         .contains("request.args"));
     let (_, text, _) = run(&["scan", path]);
-    assert!(text.contains("= flow:"), "{text}");
+    assert_eq!(
+        taint["properties"]["flowRule"], "python/taint-sql-injection",
+        "{taint:#}"
+    );
+    assert!(
+        text.contains("= flow (python/taint-sql-injection):"),
+        "{text}"
+    );
     assert!(text.contains("line 7: reaches the sink `sql`"), "{text}");
 }
