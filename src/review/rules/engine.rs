@@ -25,8 +25,9 @@ pub struct CompiledRules {
     query: Query,
     /// Per pattern of a taint rule: the role its capture names.
     pattern_role: Vec<Option<Role>>,
-    /// Rule index (into `RuleSet::rules`) of every pattern.
-    pattern_rule: Vec<usize>,
+    /// Rule indexes (into `RuleSet::rules`) of every pattern: one, or every taint rule that
+    /// includes the partial it comes from.
+    pattern_rules: Vec<Vec<usize>>,
     finding_capture: Option<u32>,
     prefilter: Prefilter,
     language: Language,
@@ -95,38 +96,63 @@ impl CompiledRules {
             .grammar()
             .expect("rule sets are only compiled for languages with a grammar");
         let mut source = String::new();
-        let mut spans: Vec<(Range<usize>, usize)> = Vec::new();
+        // Where each rule's text, or a partial shared by taint rules, sits in `source`, and the
+        // rules its patterns belong to.
+        let mut spans: Vec<(Range<usize>, Vec<usize>)> = Vec::new();
+        let mut shared: Vec<(&std::path::Path, &str, Vec<usize>)> = Vec::new();
         for (index, rule) in set.rules.iter().enumerate() {
             if !rule.languages.contains(&language) {
                 continue;
             }
             let start = source.len();
-            source.push_str(&rule.source);
+            if rule.meta.taint {
+                // The rule's own text; its partials come once, after every rule.
+                let own = rule
+                    .partials
+                    .first()
+                    .map_or(rule.source.len(), |(_, r)| r.start);
+                source.push_str(&rule.source[..own]);
+                for (path, range) in &rule.partials {
+                    match shared.iter_mut().find(|(p, _, _)| p == path) {
+                        Some((_, _, rules)) => rules.push(index),
+                        None => shared.push((path, &rule.source[range.clone()], vec![index])),
+                    }
+                }
+            } else {
+                source.push_str(&rule.source);
+            }
             source.push('\n');
-            spans.push((start..source.len(), index));
+            spans.push((start..source.len(), vec![index]));
+        }
+        for (_, text, rules) in shared {
+            let start = source.len();
+            source.push_str(text);
+            source.push('\n');
+            spans.push((start..source.len(), rules));
         }
         let query = match Query::new(&grammar, &source) {
             Ok(query) => query,
             Err(_) => {
                 // Find the culprit so the message names its file.
-                for (_, index) in &spans {
-                    check_rule(&set.rules[*index], language)?;
+                for (_, rules) in &spans {
+                    check_rule(&set.rules[rules[0]], language)?;
                 }
                 unreachable_combined_error(language)?
             }
         };
-        let mut pattern_rule = Vec::with_capacity(query.pattern_count());
+        let mut pattern_rules = Vec::with_capacity(query.pattern_count());
         let mut pattern_role = Vec::with_capacity(query.pattern_count());
         for pattern in 0..query.pattern_count() {
             let offset = query.start_byte_for_pattern(pattern);
-            let rule = spans
+            let rules = spans
                 .iter()
                 .find(|(span, _)| span.contains(&offset))
-                .map(|(_, rule)| *rule)
-                .expect("every pattern comes from one rule's source");
-            check_pattern(&query, &source, pattern, &set.rules[rule])?;
-            pattern_role.push(taint_role(&query, pattern, &set.rules[rule], language)?);
-            pattern_rule.push(rule);
+                .map(|(_, rules)| rules.clone())
+                .expect("every pattern comes from one rule's source or a shared partial");
+            let rule = &set.rules[rules[0]];
+            check_pattern(&query, &source, pattern, rule)?;
+            pattern_role.push(taint_role(&query, pattern, rule, language)?);
+            pattern_rules.push(rules);
         }
         let mut parser = tree_sitter::Parser::new();
         let root_kind = parser
@@ -139,7 +165,7 @@ impl CompiledRules {
             finding_capture: query.capture_index_for_name("finding"),
             prefilter: Prefilter::build(&query, &source, &root_kind),
             query,
-            pattern_rule,
+            pattern_rules,
             pattern_role,
             language,
             superseded_by: superseders(set, language),
@@ -147,7 +173,7 @@ impl CompiledRules {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.pattern_rule.is_empty()
+        self.pattern_rules.is_empty()
     }
 
     /// Runs every rule over the whole of `tree`; shards take their share with
@@ -170,10 +196,10 @@ impl CompiledRules {
     /// of which a match holds one each; `None` when one of its patterns has no set, so every file
     /// of the language is walked.
     pub fn prefilter_literals(&self, rule: usize) -> Option<Vec<&[Vec<String>]>> {
-        self.pattern_rule
+        self.pattern_rules
             .iter()
             .enumerate()
-            .filter(|(_, r)| **r == rule)
+            .filter(|(_, rules)| rules.contains(&rule))
             .map(|(pattern, _)| Some(self.prefilter.literals(pattern)).filter(|s| !s.is_empty()))
             .collect()
     }
@@ -222,18 +248,18 @@ impl CompiledRules {
                         // A taint rule's match is a node with a role, not a finding.
                         let name = ROLES.iter().find(|(_, r)| *r == role).map(|(n, _)| *n);
                         let names = self.query.capture_names();
-                        let roles = taint_roles
-                            .entry(self.pattern_rule[m.pattern_index])
-                            .or_default();
-                        for capture in m.captures() {
-                            if Some(names[capture.index as usize]) == name {
-                                let set = match role {
-                                    Role::Source => &mut roles.sources,
-                                    Role::Sink => &mut roles.sinks,
-                                    Role::Sanitizer => &mut roles.sanitizers,
-                                    Role::Propagator => &mut roles.propagators,
-                                };
-                                set.insert(capture.node.byte_range());
+                        for rule in &self.pattern_rules[m.pattern_index] {
+                            let roles = taint_roles.entry(*rule).or_default();
+                            for capture in m.captures() {
+                                if Some(names[capture.index as usize]) == name {
+                                    let set = match role {
+                                        Role::Source => &mut roles.sources,
+                                        Role::Sink => &mut roles.sinks,
+                                        Role::Sanitizer => &mut roles.sanitizers,
+                                        Role::Propagator => &mut roles.propagators,
+                                    };
+                                    set.insert(capture.node.byte_range());
+                                }
                             }
                         }
                         continue;
@@ -247,7 +273,7 @@ impl CompiledRules {
                     let node = reported.node;
                     let names = self.query.capture_names();
                     out.push(RuleMatch {
-                        rule: self.pattern_rule[m.pattern_index],
+                        rule: self.pattern_rules[m.pattern_index][0],
                         node_bytes: node.byte_range(),
                         captures: m
                             .captures()

@@ -12,6 +12,7 @@ pub mod taint;
 pub mod testing;
 
 use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -64,8 +65,12 @@ pub struct Rule {
     pub meta: RuleMeta,
     pub origin: Origin,
     pub languages: Vec<Language>,
-    /// The whole file: metadata comments plus the query.
+    /// The whole file: metadata comments plus the query, followed by the partials it includes.
     pub source: String,
+    /// The partials appended to `source` (`; include:`): each one's file and where it sits in
+    /// `source`. A language's taint rules that include the same partial share one copy of its
+    /// patterns in the compiled query.
+    pub partials: Vec<(PathBuf, Range<usize>)>,
 }
 
 /// An annotated test file that sits beside a rule (`sql.scm` + `sql.py`).
@@ -276,6 +281,7 @@ fn parse_rule(
     };
     let meta = meta::parse(&source).map_err(invalid)?;
     let mut source = source;
+    let mut included = Vec::new();
     for name in &meta.include {
         let key = lookup
             .parent()
@@ -288,7 +294,9 @@ fn parse_rule(
             )));
         };
         source.push('\n');
+        let start = source.len();
         source.push_str(part);
+        included.push((key, start..source.len()));
     }
     let languages = match &meta.languages {
         Some(list) => list.clone(),
@@ -318,6 +326,7 @@ fn parse_rule(
         origin,
         languages,
         source,
+        partials: included,
     })
 }
 
