@@ -1,0 +1,1 @@
+"""Paws veterinary practice: front-desk site and lab bridge."""
