@@ -466,15 +466,37 @@ impl<'a> Walk<'a> {
         *state = merged;
     }
 
+    /// A loop: its header once, then its body, updates and condition twice (so that what the
+    /// body taints late reaches its start); since the body may not run at all, the state after
+    /// is what any number of rounds leaves.
     fn r#loop(&mut self, node: Node<'_>, state: &mut State) {
+        // Go keeps the three parts of a `for` in a clause of their own.
+        let clause = shape::children(node)
+            .into_iter()
+            .find(|c| c.kind() == "for_clause");
+        let parts = clause.unwrap_or(node);
         let body = node.child_by_field_name("body");
-        let condition = node.child_by_field_name("condition");
+        let condition = parts.child_by_field_name("condition");
+        let mut updates = shape::fields(parts, "update");
+        updates.extend(shape::fields(parts, "increment"));
         let foreach = (self.syntax.foreach)(node);
-        let mut cursor = node.walk();
-        let header: Vec<Node<'_>> = node
-            .named_children(&mut cursor)
-            .filter(|c| Some(c.id()) != body.map(|b| b.id()))
+        let later: Vec<usize> = body
+            .iter()
+            .chain(updates.iter())
+            .map(|n| n.id())
+            .chain(clause.map(|c| c.id()))
             .collect();
+        let mut header: Vec<Node<'_>> = shape::children(node)
+            .into_iter()
+            .filter(|c| !later.contains(&c.id()))
+            .collect();
+        if let Some(clause) = clause {
+            header.extend(
+                shape::children(clause)
+                    .into_iter()
+                    .filter(|c| !later.contains(&c.id())),
+            );
+        }
         for part in header {
             if let Some((target, iterable)) = foreach {
                 if part.id() == target.id() {
@@ -507,10 +529,18 @@ impl<'a> Walk<'a> {
         if condition.is_some_and(|c| always_false(c, self.text)) && node.kind() != "do_statement" {
             return;
         }
-        if let Some(body) = body {
-            for _ in 0..2 {
-                self.statement(body, state);
+        let mut round = state.clone();
+        for _ in 0..2 {
+            if let Some(body) = body {
+                self.statement(body, &mut round);
             }
+            for update in &updates {
+                self.simple(*update, &mut round);
+            }
+            if let Some(condition) = condition {
+                self.simple(condition, &mut round);
+            }
+            state.merge(round.clone());
         }
     }
 
