@@ -8,7 +8,7 @@ pub mod line_hash;
 pub mod mask;
 pub mod suppress;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -251,6 +251,7 @@ pub fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
         merged.push(finding);
     }
     let merged = merge_taint_into_pattern_findings(merged);
+    let merged = merge_pattern_findings_on_flows(merged);
     let mut merged = merge_agent_findings_by_cwe(merged);
     merged.sort_by(|a, b| {
         (
@@ -300,6 +301,67 @@ fn merge_taint_into_pattern_findings(findings: Vec<Finding>) -> Vec<Finding> {
             target.severity = target.severity.max(absorbed.severity);
         },
     )
+}
+
+/// A pattern rule's finding on a line a taint flow passes through, for a CWE the flow's finding
+/// has (the SQL text built two lines before the `execute` it reaches), is the same bug reported
+/// where it starts: it joins the flow's finding, which reports it at the sink, with the whole way
+/// there. A suppressed one stays apart, as suppressed.
+fn merge_pattern_findings_on_flows(findings: Vec<Finding>) -> Vec<Finding> {
+    let steps: Vec<(usize, String, BTreeSet<usize>)> = findings
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.flow.is_empty() && f.suppressed.is_none())
+        .map(|(index, f)| {
+            let lines = f
+                .flow
+                .iter()
+                .filter(|s| s.location.path == f.location.path)
+                .map(|s| s.location.start_line)
+                .collect();
+            (index, f.location.path.clone(), lines)
+        })
+        .collect();
+    if steps.is_empty() {
+        return findings;
+    }
+    let mut into: Vec<Option<usize>> = vec![None; findings.len()];
+    for (index, finding) in findings.iter().enumerate() {
+        if !finding.flow.is_empty() || finding.suppressed.is_some() {
+            continue;
+        }
+        into[index] = steps
+            .iter()
+            .find(|(target, path, lines)| {
+                *target != index
+                    && *path == finding.location.path
+                    && lines.contains(&finding.location.start_line)
+                    && findings[*target]
+                        .cwe
+                        .iter()
+                        .any(|c| finding.cwe.contains(c))
+            })
+            .map(|(target, _, _)| *target);
+    }
+    let mut reviewers: Vec<Vec<String>> = vec![Vec::new(); findings.len()];
+    for (index, target) in into.iter().enumerate() {
+        if let Some(target) = target {
+            reviewers[*target].extend(findings[index].reviewers.iter().cloned());
+        }
+    }
+    findings
+        .into_iter()
+        .enumerate()
+        .filter(|(index, _)| into[*index].is_none())
+        .map(|(index, mut finding)| {
+            for reviewer in std::mem::take(&mut reviewers[index]) {
+                if !finding.reviewers.contains(&reviewer) {
+                    finding.reviewers.push(reviewer);
+                }
+            }
+            finding
+        })
+        .collect()
 }
 
 /// Merges each finding that `absorbed` selects into an overlapping finding of the others that
@@ -379,6 +441,33 @@ mod tests {
             flow: Vec::new(),
             secrets: vec![],
         }
+    }
+
+    #[test]
+    fn a_pattern_finding_on_a_flow_joins_the_flow() {
+        let mut built = finding("java/sql-injection", "A.java", 3, 3, "rules");
+        built.cwe = vec![String::from("CWE-89")];
+        let mut other = finding("java/weak-hash", "A.java", 3, 3, "rules");
+        other.cwe = vec![String::from("CWE-328")];
+        let mut taint = finding("java/taint-sql-injection", "A.java", 5, 5, "rules");
+        taint.cwe = vec![String::from("CWE-89")];
+        taint.flow = [2, 3, 5]
+            .iter()
+            .map(|line| crate::finding::FlowStep {
+                location: finding("x", "A.java", *line, *line, "rules").location,
+                message: String::from("step"),
+            })
+            .collect();
+        let merged = dedup(vec![built.clone(), other.clone(), taint.clone()]);
+        let ids: Vec<&str> = merged.iter().map(|f| f.rule_id.as_str()).collect();
+        assert_eq!(ids, vec!["java/weak-hash", "java/taint-sql-injection"]);
+        // Off the flow, or suppressed, it stays.
+        built.location.start_line = 4;
+        built.location.end_line = 4;
+        assert_eq!(dedup(vec![built.clone(), taint.clone()]).len(), 2);
+        built.location.start_line = 3;
+        built.suppressed = Some(String::from("inline"));
+        assert_eq!(dedup(vec![built, taint]).len(), 2);
     }
 
     #[test]
