@@ -231,3 +231,15 @@ int main(int argc, char **argv)
     system(cfg.post_rotate);
     return 0;
 }
+
+/* A subcommand gets the rest of the command line. */
+int cmd_archive(int argc, char **argv)
+{
+    char cmd[512];
+    if (argc < 2)
+        return 1;
+    snprintf(cmd, sizeof cmd, "tar czf /backups/%s.tgz /srv/data", argv[1]);
+    // ruleid: c/taint-command-injection
+    // ruleid: c/command-injection
+    return system(cmd);
+}

@@ -15,10 +15,17 @@
 ; Sinks are the SQL text given to a database client, pool, connection or transaction
 ; (`pool.query(sql)`, `connection.execute(sql, params)`, `db.all(sql)`, `sequelize.query(sql)`,
 ; `knex.raw(sql)`, `prisma.$queryRawUnsafe(sql)`).
+; TypeScript parses `await pool.query<Row[]>(sql)` with the `await` around the callee.
 (call_expression
-  function: (member_expression
-    object: (_) @database
-    property: (property_identifier) @method)
+  function: [
+    (member_expression
+      object: (_) @database
+      property: (property_identifier) @method)
+    (await_expression
+      (member_expression
+        object: (_) @database
+        property: (property_identifier) @method))
+  ]
   arguments: (arguments . (_) @sink)
   (#match? @database "(?i)(^|[.])(db|database|pool|conn|connection|client|sequelize|knex|trx|tx|transaction|mysql|pg|sql|sqlite|prisma)$")
   (#any-of? @method "query" "execute" "raw" "exec" "prepare" "one" "oneOrNone" "many" "any" "none"

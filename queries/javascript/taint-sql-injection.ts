@@ -52,3 +52,10 @@ router.get('/browse', async (req: Request, res: Response) => {
 });
 
 export default router;
+
+export async function byTag(req: Request, res: Response) {
+  const tag = String(req.query.tag);
+  // ruleid: javascript/taint-sql-injection
+  const [rows] = await pool.query<RowDataPacket[]>(`SELECT slug FROM pastes WHERE tag = '${tag}'`);
+  res.json(rows);
+}

@@ -19,10 +19,17 @@
   (#any-of? @function "fetch" "got" "request" "superagent" "axios" "needle" "nodeFetch" "ky"))
 
 ; `axios.get(url)`, `got.post(url)`, `http.get(url)`, `https.request(url)`, `superagent.get(url)`,
+; (TypeScript parses `await axios.get<T>(url)` with the `await` around the callee),
 (call_expression
-  function: (member_expression
-    object: (identifier) @client
-    property: (property_identifier) @method)
+  function: [
+    (member_expression
+      object: (identifier) @client
+      property: (property_identifier) @method)
+    (await_expression
+      (member_expression
+        object: (identifier) @client
+        property: (property_identifier) @method))
+  ]
   arguments: (arguments . (_) @sink)
   (#any-of? @client "axios" "got" "request" "superagent" "http" "https" "needle" "ky" "httpClient"
     "client" "undici")

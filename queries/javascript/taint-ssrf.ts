@@ -46,3 +46,14 @@ router.get('/mirrors/:region/status', async (req: Request, res: Response) => {
 });
 
 export default router;
+
+export async function subscribe(req: Request, res: Response) {
+  const subscription = new Map<string, string>();
+  subscription.set('url', String(req.body.feedUrl || '').trim());
+  subscription.set('label', 'External calendar');
+  // ruleid: javascript/taint-ssrf
+  const feed = await axios.get<string>(subscription.get('url') as string, { timeout: 5000 });
+  // ok: javascript/taint-ssrf
+  const other = await axios.get<string>(subscription.get('label') as string);
+  res.json({ feed: feed.data, other: other.data });
+}

@@ -31,3 +31,11 @@ def config_value(text):
     # ok: python/taint-code-injection
     # ruleid: python/eval-exec
     return eval(text)
+
+
+@app.get("/dosage")
+def dosage(weight: float, formula: str = "weight * 0.1"):
+    expression = formula.strip()
+    # ruleid: python/taint-code-injection
+    # ruleid: python/eval-exec
+    return eval(expression, {"__builtins__": {}}, {"weight": weight})

@@ -169,7 +169,11 @@ fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
 fn call(node: Node<'_>) -> Option<Call<'_>> {
     match node.kind() {
         "call_expression" => {
-            let function = field(node, "function")?;
+            let mut function = field(node, "function")?;
+            // TypeScript parses `await client.get<T>(url)` with the `await` around the callee.
+            if function.kind() == "await_expression" {
+                function = function.named_child(0)?;
+            }
             let (name, receiver) = match function.kind() {
                 "member_expression" => (field(function, "property"), field(function, "object")),
                 "identifier" => (Some(function), None),
