@@ -281,3 +281,20 @@ int main(int argc, char **argv)
     printf("%s has %d arguments\n", argv[0], argc);
     return 0;
 }
+
+/* Each case of a switch is a branch from the state before it. */
+void reply_mode(int fd, int mode)
+{
+    char msg[128];
+    recv(fd, msg, sizeof msg, 0);
+    switch (mode) {
+    case 1:
+        strcpy(msg, "ready\n");
+        break;
+    case 2:
+        break;
+    }
+    // ruleid: c/taint-format-string
+    // ruleid: c/format-string-non-literal
+    printf(msg);
+}

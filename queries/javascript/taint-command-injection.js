@@ -100,3 +100,30 @@ class ToolsController {
     exec('eslint src/');
   };
 }
+
+// Each case of a switch is a branch from the state before it.
+app.get('/tools/run', (req, res) => {
+  let cmd = req.query.cmd;
+  switch (req.query.mode) {
+    case 'safe':
+      cmd = 'ls';
+      break;
+    case 'raw':
+      break;
+  }
+  // ruleid: javascript/taint-command-injection
+  // ruleid: javascript/child-process-exec
+  exec(cmd);
+  let flag = req.query.flag;
+  switch (req.query.kind) {
+    case 'all':
+      flag = '--all';
+      break;
+    default:
+      flag = '--brief';
+  }
+  // ok: javascript/taint-command-injection
+  // ok: javascript/child-process-exec
+  exec('ls ' + flag);
+  res.end();
+});

@@ -21,6 +21,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     ],
     blocks: &["translation_unit", "compound_statement", "declaration_list"],
     conditionals: &["if_statement"],
+    cases: &["case_statement"],
     loops: &[
         "for_statement",
         "while_statement",

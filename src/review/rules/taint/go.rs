@@ -14,17 +14,14 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "type_declaration",
         "const_declaration",
     ],
-    // The cases of a switch or select are walked one after the other (not as branches).
-    blocks: &[
-        "source_file",
-        "block",
-        "statement_list",
+    blocks: &["source_file", "block", "statement_list"],
+    conditionals: &["if_statement"],
+    cases: &[
         "expression_case",
         "type_case",
         "default_case",
         "communication_case",
     ],
-    conditionals: &["if_statement"],
     loops: &["for_statement"],
     identifiers: &["identifier"],
     strings: &["interpreted_string_literal", "raw_string_literal"],

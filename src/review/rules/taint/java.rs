@@ -19,6 +19,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     ],
     blocks: &["program", "block", "constructor_body"],
     conditionals: &["if_statement"],
+    cases: &["switch_block_statement_group", "switch_rule"],
     loops: &[
         "for_statement",
         "enhanced_for_statement",

@@ -23,15 +23,9 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "type_alias_declaration",
         "enum_declaration",
     ],
-    // A `switch`'s cases are walked in order, each as a sequence of statements.
-    blocks: &[
-        "program",
-        "statement_block",
-        "switch_body",
-        "switch_case",
-        "switch_default",
-    ],
+    blocks: &["program", "statement_block"],
     conditionals: &["if_statement"],
+    cases: &["switch_case", "switch_default"],
     loops: &[
         "for_statement",
         "for_in_statement",

@@ -66,6 +66,8 @@ pub(super) struct Syntax {
     /// Conditionals with `condition`, `consequence` (or `body`) and `alternative` fields; an
     /// alternative that has a condition itself (`elif`, `else if`) is a further conditional.
     pub conditionals: &'static [&'static str],
+    /// The cases of a `switch` (or `match`): each is a branch from the state before it.
+    pub cases: &'static [&'static str],
     /// Loops: a `body` walked twice (so that what it taints late reaches its start), the other
     /// children walked once before it.
     pub loops: &'static [&'static str],
@@ -368,6 +370,8 @@ impl<'a> Walk<'a> {
             self.conditional(node, state);
         } else if self.is(syntax.loops, node) {
             self.r#loop(node, state);
+        } else if let Some(cases) = self.cases_of(node) {
+            self.switch(node, &cases, state);
         } else if self.holds_statements(node) {
             // `try`, `with`, `else`, `switch` and their like: their parts in order.
             let mut cursor = node.walk();
@@ -378,6 +382,53 @@ impl<'a> Walk<'a> {
         } else {
             self.simple(node, state);
         }
+    }
+
+    /// The cases of a `switch`: children of the node, or of its body, whose kind is a case.
+    fn cases_of<'t>(&self, node: Node<'t>) -> Option<Vec<Node<'t>>> {
+        if self.syntax.cases.is_empty() || self.is(self.syntax.cases, node) {
+            return None;
+        }
+        let container = node.child_by_field_name("body").unwrap_or(node);
+        let cases: Vec<Node<'t>> = shape::children(container)
+            .into_iter()
+            .filter(|c| self.is(self.syntax.cases, *c))
+            .collect();
+        (!cases.is_empty()).then_some(cases)
+    }
+
+    /// A `switch`: what comes before its cases (the subject), then each case from the state
+    /// before them; the state after is what any case leaves, or the state before when no
+    /// `default` case is sure to run. (A case that falls through into the next is taken as
+    /// ending where the next begins.)
+    fn switch(&mut self, node: Node<'_>, cases: &[Node<'_>], state: &mut State) {
+        let container = node.child_by_field_name("body").unwrap_or(node);
+        for child in shape::children(node) {
+            if child.id() != container.id() && !cases.iter().any(|c| c.id() == child.id()) {
+                self.statement(child, state);
+            }
+        }
+        let before = state.clone();
+        let mut after: Option<State> = None;
+        let mut default = false;
+        for case in cases {
+            default |= is_default_case(*case, self.text);
+            let mut branch = before.clone();
+            for child in shape::children(*case) {
+                self.statement(child, &mut branch);
+            }
+            match after.as_mut() {
+                Some(after) => after.merge(branch),
+                None => after = Some(branch),
+            }
+        }
+        let Some(mut after) = after else {
+            return;
+        };
+        if !default {
+            after.merge(before);
+        }
+        *state = after;
     }
 
     /// Whether a statement of a kind not in the table has statements inside (a `try`, a `with`).
@@ -1093,6 +1144,21 @@ impl<'a> Walk<'a> {
             return from_arguments();
         }
         None
+    }
+}
+
+/// The `default` case of a switch (`default:`, `default ->`, `case _:`).
+fn is_default_case(case: Node<'_>, text: &str) -> bool {
+    if case.kind().contains("default") {
+        return true;
+    }
+    let first = case.named_child(0);
+    match case.kind() {
+        "case_statement" => case.child_by_field_name("value").is_none(),
+        "case_clause" => first.is_some_and(|p| text[p.byte_range()].trim() == "_"),
+        _ => first.is_some_and(|label| {
+            label.kind() == "switch_label" && text[label.byte_range()].starts_with("default")
+        }),
     }
 }
 

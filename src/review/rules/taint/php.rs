@@ -22,6 +22,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     ],
     blocks: &["program", "compound_statement", "colon_block"],
     conditionals: &["if_statement"],
+    cases: &["case_statement", "default_statement"],
     loops: &[
         "for_statement",
         "foreach_statement",

@@ -17,6 +17,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     ],
     blocks: &["module", "block"],
     conditionals: &["if_statement"],
+    cases: &["case_clause"],
     loops: &["for_statement", "while_statement"],
     identifiers: &["identifier"],
     strings: &["string"],
