@@ -179,31 +179,15 @@ fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
         ),
         _ => return None,
     };
-    Some(Assign {
-        targets: vec![target],
-        values: vec![value],
-        augmented,
-    })
+    Some(Assign::one(target, value, augmented))
 }
 
 fn call(node: Node<'_>) -> Option<Call<'_>> {
-    if node.kind() != "call_expression" {
-        return None;
-    }
-    let function = field(node, "function")?;
-    let (name, receiver) = match function.kind() {
-        "field_expression" => (field(function, "field"), field(function, "argument")),
-        "identifier" => (Some(function), None),
-        // `std::system`, `::popen`.
-        "qualified_identifier" => (field(function, "name"), None),
-        _ => (None, None),
-    };
-    Some(Call {
-        name,
-        receiver,
-        arguments: shape::arguments(field(node, "arguments")),
-        constructor: false,
-    })
+    shape::call(
+        node,
+        "call_expression",
+        ("field_expression", "field", "argument"),
+    )
 }
 
 fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {

@@ -3,7 +3,7 @@
 use tree_sitter::Node;
 
 use super::shape::{self, children, field, fields};
-use super::{constant_key, Assign, Call, Entries, Syntax};
+use super::{constant_key, Assign, Entries, Syntax};
 
 pub(super) static SYNTAX: Syntax = Syntax {
     declarations: &["function_declaration", "method_declaration"],
@@ -42,7 +42,14 @@ pub(super) static SYNTAX: Syntax = Syntax {
     ],
     binaries: &["binary_expression"],
     assignment,
-    call,
+    // `strings.ToLower(x)` has a package as its receiver, which is never tainted.
+    call: |node| {
+        shape::call(
+            node,
+            "call_expression",
+            ("selector_expression", "field", "operand"),
+        )
+    },
     member: |node| {
         if node.kind() != "selector_expression" {
             return None;
@@ -149,25 +156,6 @@ fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
         targets,
         values,
         augmented,
-    })
-}
-
-fn call(node: Node<'_>) -> Option<Call<'_>> {
-    if node.kind() != "call_expression" {
-        return None;
-    }
-    let function = field(node, "function")?;
-    let (name, receiver) = match function.kind() {
-        // `strings.ToLower(x)` has a package as its receiver, which is never tainted.
-        "selector_expression" => (field(function, "field"), field(function, "operand")),
-        "identifier" => (Some(function), None),
-        _ => (None, None),
-    };
-    Some(Call {
-        name,
-        receiver,
-        arguments: shape::arguments(field(node, "arguments")),
-        constructor: false,
     })
 }
 

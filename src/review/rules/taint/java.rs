@@ -122,11 +122,7 @@ fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
         "resource" => (field(node, "name")?, field(node, "value")?, false),
         _ => return None,
     };
-    Some(Assign {
-        targets: vec![target],
-        values: vec![value],
-        augmented,
-    })
+    Some(Assign::one(target, value, augmented))
 }
 
 fn call(node: Node<'_>) -> Option<Call<'_>> {

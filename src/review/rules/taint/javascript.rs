@@ -153,11 +153,7 @@ fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
         }
         _ => return None,
     };
-    Some(Assign {
-        targets: vec![target],
-        values: vec![value],
-        augmented,
-    })
+    Some(Assign::one(target, value, augmented))
 }
 
 fn call(node: Node<'_>) -> Option<Call<'_>> {

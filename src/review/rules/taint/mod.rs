@@ -118,6 +118,17 @@ pub(super) struct Assign<'t> {
     pub augmented: bool,
 }
 
+impl<'t> Assign<'t> {
+    /// One target given one value.
+    pub fn one(target: Node<'t>, value: Node<'t>, augmented: bool) -> Assign<'t> {
+        Assign {
+            targets: vec![target],
+            values: vec![value],
+            augmented,
+        }
+    }
+}
+
 /// A call: the name of the function or method, the receiver of a method, the arguments.
 pub(super) struct Call<'t> {
     pub name: Option<Node<'t>>,
@@ -1331,6 +1342,34 @@ mod shape {
                 _ => c,
             })
             .collect()
+    }
+
+    /// A call of `call_kind` whose callee is a name, a qualified name (`std::system`) or a member
+    /// access of `member_kind` with the fields `name_field` and `object_field` (the receiver).
+    pub fn call<'t>(
+        node: Node<'t>,
+        call_kind: &str,
+        (member_kind, name_field, object_field): (&str, &str, &str),
+    ) -> Option<super::Call<'t>> {
+        if node.kind() != call_kind {
+            return None;
+        }
+        let function = node.child_by_field_name("function")?;
+        let (name, receiver) = match function.kind() {
+            kind if kind == member_kind => (
+                function.child_by_field_name(name_field),
+                function.child_by_field_name(object_field),
+            ),
+            "identifier" => (Some(function), None),
+            "qualified_identifier" => (function.child_by_field_name("name"), None),
+            _ => (None, None),
+        };
+        Some(super::Call {
+            name,
+            receiver,
+            arguments: arguments(node.child_by_field_name("arguments")),
+            constructor: false,
+        })
     }
 
     /// Positional entries: each value under its index.

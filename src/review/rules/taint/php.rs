@@ -138,11 +138,7 @@ fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
             augmented: true,
         });
     }
-    Some(Assign {
-        targets: vec![target],
-        values: vec![value],
-        augmented,
-    })
+    Some(Assign::one(target, value, augmented))
 }
 
 fn call(node: Node<'_>) -> Option<Call<'_>> {

@@ -3,7 +3,7 @@
 use tree_sitter::Node;
 
 use super::shape::{self, children, field};
-use super::{constant_key, Assign, Call, Entries, Syntax};
+use super::{constant_key, Assign, Entries, Syntax};
 
 pub(super) static SYNTAX: Syntax = Syntax {
     declarations: &["function_definition"],
@@ -30,7 +30,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     numbers: &["integer", "float", "true", "false", "none"],
     binaries: &["binary_operator"],
     assignment,
-    call,
+    call: |node| shape::call(node, "call", ("attribute", "attribute", "object")),
     member: |node| {
         if node.kind() != "attribute" {
             return None;
@@ -96,29 +96,7 @@ fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
         }
         _ => return None,
     };
-    Some(Assign {
-        targets: vec![targets],
-        values: vec![values],
-        augmented,
-    })
-}
-
-fn call(node: Node<'_>) -> Option<Call<'_>> {
-    if node.kind() != "call" {
-        return None;
-    }
-    let function = field(node, "function")?;
-    let (name, receiver) = match function.kind() {
-        "attribute" => (field(function, "attribute"), field(function, "object")),
-        "identifier" => (Some(function), None),
-        _ => (None, None),
-    };
-    Some(Call {
-        name,
-        receiver,
-        arguments: shape::arguments(field(node, "arguments")),
-        constructor: false,
-    })
+    Some(Assign::one(targets, values, augmented))
 }
 
 fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t>> {
