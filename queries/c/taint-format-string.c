@@ -298,3 +298,22 @@ void reply_mode(int fd, int mode)
     // ruleid: c/format-string-non-literal
     printf(msg);
 }
+
+/* A case without break runs on into the next. */
+void reply_fallthrough(int fd, int mode)
+{
+    char msg[128];
+    char out[128];
+    strcpy(out, "ok\n");
+    switch (mode) {
+    case 1:
+        recv(fd, msg, sizeof msg, 0);
+        // ruleid: c/strcpy-unbounded
+        strcpy(out, msg);
+    case 2:
+        // ruleid: c/taint-format-string
+        // ruleid: c/format-string-non-literal
+        printf(out);
+        break;
+    }
+}

@@ -118,3 +118,13 @@ func (t *Tools) Cleanup(w http.ResponseWriter, r *http.Request) {
 	// ok: go/exec-shell-injection
 	exec.Command("sh", "-c", t.cleanup).Run()
 }
+
+func (t *Tools) Hook(w http.ResponseWriter, r *http.Request) {
+	var hook interface{} = r.FormValue("hook")
+	switch v := hook.(type) {
+	case string:
+		// ruleid: go/taint-command-injection
+		// ruleid: go/exec-shell-injection
+		exec.Command("sh", "-c", v).Run()
+	}
+}

@@ -127,3 +127,17 @@ app.get('/tools/run', (req, res) => {
   exec('ls ' + flag);
   res.end();
 });
+
+// Each declarator in turn; destructured and rest parameters are parameters.
+app.get('/tools/both', (req, res) => {
+  // ruleid: javascript/taint-command-injection
+  // ruleid: javascript/child-process-exec
+  const dir = req.query.dir, listing = execSync('ls ' + dir);
+  res.send(listing);
+});
+
+function runTool({ command }, ...extra) {
+  // ok: javascript/taint-command-injection
+  // ruleid: javascript/child-process-exec
+  exec(command + ' ' + extra.join(' '));
+}

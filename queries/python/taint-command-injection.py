@@ -45,3 +45,34 @@ def housekeeping(path):
     # ok: python/taint-command-injection
     # ruleid: python/os-system-injection
     os.system("rm -rf " + path)
+
+
+@app.route("/batch")
+def batch():
+    target = request.args["target"]
+
+    def run_one():
+        # A nested function sees the request data around it.
+        # ruleid: python/taint-command-injection
+        # ruleid: python/os-system-injection
+        os.system("make " + target)
+
+    run_one()
+    for step in []:
+        pass
+    else:
+        # ruleid: python/taint-command-injection
+        # ruleid: python/os-system-injection
+        os.system("echo done " + target)
+    return "ok"
+
+
+def requested_target():
+    return request.args.get("target", "all")
+
+
+def build():
+    # What another function returns is not judged here: the pattern rule keeps it.
+    # ok: python/taint-command-injection
+    # ruleid: python/os-system-injection
+    os.system("make " + requested_target())

@@ -343,10 +343,16 @@ fn merge_pattern_findings_on_flows(findings: Vec<Finding>) -> Vec<Finding> {
             })
             .map(|(target, _, _)| *target);
     }
-    let mut reviewers: Vec<Vec<String>> = vec![Vec::new(); findings.len()];
+    let mut joined: Vec<Vec<(String, crate::finding::Severity)>> = vec![Vec::new(); findings.len()];
     for (index, target) in into.iter().enumerate() {
         if let Some(target) = target {
-            reviewers[*target].extend(findings[index].reviewers.iter().cloned());
+            let absorbed = &findings[index];
+            joined[*target].extend(
+                absorbed
+                    .reviewers
+                    .iter()
+                    .map(|r| (r.clone(), absorbed.severity)),
+            );
         }
     }
     findings
@@ -354,7 +360,8 @@ fn merge_pattern_findings_on_flows(findings: Vec<Finding>) -> Vec<Finding> {
         .enumerate()
         .filter(|(index, _)| into[*index].is_none())
         .map(|(index, mut finding)| {
-            for reviewer in std::mem::take(&mut reviewers[index]) {
+            for (reviewer, severity) in std::mem::take(&mut joined[index]) {
+                finding.severity = finding.severity.max(severity);
                 if !finding.reviewers.contains(&reviewer) {
                     finding.reviewers.push(reviewer);
                 }

@@ -115,6 +115,58 @@ fn deep_nesting_does_not_crash() {
     assert_eq!(report["complete"], complete);
 }
 
+/// Code that is deep where the taint walk goes (a 20,000-term concatenation from a request into a
+/// shell, branches and loops nested hundreds deep, ten thousand top-level branches) is walked
+/// within its limits: no crash, and the plain flow beside it is still found with its trace.
+#[test]
+fn deep_code_on_a_taint_path_does_not_crash_the_walk() {
+    let flow = "import os\nfrom flask import request\n\n\ndef run():\n    \
+                os.system('ls ' + request.args['dir'])\n";
+    let dir = repo(&[("ok.py", flow)]);
+    let terms = " + 'a'".repeat(20_000);
+    write(
+        dir.path(),
+        "long_sum.py",
+        format!("{flow}\n\ndef more():\n    x = request.args['a']{terms}\n    os.system(x)\n")
+            .as_bytes(),
+    );
+    let mut nested = String::from("import os\nfrom flask import request\n\n\ndef deep():\n");
+    for level in 1..=400 {
+        let pad = "    ".repeat(level);
+        nested.push_str(&format!("{pad}if request.args.get('k{level}'):\n"));
+    }
+    nested.push_str(&format!(
+        "{}os.system(request.args['c'])\n",
+        "    ".repeat(401)
+    ));
+    write(dir.path(), "nested_ifs.py", nested.as_bytes());
+    let mut loops = String::from("function h(req, res) {\n  let c = req.query.c;\n");
+    loops.push_str(&"for (const a of req.body.list) {\n".repeat(24));
+    loops.push_str("c += a;\n");
+    loops.push_str(&"}\n".repeat(24));
+    loops.push_str("require('child_process').exec(c);\n}\n");
+    write(dir.path(), "loops.js", loops.as_bytes());
+    let mut wide = String::from("import os\nfrom flask import request\n\n");
+    for i in 0..10_000 {
+        wide.push_str(&format!(
+            "v{i} = request.args['a']\nif v{i}:\n    os.system('ls ' + v{i})\n"
+        ));
+    }
+    write(dir.path(), "wide.py", wide.as_bytes());
+    let (_, report, stderr) = scan_json(dir.path(), &["--max-file-size", "4000000"]);
+    let findings = report["findings"].as_array().unwrap();
+    let ok = findings
+        .iter()
+        .find(|f| f["location"]["path"] == "ok.py")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert_eq!(ok["flow_rule"], "python/taint-command-injection", "{ok:#}");
+    assert!(
+        findings.iter().any(|f| f["location"]["path"] == "loops.js"),
+        "{stderr}"
+    );
+}
+
+#[cfg(unix)]
 #[cfg(unix)]
 #[test]
 fn symlink_loops_and_dangling_links_are_reported_not_fatal() {

@@ -301,7 +301,10 @@ impl CompiledRules {
                     });
                 }
             }
-            self.drop_superseded(&mut out, &taint_roles, tree, text);
+            // A query cut short may have missed sources: then nothing is judged.
+            if !timed_out && !exceeded {
+                self.drop_superseded(&mut out, &taint_roles, tree, text);
+            }
             let incomplete = if timed_out {
                 Some(Incomplete::Timeout)
             } else if exceeded {
@@ -371,6 +374,8 @@ impl CompiledRules {
                 return true;
             };
             let span = &m.node_bytes;
+            // Dropped only when every superseding rule with a sink here judged it clean.
+            let mut judged = false;
             for taint_rule in taint_rules {
                 let Some(roles) = roles.get(taint_rule) else {
                     continue;
@@ -388,16 +393,17 @@ impl CompiledRules {
                     .iter()
                     .any(|s| reached.contains(&(*taint_rule, (*s).clone())))
                 {
-                    continue;
+                    return true;
                 }
                 let open = open.entry(*taint_rule).or_insert_with(|| {
                     taint::open_sinks(self.language, tree.root_node(), text, roles)
                 });
-                if sinks.iter().all(|s| !open.contains(*s)) {
-                    return false;
+                if sinks.iter().any(|s| open.contains(*s)) {
+                    return true;
                 }
+                judged = true;
             }
-            true
+            !judged
         });
     }
 }

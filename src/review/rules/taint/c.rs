@@ -41,6 +41,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "sizeof_expression",
     ],
     binaries: &["binary_expression"],
+    booleans: &[],
     assignment,
     call,
     member: |node| {
@@ -84,6 +85,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
             })
     },
     calls_propagate: true,
+    carriers: &[],
     // Copies and formatting into a buffer are assignments (see `COPIES`).
     out_parameters: &[],
     answers: &[

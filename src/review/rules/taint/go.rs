@@ -41,6 +41,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "iota",
     ],
     binaries: &["binary_expression"],
+    booleans: &[],
     assignment,
     // `strings.ToLower(x)` has a package as its receiver, which is never tainted.
     call: |node| {
@@ -73,9 +74,8 @@ pub(super) static SYNTAX: Syntax = Syntax {
     body: |node| field(node, "body"),
     numeric_cast: |_, _| false,
     calls_propagate: true,
-    // `copy(dst, src)` writes into `dst`. (Package functions such as `json.Unmarshal(data, &v)`
-    // cannot be listed: the engine takes only calls without a receiver, and the package of
-    // `json.Unmarshal` is its receiver here.)
+    carriers: &[],
+    // `copy(dst, src)` writes into `dst`; package functions are named with their package.
     out_parameters: &[
         ("copy", 0),
         ("json.Unmarshal", 1),
@@ -137,6 +137,12 @@ pub(super) static SYNTAX: Syntax = Syntax {
 
 fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
     let (targets, values, augmented) = match node.kind() {
+        // `switch v := x.(type)`.
+        "type_switch_statement" => (
+            field(node, "alias").map(children).unwrap_or_default(),
+            vec![field(node, "value")?],
+            false,
+        ),
         "short_var_declaration" | "assignment_statement" => (
             children(field(node, "left")?),
             children(field(node, "right")?),
@@ -193,11 +199,11 @@ fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t
 }
 
 fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
-    let Some(list) = field(function, "parameters") else {
-        return Vec::new();
-    };
-    children(list)
+    // A method's receiver (`func (s *Server) ...`) is not: its fields are the program's own
+    // state, like `self` and `this`.
+    field(function, "parameters")
         .into_iter()
+        .flat_map(children)
         .flat_map(|parameter| {
             fields(parameter, "name")
                 .into_iter()

@@ -41,6 +41,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "character_literal",
     ],
     binaries: &["binary_expression"],
+    booleans: &[],
     assignment,
     call,
     member: |node| {
@@ -72,6 +73,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
             })
     },
     calls_propagate: true,
+    carriers: &[],
     out_parameters: &[],
     answers: &[
         "parseInt",

@@ -41,6 +41,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     string_parts: &["string_fragment", "escape_sequence"],
     numbers: &["number", "true", "false", "null", "undefined"],
     binaries: &["binary_expression"],
+    booleans: &[],
     assignment,
     call,
     member: |node| {
@@ -65,6 +66,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     body: |node| field(node, "body"),
     numeric_cast,
     calls_propagate: true,
+    carriers: &[],
     out_parameters: &[],
     answers: &[
         "parseInt",
@@ -142,13 +144,12 @@ fn constant(node: Node<'_>, text: &str) -> bool {
     }
 }
 
-fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
+fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
     let (target, value, augmented) = match node.kind() {
         "variable_declarator" => (field(node, "name")?, field(node, "value")?, false),
         "assignment_expression" => (field(node, "left")?, field(node, "right")?, false),
         "augmented_assignment_expression" => {
             // `x ||= y` and `x ??= y` keep `x` when it is set: taken as adding to it.
-            let _ = shape::operator(node, text);
             (field(node, "left")?, field(node, "right")?, true)
         }
         _ => return None,
@@ -232,19 +233,38 @@ fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
     let Some(list) = field(function, "parameters") else {
         return Vec::new();
     };
-    children(list)
-        .into_iter()
-        .filter_map(|parameter| {
-            let mut name = parameter;
-            // TypeScript's `req: Request`, defaults `x = 1`.
-            loop {
-                name = match name.kind() {
-                    "required_parameter" | "optional_parameter" => field(name, "pattern")?,
-                    "assignment_pattern" => field(name, "left")?,
-                    _ => break,
-                };
+    let mut names = Vec::new();
+    for parameter in children(list) {
+        bound_names(parameter, parameter, &mut names);
+    }
+    names
+}
+
+/// The names a parameter binds: `x`, TypeScript's `req: Request`, defaults `x = 1`, rest
+/// `...args`, and every name of a destructuring pattern (`{ cmd, opts: { dir } }`, `[a, b]`).
+fn bound_names<'t>(parameter: Node<'t>, node: Node<'t>, out: &mut Vec<(Node<'t>, Node<'t>)>) {
+    match node.kind() {
+        "identifier" | "shorthand_property_identifier_pattern" => out.push((parameter, node)),
+        "required_parameter" | "optional_parameter" => {
+            if let Some(pattern) = field(node, "pattern") {
+                bound_names(parameter, pattern, out);
             }
-            Some((parameter, name))
-        })
-        .collect()
+        }
+        "assignment_pattern" | "object_assignment_pattern" => {
+            if let Some(left) = field(node, "left") {
+                bound_names(parameter, left, out);
+            }
+        }
+        "pair_pattern" => {
+            if let Some(value) = field(node, "value") {
+                bound_names(parameter, value, out);
+            }
+        }
+        "object_pattern" | "array_pattern" | "rest_pattern" => {
+            for child in children(node) {
+                bound_names(parameter, child, out);
+            }
+        }
+        _ => {}
+    }
 }

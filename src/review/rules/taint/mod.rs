@@ -26,7 +26,8 @@ mod javascript;
 mod php;
 mod python;
 
-use std::collections::{HashMap, HashSet};
+use std::cell::Cell;
+use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
 
 use tree_sitter::Node;
@@ -81,6 +82,8 @@ pub(super) struct Syntax {
     pub numbers: &'static [&'static str],
     /// Binary operations (comparisons among them answer yes or no, and are clean).
     pub binaries: &'static [&'static str],
+    /// Expressions that answer yes or no, whatever they are given (`a < b`, `not x`).
+    pub booleans: &'static [&'static str],
     pub assignment: for<'t> fn(Node<'t>, &str) -> Option<Assign<'t>>,
     pub call: for<'t> fn(Node<'t>) -> Option<Call<'t>>,
     /// A member access: the object, and the member's name when it is a plain name.
@@ -101,6 +104,8 @@ pub(super) struct Syntax {
     /// Whether a call to a function the rules do not name returns its arguments' taint
     /// (`true`: what is not a sanitizer carries taint through).
     pub calls_propagate: bool,
+    /// Where calls do not carry taint: the functions that do (Python's `str`, `sorted`).
+    pub carriers: &'static [&'static str],
     /// Functions that write into an argument: name, and which argument (`strcpy(dst, src)`).
     pub out_parameters: &'static [(&'static str, usize)],
     /// Calls that answer a number or yes/no about their arguments or receiver, whatever they
@@ -225,7 +230,7 @@ pub fn analyze(language: Language, root: Node<'_>, text: &str, roles: &Roles) ->
     if roles.sources.is_empty() {
         return Vec::new();
     }
-    walk(language, root, text, roles, false)
+    walk(language, root, text, roles, false).0
 }
 
 /// The sinks that a value from a source, or from a parameter of the function around them, may
@@ -237,65 +242,104 @@ pub fn open_sinks(
     text: &str,
     roles: &Roles,
 ) -> HashSet<Range<usize>> {
-    walk(language, root, text, roles, true)
-        .into_iter()
-        .map(|flow| flow.sink)
-        .collect()
+    let (flows, complete) = walk(language, root, text, roles, true);
+    if !complete {
+        // The walk gave up: nothing is judged.
+        return roles.sinks.clone();
+    }
+    flows.into_iter().map(|flow| flow.sink).collect()
 }
 
+/// Most units of work (values looked at, state entries copied or dropped) one walk may do before
+/// it gives up: pathological files (ten thousand branches at the top level, loops nested twenty
+/// deep) cost a bounded time.
+const WORK_LIMIT: u64 = 4_000_000;
+
+/// Deepest nesting of expressions and statements the walk follows (its recursion depth).
+const DEPTH_LIMIT: u32 = 150;
+
+/// The flows of one walk, and whether it ran to the end (rather than giving up on a limit).
 fn walk(
     language: Language,
     root: Node<'_>,
     text: &str,
     roles: &Roles,
     parameters_are_sources: bool,
-) -> Vec<Flow> {
+) -> (Vec<Flow>, bool) {
     let Some(syntax) = syntax(language) else {
-        return Vec::new();
+        return (Vec::new(), true);
     };
     if roles.sinks.is_empty() {
-        return Vec::new();
+        return (Vec::new(), true);
     }
+    let mut sinks: Vec<Range<usize>> = roles.sinks.iter().cloned().collect();
+    sinks.sort_by_key(|s| (s.start, s.end));
     let mut walk = Walk {
         syntax,
         text,
         roles,
+        sinks,
         parameters_are_sources,
         flows: Vec::new(),
         reported: HashSet::new(),
+        walked: HashSet::new(),
+        local_functions: HashSet::new(),
+        loop_depth: 0,
+        work: Cell::new(0),
+        depth: Cell::new(0),
     };
-    // The top level, then every function declaration, each starting clean.
-    walk.block(root, &mut State::default());
     let mut declarations = Vec::new();
     collect(
         root,
         &|k| syntax.declarations.contains(&k),
         &mut declarations,
     );
-    for declaration in declarations {
-        let range = declaration.byte_range();
-        if !roles
-            .sinks
+    if parameters_are_sources {
+        // What a function of this file returns is computed elsewhere: like a parameter, it
+        // cannot be judged here.
+        walk.local_functions = declarations
             .iter()
-            .any(|r| r.start >= range.start && r.end <= range.end)
-        {
+            .filter_map(|d| declaration_name(*d, text))
+            .collect();
+    }
+    // The top level, with the declarations it meets walked where they stand; then those it did
+    // not meet (inside classes), each starting clean.
+    walk.block(root, &mut State::default());
+    for declaration in declarations {
+        if walk.walked.contains(&declaration.id()) || !walk.holds_sink(declaration) {
             continue;
         }
         walk.scope(declaration, &State::default());
     }
+    let complete = !walk.exhausted();
     let mut flows = walk.flows;
     flows.sort_by_key(|f| (f.sink.start, f.sink.end));
-    flows
+    (flows, complete)
 }
 
 /// Every node under `node` whose kind passes `wanted`, outermost first, nested ones too.
 fn collect<'t>(node: Node<'t>, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<Node<'t>>) {
+    // With a cursor rather than recursion: a tree can be thousands of levels deep.
     let mut cursor = node.walk();
-    for child in node.named_children(&mut cursor) {
-        if wanted(child.kind()) {
-            out.push(child);
+    if !cursor.goto_first_child() {
+        return;
+    }
+    loop {
+        let current = cursor.node();
+        if current.is_named() && wanted(current.kind()) {
+            out.push(current);
         }
-        collect(child, wanted, out);
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() || cursor.node().id() == node.id() {
+                return;
+            }
+        }
     }
 }
 
@@ -303,7 +347,8 @@ fn collect<'t>(node: Node<'t>, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<Node
 /// entries under other keys, as `name[*]`): the steps that made it tainted; absent means clean.
 #[derive(Default, Clone)]
 struct State {
-    vars: HashMap<String, Vec<Step>>,
+    /// Ordered, so that a place and its entries (`d`, `d[a]`, `d[*]`) sit together.
+    vars: BTreeMap<String, Vec<Step>>,
 }
 
 impl State {
@@ -319,10 +364,23 @@ struct Walk<'a> {
     syntax: &'static Syntax,
     text: &'a str,
     roles: &'a Roles,
+    /// The sinks, by where they start.
+    sinks: Vec<Range<usize>>,
     /// Whether every parameter counts as a source (see [`open_sinks`]).
     parameters_are_sources: bool,
     flows: Vec<Flow>,
     reported: HashSet<Range<usize>>,
+    /// Declarations already walked where they stand.
+    walked: HashSet<usize>,
+    /// Names of the functions this file declares (only in the walk of [`open_sinks`]).
+    local_functions: HashSet<&'a str>,
+    /// How many loops the walk is inside: an inner loop's body is walked once per round of the
+    /// outer one, not twice, so that nested loops cost no more than twice one.
+    loop_depth: usize,
+    /// Units of work done so far (see [`WORK_LIMIT`]).
+    work: Cell<u64>,
+    /// Current recursion depth (see [`DEPTH_LIMIT`]).
+    depth: Cell<u32>,
 }
 
 impl<'a> Walk<'a> {
@@ -334,13 +392,57 @@ impl<'a> Walk<'a> {
         list.contains(&node.kind())
     }
 
+    /// Counts `units` of work; false once the walk has done too much and must stop.
+    fn spend(&self, units: usize) -> bool {
+        self.work.set(self.work.get().saturating_add(units as u64));
+        self.work.get() <= WORK_LIMIT
+    }
+
+    fn exhausted(&self) -> bool {
+        self.work.get() > WORK_LIMIT
+    }
+
+    /// Runs `f` one level deeper; past [`DEPTH_LIMIT`] the walk stops (and `f` is not run).
+    fn deeper<T>(&self, f: impl FnOnce() -> Option<T>) -> Option<T> {
+        if self.depth.get() >= DEPTH_LIMIT {
+            self.work.set(WORK_LIMIT + 1);
+            return None;
+        }
+        self.depth.set(self.depth.get() + 1);
+        let result = f();
+        self.depth.set(self.depth.get() - 1);
+        result
+    }
+
+    /// A copy of `state` for a branch, counted as work.
+    fn copy(&self, state: &State) -> State {
+        self.spend(state.vars.len());
+        state.clone()
+    }
+
+    /// Whether a sink lies inside `node`.
+    fn holds_sink(&self, node: Node<'_>) -> bool {
+        self.sinks_in(node.byte_range()).next().is_some()
+    }
+
+    /// The sinks inside `range`.
+    fn sinks_in(&self, range: Range<usize>) -> impl Iterator<Item = &Range<usize>> {
+        let first = self.sinks.partition_point(|s| s.start < range.start);
+        self.sinks[first..]
+            .iter()
+            .take_while(move |s| s.start < range.end)
+            .filter(move |s| s.end <= range.end)
+    }
+
     /// Walks a function with the state `outer` around it (clean for a declaration): its
     /// parameters that are sources are tainted, the others shadow what `outer` holds.
     fn scope(&mut self, function: Node<'_>, outer: &State) {
-        let mut state = outer.clone();
+        let mut state = self.copy(outer);
         for (parameter, name) in (self.syntax.parameters)(function) {
             let range = parameter.byte_range();
-            let source = self.parameters_are_sources
+            // The object's own state (`self`, `this`) is the program's, not a caller's.
+            let receiver = matches!(self.src(name), "self" | "cls" | "this" | "$this");
+            let source = (self.parameters_are_sources && !receiver)
                 || self
                     .roles
                     .sources
@@ -371,8 +473,27 @@ impl<'a> Walk<'a> {
     }
 
     fn statement(&mut self, node: Node<'_>, state: &mut State) {
+        if self.exhausted() || self.depth.get() >= DEPTH_LIMIT {
+            self.work.set(WORK_LIMIT + 1);
+            return;
+        }
+        self.depth.set(self.depth.get() + 1);
+        self.statement_at_depth(node, state);
+        self.depth.set(self.depth.get() - 1);
+    }
+
+    fn statement_at_depth(&mut self, node: Node<'_>, state: &mut State) {
         let syntax = self.syntax;
-        if self.is(syntax.declarations, node) || self.is(syntax.skip, node) {
+        if self.is(syntax.declarations, node) {
+            // Walked where it stands, so that it sees the variables around it (a closure).
+            self.walked.insert(node.id());
+            if self.holds_sink(node) {
+                let around = self.copy(state);
+                self.scope(node, &around);
+            }
+            return;
+        }
+        if self.is(syntax.skip, node) {
             return;
         }
         if self.is(syntax.blocks, node) {
@@ -419,14 +540,27 @@ impl<'a> Walk<'a> {
                 self.statement(child, state);
             }
         }
-        let before = state.clone();
+        // Go's `switch v := x.(type)` binds `v` to `x`.
+        if let Some(assign) = (self.syntax.assignment)(node, self.text) {
+            self.assign(&assign, state);
+        }
+        let before = self.copy(state);
         let mut after: Option<State> = None;
         let mut default = false;
+        // What a case that does not end in `break` (or `return`...) leaves, for the next.
+        let mut falling: Option<State> = None;
         for case in cases {
             default |= is_default_case(*case, self.text);
-            let mut branch = before.clone();
-            for child in shape::children(*case) {
-                self.statement(child, &mut branch);
+            let mut branch = self.copy(&before);
+            if let Some(falling) = falling.take() {
+                branch.merge(falling);
+            }
+            let statements = shape::children(*case);
+            for child in &statements {
+                self.statement(*child, &mut branch);
+            }
+            if falls_through(*case, statements.last().copied()) {
+                falling = Some(self.copy(&branch));
             }
             match after.as_mut() {
                 Some(after) => after.merge(branch),
@@ -455,6 +589,18 @@ impl<'a> Walk<'a> {
     /// A statement without statements inside: its sinks are checked, then what it assigns,
     /// fills or calls takes effect.
     fn simple(&mut self, node: Node<'_>, state: &mut State) {
+        // `const a = src, b = sink(a)`: each part in turn.
+        let parts = shape::children(node);
+        let assignments = parts
+            .iter()
+            .filter(|p| (self.syntax.assignment)(**p, self.text).is_some())
+            .count();
+        if assignments > 1 && (self.syntax.assignment)(node, self.text).is_none() {
+            for part in parts {
+                self.simple(part, state);
+            }
+            return;
+        }
         self.check_sinks(node, state);
         self.effects(node, state);
     }
@@ -490,14 +636,14 @@ impl<'a> Walk<'a> {
         let always = condition.is_some_and(|c| always_true(c, self.text));
         let mut outcomes = Vec::new();
         if !never {
-            let mut taken = state.clone();
+            let mut taken = self.copy(state);
             if let Some(consequence) = consequence {
                 self.statement(consequence, &mut taken);
             }
             outcomes.push(taken);
         }
         if !always {
-            let mut rest = state.clone();
+            let mut rest = self.copy(state);
             if let Some((first, others)) = alternatives.split_first() {
                 let condition = first.child_by_field_name("condition");
                 let body = first
@@ -542,9 +688,12 @@ impl<'a> Walk<'a> {
         let mut updates = shape::fields(parts, "update");
         updates.extend(shape::fields(parts, "increment"));
         let foreach = (self.syntax.foreach)(node);
+        // Python's `for ... else:` runs after the loop.
+        let after = node.child_by_field_name("alternative");
         let later: Vec<usize> = body
             .iter()
             .chain(updates.iter())
+            .chain(after.iter())
             .map(|n| n.id())
             .chain(clause.map(|c| c.id()))
             .collect();
@@ -591,8 +740,10 @@ impl<'a> Walk<'a> {
         if condition.is_some_and(|c| always_false(c, self.text)) && node.kind() != "do_statement" {
             return;
         }
-        let mut round = state.clone();
-        for _ in 0..2 {
+        let mut round = self.copy(state);
+        let rounds = if self.loop_depth > 0 { 1 } else { 2 };
+        self.loop_depth += 1;
+        for _ in 0..rounds {
             if let Some(body) = body {
                 self.statement(body, &mut round);
             }
@@ -602,7 +753,11 @@ impl<'a> Walk<'a> {
             if let Some(condition) = condition {
                 self.simple(condition, &mut round);
             }
-            state.merge(round.clone());
+            state.merge(self.copy(&round));
+        }
+        self.loop_depth -= 1;
+        if let Some(after) = after {
+            self.statement(after, state);
         }
     }
 
@@ -610,12 +765,23 @@ impl<'a> Walk<'a> {
     /// builders filled, buffers a source call fills; function values inside are walked with a
     /// copy of the state.
     fn effects(&mut self, node: Node<'_>, state: &mut State) {
+        if self.exhausted() || self.depth.get() >= DEPTH_LIMIT {
+            self.work.set(WORK_LIMIT + 1);
+            return;
+        }
+        self.depth.set(self.depth.get() + 1);
+        self.effects_at_depth(node, state);
+        self.depth.set(self.depth.get() - 1);
+    }
+
+    fn effects_at_depth(&mut self, node: Node<'_>, state: &mut State) {
         let syntax = self.syntax;
         if self.is(syntax.declarations, node) || self.is(syntax.skip, node) {
             return;
         }
         if self.is(syntax.lambdas, node) {
-            self.scope(node, &state.clone());
+            let around = self.copy(state);
+            self.scope(node, &around);
             return;
         }
         if let Some(assign) = (syntax.assignment)(node, self.text) {
@@ -659,6 +825,13 @@ impl<'a> Walk<'a> {
                         format!("appended to `{}`", self.src(*target)),
                     ));
                     if let Some(key) = self.place(*target) {
+                        // `d["k"] += src`: reading `d` as a whole reads it too.
+                        if let Some(whole) = self.container_of(*target) {
+                            state
+                                .vars
+                                .entry(format!("{whole}[*]"))
+                                .or_insert(steps.clone());
+                        }
                         state.vars.entry(key).or_insert(steps);
                     }
                 }
@@ -723,24 +896,19 @@ impl<'a> Walk<'a> {
             .out_parameters
             .iter()
             .find(|(n, _)| (call.receiver.is_none() && *n == name) || *n == qualified);
-        if let Some((_, index)) = out {
-            {
-                if let Some(target) = call.arguments.get(*index) {
-                    let target = unwrap_reference(*target);
-                    let taint = call
-                        .arguments
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, _)| i != index)
-                        .find_map(|(_, a)| self.eval(*a, state));
-                    if let (Some(mut steps), Some(key)) = (taint, self.place(target)) {
-                        steps.push((
-                            target.byte_range(),
-                            format!("written into `{}`", self.src(target)),
-                        ));
-                        state.vars.insert(key, steps);
-                    }
-                }
+        if let Some(target) = out.and_then(|(_, index)| call.arguments.get(*index)) {
+            let target = unwrap_reference(*target);
+            let taint = call
+                .arguments
+                .iter()
+                .filter(|a| a.id() != target.id() && unwrap_reference(**a).id() != target.id())
+                .find_map(|a| self.eval(*a, state));
+            if let (Some(mut steps), Some(key)) = (taint, self.place(target)) {
+                steps.push((
+                    target.byte_range(),
+                    format!("written into `{}`", self.src(target)),
+                ));
+                state.vars.insert(key, steps);
             }
         }
         // `sb.append(x)`, `items.push(x)`, `m.put("k", x)`: the receiver now holds `x`.
@@ -854,12 +1022,29 @@ impl<'a> Walk<'a> {
         None
     }
 
+    /// The place of the container an entry (`d["k"]`, `o.name`) belongs to.
+    fn container_of(&self, node: Node<'_>) -> Option<String> {
+        let object = (self.syntax.subscript)(node)
+            .map(|(object, _)| object)
+            .or_else(|| (self.syntax.member)(node).map(|(object, _)| object))?;
+        self.place(object)
+    }
+
     /// Makes `key` and everything stored under it clean.
     fn clean(&self, key: &str, state: &mut State) {
+        state.vars.remove(key);
         let prefix = format!("{key}[");
-        state
+        let entries: Vec<String> = state
             .vars
-            .retain(|name, _| name != key && !name.starts_with(&prefix));
+            .range(prefix.clone()..)
+            .map(|(name, _)| name)
+            .take_while(|name| name.starts_with(&prefix))
+            .cloned()
+            .collect();
+        self.spend(1 + entries.len());
+        for entry in entries {
+            state.vars.remove(&entry);
+        }
     }
 
     /// Binds an assignment target to `taint` (clean when `None`: an overwrite cleans).
@@ -921,19 +1106,12 @@ impl<'a> Walk<'a> {
     /// Reports every sink inside `node` (not inside function values, which are walked on
     /// their own) that holds a tainted value.
     fn check_sinks(&mut self, node: Node<'_>, state: &State) {
-        let range = node.byte_range();
-        let mut sinks: Vec<Range<usize>> = self
-            .roles
-            .sinks
-            .iter()
-            .filter(|s| s.start >= range.start && s.end <= range.end)
+        let sinks: Vec<Range<usize>> = self
+            .sinks_in(node.byte_range())
             .filter(|s| !self.reported.contains(*s))
             .cloned()
             .collect();
-        if sinks.is_empty() {
-            return;
-        }
-        sinks.sort_by_key(|s| (s.start, s.end));
+        self.spend(1 + sinks.len());
         for sink in sinks {
             let Some(sink_node) = node.descendant_for_byte_range(sink.start, sink.end) else {
                 continue;
@@ -987,6 +1165,13 @@ impl<'a> Walk<'a> {
 
     /// The taint of an expression's value under `state`.
     fn eval(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        if !self.spend(1) {
+            return None;
+        }
+        self.deeper(|| self.eval_at_depth(node, state))
+    }
+
+    fn eval_at_depth(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
         let range = node.byte_range();
         if self.roles.sanitizers.contains(&range) {
             return None;
@@ -1022,13 +1207,17 @@ impl<'a> Walk<'a> {
             return self.eval_call(node, &call, state);
         }
         if (syntax.member)(node).is_some() {
-            return self.eval_entry(node, state);
+            return self
+                .eval_entry(node, state)
+                .or_else(|| self.entries_of(node, state));
         }
         if let Some((object, index)) = (syntax.subscript)(node) {
             // A constant key reads its own entry: clean unless the whole container is
             // tainted. Any other key may read a tainted entry.
             if constant_key(index, syntax, self.text).is_some() {
-                return self.eval_entry(node, state);
+                return self
+                    .eval_entry(node, state)
+                    .or_else(|| self.entries_of(node, state));
             }
             if let Some(steps) = self.place(node).and_then(|k| state.vars.get(&k)) {
                 return Some(steps.clone());
@@ -1058,10 +1247,17 @@ impl<'a> Walk<'a> {
         if self.is(syntax.binaries, node) && is_comparison(node, self.text) {
             return None;
         }
-        if kind == "comparison_operator" || kind == "not_operator" {
+        if self.is(syntax.booleans, node) {
             return None;
         }
         self.eval_all(node, state)
+    }
+
+    /// What the entries of the container at `node` hold, when it is read as a whole
+    /// (`o.cfg = {"cmd": src}; run(o.cfg)`).
+    fn entries_of(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let place = self.place(node)?;
+        state.vars.get(&format!("{place}[*]")).cloned()
     }
 
     /// The taint of one entry, `o.name` or `d["key"]`: its own, or that of the whole container
@@ -1101,6 +1297,15 @@ impl<'a> Walk<'a> {
         if self.syntax.answers.contains(&name) {
             return None;
         }
+        let own = call
+            .receiver
+            .is_none_or(|r| matches!(self.src(r), "self" | "this" | "$this"));
+        if own && self.local_functions.contains(name) {
+            return Some(vec![(
+                node.byte_range(),
+                format!("the result of `{name}`, computed elsewhere"),
+            )]);
+        }
         // `d.get("key")` reads one entry, like `d["key"]`; `ALLOWED.get(user_key)` reads what
         // the container holds, which the key does not change.
         if let (Some(receiver), true) = (call.receiver, READS_BY_KEY.contains(&name)) {
@@ -1134,28 +1339,43 @@ impl<'a> Walk<'a> {
         if call.constructor || self.syntax.calls_propagate {
             return from_arguments();
         }
-        // Python: builtins that carry their argument through.
-        if call.receiver.is_none()
-            && matches!(
-                name,
-                "str"
-                    | "repr"
-                    | "bytes"
-                    | "bytearray"
-                    | "list"
-                    | "tuple"
-                    | "dict"
-                    | "set"
-                    | "sorted"
-                    | "reversed"
-                    | "format"
-                    | "memoryview"
-            )
-        {
+        if call.receiver.is_none() && self.syntax.carriers.contains(&name) {
             return from_arguments();
         }
         None
     }
+}
+
+/// Whether a case runs on into the next: in C, JavaScript, Java's `case X:` groups and PHP when
+/// it does not end in a jump; in Go only with `fallthrough`; never for arrows and `match`.
+fn falls_through(case: Node<'_>, last: Option<Node<'_>>) -> bool {
+    let last = last.map(|l| l.kind()).unwrap_or_default();
+    match case.kind() {
+        "expression_case" | "type_case" | "default_case" | "communication_case" => {
+            last == "fallthrough_statement"
+        }
+        "switch_rule" | "case_clause" => false,
+        _ => !matches!(
+            last,
+            "break_statement"
+                | "return_statement"
+                | "continue_statement"
+                | "throw_statement"
+                | "throw_expression"
+                | "goto_statement"
+                | "exit_statement"
+        ),
+    }
+}
+
+/// The name a function declaration gives (C's sits in its declarator).
+fn declaration_name<'a>(declaration: Node<'_>, text: &'a str) -> Option<&'a str> {
+    let name = declaration.child_by_field_name("name").or_else(|| {
+        declaration
+            .child_by_field_name("declarator")
+            .map(shape::declarator_name)
+    })?;
+    Some(&text[name.byte_range()])
 }
 
 /// The `default` case of a switch (`default:`, `default ->`, `case _:`).

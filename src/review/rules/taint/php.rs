@@ -34,6 +34,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     string_parts: &["string_content", "string_value", "escape_sequence"],
     numbers: &["integer", "float", "boolean", "null"],
     binaries: &["binary_expression"],
+    booleans: &[],
     assignment,
     call,
     member: |node| {
@@ -75,6 +76,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
             })
     },
     calls_propagate: true,
+    carriers: &[],
     out_parameters: &[
         ("parse_str", 1),
         ("mb_parse_str", 1),

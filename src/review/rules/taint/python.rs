@@ -29,6 +29,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     ],
     numbers: &["integer", "float", "true", "false", "none"],
     binaries: &["binary_operator"],
+    booleans: &["comparison_operator", "not_operator"],
     assignment,
     call: |node| shape::call(node, "call", ("attribute", "attribute", "object")),
     member: |node| {
@@ -52,6 +53,20 @@ pub(super) static SYNTAX: Syntax = Syntax {
     body: |node| field(node, "body"),
     numeric_cast: |_, _| false,
     calls_propagate: false,
+    carriers: &[
+        "str",
+        "repr",
+        "bytes",
+        "bytearray",
+        "list",
+        "tuple",
+        "dict",
+        "set",
+        "sorted",
+        "reversed",
+        "format",
+        "memoryview",
+    ],
     out_parameters: &[],
     answers: &[
         "int",
@@ -131,7 +146,14 @@ fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
                 "typed_parameter" | "default_parameter" | "typed_default_parameter" => {
                     field(parameter, "name").or_else(|| parameter.named_child(0))?
                 }
+                // `*args`, `**options`.
+                "list_splat_pattern" | "dictionary_splat_pattern" => parameter.named_child(0)?,
                 _ => return None,
+            };
+            // `*args: str` is a typed parameter around a splat.
+            let name = match name.kind() {
+                "list_splat_pattern" | "dictionary_splat_pattern" => name.named_child(0)?,
+                _ => name,
             };
             (name.kind() == "identifier").then_some((parameter, name))
         })
