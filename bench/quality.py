@@ -15,7 +15,10 @@ truth in corpus/manifests/*.json:
 
 Prints a table per language and per CWE, then every miss and false positive.
 
-Usage: python3 bench/quality.py [--no-build] [--binary PATH] [--repo NAME]...
+With --without-taint every taint rule is turned off, which shows what the pattern rules alone
+find and flag (the superseded pattern rules then report all their matches).
+
+Usage: python3 bench/quality.py [--no-build] [--binary PATH] [--repo NAME]... [--without-taint]
 """
 
 import argparse
@@ -29,10 +32,17 @@ ROOT = Path(__file__).resolve().parent.parent
 BINARY = ROOT / "target" / "release" / "shardscan"
 
 
-def scan(binary, repo):
+def taint_rules(binary):
+    listing = subprocess.run([str(binary), "rules", "list"], capture_output=True, text=True,
+                             check=True).stdout
+    return sorted({word for line in listing.splitlines() for word in line.split()
+                   if "/taint-" in word})
+
+
+def scan(binary, repo, extra):
     result = subprocess.run(
         [str(binary), "scan", str(repo), "--root", str(repo), "-f", "json", "--no-config",
-         "--fail-on", "none", "--no-progress"],
+         "--fail-on", "none", "--no-progress", *extra],
         capture_output=True, text=True)
     if result.returncode not in (0, 1):
         sys.exit(f"{repo}: exit {result.returncode}\n{result.stderr}")
@@ -51,11 +61,17 @@ def main():
     parser.add_argument("--binary", type=Path, help="scan with this shardscan binary (implies --no-build)")
     parser.add_argument("--repo", action="append", default=[],
                         help="only this corpus repository (repeatable)")
+    parser.add_argument("--without-taint", action="store_true",
+                        help="turn every taint rule off (the pattern rules alone)")
     options = parser.parse_args()
     binary = options.binary or BINARY
     if not options.no_build and not options.binary:
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
 
+    extra = []
+    if options.without_taint:
+        for rule in taint_rules(binary):
+            extra += ["--disable", rule]
     rows = collections.defaultdict(lambda: collections.Counter())
     misses, false_positives = [], []
     for manifest_path in sorted((ROOT / "corpus" / "manifests").glob("*.json")):
@@ -64,7 +80,7 @@ def main():
             continue
         repo = ROOT / "corpus" / manifest["repo"]
         language = manifest["language"]
-        report = scan(binary, repo)
+        report = scan(binary, repo, extra)
         findings = [f for f in report["findings"] if not f.get("suppressed")]
         matched = set()
         for bug in manifest["bugs"]:
