@@ -278,9 +278,7 @@ fn merge_agent_findings_by_cwe(findings: Vec<Finding>) -> Vec<Finding> {
         findings,
         false,
         |f| f.rule_id.starts_with("llm/"),
-        |target, _| {
-            let _ = target;
-        },
+        |_, _| {},
     )
 }
 

@@ -578,12 +578,10 @@ impl<'a> Walk<'a> {
 
     /// Whether a statement of a kind not in the table has statements inside (a `try`, a `with`).
     fn holds_statements(&self, node: Node<'_>) -> bool {
-        let mut cursor = node.walk();
         let syntax = self.syntax;
-        let found = node.named_children(&mut cursor).any(|c| {
+        shape::children(node).into_iter().any(|c| {
             self.is(syntax.blocks, c) || self.is(syntax.conditionals, c) || self.is(syntax.loops, c)
-        });
-        found
+        })
     }
 
     /// A statement without statements inside: its sinks are checked, then what it assigns,
