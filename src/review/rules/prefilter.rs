@@ -7,7 +7,9 @@
 //! A pattern needs one literal of each of its sets. Every node of a match lies under the pattern's
 //! root node, and unless that root is the file's root node it lies inside one top-level item (a
 //! child of the root node), so only the items that hold what some pattern needs are walked, and a
-//! file with none is not walked at all.
+//! file with none is not walked at all. The same holds one level down for a large item of a kind
+//! no pattern is rooted at (a class, its body): each match in it lies under one of its children,
+//! so a class is weighed method by method.
 //!
 //! The shortcuts are only taken when every pattern of the language allows them: one pattern without
 //! literals means every file is walked whole, and one that could be rooted at the file's root node
@@ -45,6 +47,9 @@ pub struct Prefilter {
     pattern_literals: Vec<Vec<Vec<String>>>,
     /// Whether restricting the walk to the top-level items that hold literals is sound.
     ranges_sound: bool,
+    /// The node kinds some pattern is rooted at: a large node of another kind is no match's root,
+    /// so each match under it lies under one of its children, and those are the items to weigh.
+    root_kinds: std::collections::HashSet<String>,
     /// Whether some literal stands for a non-ASCII character too (see the module docs).
     unicode_folds: bool,
 }
@@ -56,7 +61,7 @@ pub enum Plan {
     Skip,
     /// Walk the whole tree.
     Whole,
-    /// Walk only these byte ranges (disjoint, sorted), each a run of top-level items.
+    /// Walk only these byte ranges (disjoint, sorted), each a run of items.
     Ranges(Vec<Range<usize>>),
 }
 
@@ -65,17 +70,20 @@ impl Prefilter {
     pub fn build(query: &Query, source: &str, root_kind: &str) -> Prefilter {
         let mut ranges_sound = true;
         let mut unicode_folds = false;
+        let mut root_kinds = std::collections::HashSet::new();
         let mut pattern_literals = Vec::with_capacity(query.pattern_count());
         for pattern in 0..query.pattern_count() {
             let text = source
                 .get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))
                 .unwrap_or_default();
             pattern_literals.push(pattern_sets_of(query, pattern, text, &mut unicode_folds));
+            let outermost = outermost_kind(text);
             ranges_sound &= !query.is_pattern_non_local(pattern)
-                && match outermost_kind(text) {
+                && match &outermost {
                     Some(kind) => kind != root_kind && kind != "_" && kind != "ERROR",
                     None => false,
                 };
+            root_kinds.extend(outermost);
         }
         let mut literals: Vec<String> = Vec::new();
         let mut literal_sets: Vec<Vec<usize>> = Vec::new();
@@ -116,6 +124,7 @@ impl Prefilter {
             pattern_sets,
             pattern_literals,
             ranges_sound,
+            root_kinds,
             unicode_folds,
         }
     }
@@ -152,10 +161,9 @@ impl Prefilter {
                 Plan::Skip
             };
         }
-        let mut walker = root.walk();
-        let items: Vec<Range<usize>> = root.children(&mut walker).map(|n| n.byte_range()).collect();
-        // Each hit's top-level item; a hit outside every item (in the root's own text) cannot be
-        // under any pattern's root.
+        let items = self.items(root);
+        // Each hit's item; a hit outside every item (in the root's own text, or between the
+        // children of a node that was split) cannot be under any pattern's root.
         let mut by_item: Vec<(usize, usize)> = hits
             .iter()
             .filter_map(|&(start, literal)| {
@@ -188,6 +196,37 @@ impl Prefilter {
         } else {
             Plan::Ranges(ranges)
         }
+    }
+}
+
+/// A node at least this large that no pattern can be rooted at is weighed by its children (a
+/// class by its methods) rather than whole.
+const SPLIT_BYTES: usize = 2048;
+
+impl Prefilter {
+    /// The items whose literals are weighed, in order: the root's children, each large one that
+    /// no pattern can be rooted at replaced by its children, and so on down.
+    fn items(&self, root: Node<'_>) -> Vec<Range<usize>> {
+        let mut items = Vec::new();
+        let mut walker = root.walk();
+        let mut pending: Vec<Node<'_>> = root.children(&mut walker).collect();
+        pending.reverse();
+        // A stack, not recursion: trees can be thousands of levels deep.
+        while let Some(node) = pending.pop() {
+            // A pattern rooted at an anonymous node (`"unsafe"`) could be rooted anywhere.
+            let split = node.byte_range().len() >= SPLIT_BYTES
+                && node.child_count() > 0
+                && !self.root_kinds.contains("")
+                && !self.root_kinds.contains(node.kind());
+            if split {
+                let mut walker = node.walk();
+                let children: Vec<Node<'_>> = node.children(&mut walker).collect();
+                pending.extend(children.into_iter().rev());
+            } else {
+                items.push(node.byte_range());
+            }
+        }
+        items
     }
 }
 
@@ -637,6 +676,25 @@ mod tests {
         parser.set_language(&grammar).unwrap();
         let tree = parser.parse(code, None).unwrap();
         prefilter.plan(tree.root_node(), code)
+    }
+
+    #[test]
+    fn a_large_class_is_weighed_method_by_method() {
+        let eval = r#"(call function: (identifier) @f (#eq? @f "eval")) @finding"#;
+        let filler = format!("        x = 1  # {}\n", "-".repeat(60)).repeat(40);
+        let code = format!(
+            "class Big:\n    def quiet(self):\n{filler}\n    def loud(self):\n        \
+             return eval(self.x)\n"
+        );
+        assert!(code.len() > SPLIT_BYTES);
+        let loud = code.find("def loud").unwrap();
+        assert_eq!(
+            python_plan(eval, &code),
+            Plan::Ranges(std::iter::once(loud..code.len() - 1).collect())
+        );
+        // A pattern rooted at the class keeps it whole.
+        let rooted = r#"(class_definition body: (block (function_definition name: (identifier) @n)) (#eq? @n "loud")) @finding"#;
+        assert_eq!(python_plan(rooted, &code), Plan::Whole);
     }
 
     #[test]
