@@ -44,12 +44,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     booleans: &[],
     assignment,
     call,
-    member: |node| {
-        if node.kind() != "field_expression" {
-            return None;
-        }
-        Some((field(node, "argument")?, field(node, "field")))
-    },
+    member: |node| shape::member(node, "field_expression", "argument", "field"),
     subscript: |node| {
         if node.kind() != "subscript_expression" {
             return None;

@@ -51,18 +51,8 @@ pub(super) static SYNTAX: Syntax = Syntax {
             ("selector_expression", "field", "operand"),
         )
     },
-    member: |node| {
-        if node.kind() != "selector_expression" {
-            return None;
-        }
-        Some((field(node, "operand")?, field(node, "field")))
-    },
-    subscript: |node| {
-        if node.kind() != "index_expression" {
-            return None;
-        }
-        Some((field(node, "operand")?, field(node, "index")?))
-    },
+    member: |node| shape::member(node, "selector_expression", "operand", "field"),
+    subscript: |node| shape::subscript(node, "index_expression", "operand", "index"),
     entries,
     foreach: |node| {
         let clause = children(node)

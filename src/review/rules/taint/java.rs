@@ -44,18 +44,8 @@ pub(super) static SYNTAX: Syntax = Syntax {
     booleans: &[],
     assignment,
     call,
-    member: |node| {
-        if node.kind() != "field_access" {
-            return None;
-        }
-        Some((field(node, "object")?, field(node, "field")))
-    },
-    subscript: |node| {
-        if node.kind() != "array_access" {
-            return None;
-        }
-        Some((field(node, "array")?, field(node, "index")?))
-    },
+    member: |node| shape::member(node, "field_access", "object", "field"),
+    subscript: |node| shape::subscript(node, "array_access", "array", "index"),
     entries,
     foreach: |node| {
         (node.kind() == "enhanced_for_statement").then_some(())?;

@@ -51,12 +51,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
         let property = field(node, "property").filter(|p| p.kind() == "property_identifier");
         Some((field(node, "object")?, property))
     },
-    subscript: |node| {
-        if node.kind() != "subscript_expression" {
-            return None;
-        }
-        Some((field(node, "object")?, field(node, "index")?))
-    },
+    subscript: |node| shape::subscript(node, "subscript_expression", "object", "index"),
     entries,
     foreach: |node| {
         (node.kind() == "for_in_statement").then_some(())?;

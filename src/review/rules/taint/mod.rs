@@ -441,7 +441,7 @@ impl<'a> Walk<'a> {
         for (parameter, name) in (self.syntax.parameters)(function) {
             let range = parameter.byte_range();
             // The object's own state (`self`, `this`) is the program's, not a caller's.
-            let receiver = matches!(self.src(name), "self" | "cls" | "this" | "$this");
+            let receiver = is_own_object(self.src(name));
             let source = (self.parameters_are_sources && !receiver)
                 || self
                     .roles
@@ -1295,9 +1295,7 @@ impl<'a> Walk<'a> {
         if self.syntax.answers.contains(&name) {
             return None;
         }
-        let own = call
-            .receiver
-            .is_none_or(|r| matches!(self.src(r), "self" | "this" | "$this"));
+        let own = call.receiver.is_none_or(|r| is_own_object(self.src(r)));
         if own && self.local_functions.contains(name) {
             return Some(vec![(
                 node.byte_range(),
@@ -1364,6 +1362,11 @@ fn falls_through(case: Node<'_>, last: Option<Node<'_>>) -> bool {
                 | "exit_statement"
         ),
     }
+}
+
+/// The names of the object a method runs on (`self`, `this`): its state is the program's own.
+fn is_own_object(name: &str) -> bool {
+    matches!(name, "self" | "cls" | "this" | "$this")
 }
 
 /// The name a function declaration gives (C's sits in its declarator).
@@ -1588,6 +1591,33 @@ mod shape {
             arguments: arguments(node.child_by_field_name("arguments")),
             constructor: false,
         })
+    }
+
+    /// A member access of `kind`: its `object` field and, if present, its `name` field.
+    pub fn member<'t>(
+        node: Node<'t>,
+        kind: &str,
+        object: &str,
+        name: &str,
+    ) -> Option<(Node<'t>, Option<Node<'t>>)> {
+        if node.kind() != kind {
+            return None;
+        }
+        Some((
+            node.child_by_field_name(object)?,
+            node.child_by_field_name(name),
+        ))
+    }
+
+    /// An index access of `kind`: its `object` and `index` fields.
+    pub fn subscript<'t>(
+        node: Node<'t>,
+        kind: &str,
+        object: &str,
+        index: &str,
+    ) -> Option<(Node<'t>, Node<'t>)> {
+        let (object, index) = member(node, kind, object, index)?;
+        Some((object, index?))
     }
 
     /// Positional entries: each value under its index.

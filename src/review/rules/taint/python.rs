@@ -32,18 +32,8 @@ pub(super) static SYNTAX: Syntax = Syntax {
     booleans: &["comparison_operator", "not_operator"],
     assignment,
     call: |node| shape::call(node, "call", ("attribute", "attribute", "object")),
-    member: |node| {
-        if node.kind() != "attribute" {
-            return None;
-        }
-        Some((field(node, "object")?, field(node, "attribute")))
-    },
-    subscript: |node| {
-        if node.kind() != "subscript" {
-            return None;
-        }
-        Some((field(node, "value")?, field(node, "subscript")?))
-    },
+    member: |node| shape::member(node, "attribute", "object", "attribute"),
+    subscript: |node| shape::subscript(node, "subscript", "value", "subscript"),
     entries,
     foreach: |node| {
         (node.kind() == "for_statement").then_some(())?;
