@@ -1,9 +1,12 @@
 //! Command-line arguments. The only module that knows about clap; everything else works on the
-//! validated settings that `settings.rs` builds from these.
+//! validated settings that `settings` builds from these and the configuration files.
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::model::Format;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -45,16 +48,13 @@ pub enum ColorChoice {
     Never,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
-    /// Compiler-style diagnostics with a code snippet.
-    Text,
-    /// shardscan's own JSON (versioned by `schema_version`).
-    Json,
-    /// SARIF 2.1.0, as GitHub code scanning accepts it.
-    Sarif,
-    /// GitHub Actions workflow annotations (`::error file=...::`).
-    Github,
+/// `--format`: the names of [`Format::TABLE`], nothing else.
+fn format_parser() -> impl TypedValueParser<Value = Format> {
+    let names = Format::TABLE
+        .iter()
+        .map(|(_, name, _, help)| clap::builder::PossibleValue::new(*name).help(*help));
+    PossibleValuesParser::new(names)
+        .map(|name| Format::from_name(&name).expect("a possible value names a format"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
@@ -122,8 +122,8 @@ pub struct ScanArgs {
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Format written to standard output [default: text].
-    #[arg(long, short = 'f', value_enum)]
-    pub format: Option<OutputFormat>,
+    #[arg(long, short = 'f', value_parser = format_parser())]
+    pub format: Option<Format>,
     /// Also write a report to a file (repeatable): `out.sarif`, `out.json`, `out.txt`, or
     /// `FORMAT:PATH` such as `github:annotations.txt`.
     #[arg(long, short = 'o', value_name = "[FORMAT:]PATH")]
@@ -141,6 +141,10 @@ pub struct ScanArgs {
     /// Never draw a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// Stop after this long (e.g. 40m): nothing new starts, work in flight is cancelled, and
+    /// everything finished is reported (the run then exits 3, incomplete).
+    #[arg(long, value_name = "DURATION")]
+    pub deadline: Option<String>,
     /// Benchmark baseline: walk, read and parse the files a scan would review, nothing more.
     #[arg(long, hide = true)]
     pub parse_only: bool,
@@ -154,13 +158,8 @@ pub struct ScanArgs {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Configuration and CI")]
 pub struct CiArgs {
-    /// Read settings from this file instead of the `shardscan.toml` found by walking up from the
-    /// scan root.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
-    pub config: Option<PathBuf>,
-    /// Do not read any `shardscan.toml`.
-    #[arg(long)]
-    pub no_config: bool,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     /// Review only the shards that overlap lines changed since the merge base with REV (and new
     /// files), e.g. `origin/main`.
     #[arg(long, value_name = "REV")]
@@ -177,6 +176,18 @@ pub struct CiArgs {
     /// code scanning.
     #[arg(long, value_name = "NAME")]
     pub category: Option<String>,
+}
+
+/// Which configuration file to read; shared by `scan`, `shards` and `rules`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ConfigArgs {
+    /// Read settings from this file instead of the `shardscan.toml` found by walking up from the
+    /// scan root.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Do not read any `shardscan.toml`.
+    #[arg(long)]
+    pub no_config: bool,
 }
 
 #[derive(Debug, Args)]
@@ -246,10 +257,6 @@ pub struct AgentArgs {
     /// Print the shards, requests, tokens and cost the run would take, and call nothing.
     #[arg(long)]
     pub estimate: bool,
-    /// Stop dispatching after this long (e.g. 40m), cancel what is in flight, report everything
-    /// finished.
-    #[arg(long, value_name = "DURATION")]
-    pub deadline: Option<String>,
     /// Longest one request may take [default: 120s].
     #[arg(long, value_name = "DURATION")]
     pub timeout: Option<String>,
@@ -295,6 +302,8 @@ pub enum Fallback {
 pub struct ShardsArgs {
     #[command(flatten)]
     pub walk: WalkArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     #[arg(long, short = 'f', value_enum, default_value_t = ShardsFormat::Text)]
     pub format: ShardsFormat,
     /// Also print each shard's context header and code (text format).
@@ -314,6 +323,8 @@ pub enum RulesCommand {
     List {
         #[command(flatten)]
         rules: RuleArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
         #[arg(long, short = 'f', value_enum, default_value_t = ShardsFormat::Text)]
         format: ShardsFormat,
     },
@@ -321,11 +332,15 @@ pub enum RulesCommand {
     Test {
         #[command(flatten)]
         rules: RuleArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
     },
     /// Time every rule: how long it takes to compile and, given a directory, to run over it.
     Profile {
         #[command(flatten)]
         rules: RuleArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
         /// Files to run the rules over.
         path: Option<PathBuf>,
         /// Rows to show.

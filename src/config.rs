@@ -1,19 +1,21 @@
-//! `shardscan.toml`: found by walking up from the scan root (or named with `--config`), read with
-//! unknown keys rejected, and folded into the command line: a flag given on the command line wins,
-//! a list given there replaces the file's, and paths in the file are relative to the file.
+//! `shardscan.toml`: found by walking up from the scan root (or named with `--config`) and read
+//! with unknown keys rejected. This module only reads the file; `settings` decides what each value
+//! means and how it meets the command line (a flag wins, a list given there replaces the file's,
+//! and paths in the file are relative to the file).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use serde::Deserialize;
 
-use crate::cli::{FailOn, Fallback, OutputFormat, ScanArgs};
+use crate::model::Format;
 
 pub const FILE_NAME: &str = "shardscan.toml";
 
+/// The whole file, as written.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Config {
+pub struct FileConfig {
     #[serde(default)]
     pub scan: ScanSection,
     #[serde(default)]
@@ -111,9 +113,10 @@ pub struct CacheSection {
 
 /// A configuration file, read.
 #[derive(Debug)]
-pub struct Loaded {
+pub struct ConfigFile {
+    /// Canonical, when it could be resolved.
     pub path: PathBuf,
-    pub config: Config,
+    pub config: FileConfig,
 }
 
 /// `shardscan.toml` in `start` or the nearest directory above it.
@@ -125,10 +128,10 @@ pub fn discover(start: &Path) -> Option<PathBuf> {
 }
 
 /// Reads and validates `path`; every error names the file.
-pub fn load(path: &Path) -> anyhow::Result<Loaded> {
+pub fn load(path: &Path) -> anyhow::Result<ConfigFile> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the configuration `{}`", path.display()))?;
-    let config: Config = toml::from_str(&text).map_err(|e| {
+    let config: FileConfig = toml::from_str(&text).map_err(|e| {
         anyhow::anyhow!(
             "invalid configuration `{}`: {}",
             path.display(),
@@ -136,16 +139,16 @@ pub fn load(path: &Path) -> anyhow::Result<Loaded> {
         )
     })?;
     let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    Ok(Loaded { path, config })
+    Ok(ConfigFile { path, config })
 }
 
-impl Loaded {
+impl ConfigFile {
     fn dir(&self) -> &Path {
         self.path.parent().unwrap_or(Path::new("."))
     }
 
-    /// A path of the file, made relative to the file's directory.
-    fn resolve(&self, path: &Path) -> PathBuf {
+    /// A path written in the file, resolved against the file's directory.
+    pub fn resolve(&self, path: &Path) -> PathBuf {
         if path.is_absolute() {
             path.to_path_buf()
         } else {
@@ -154,11 +157,9 @@ impl Loaded {
     }
 
     /// An `-o` spec with its path resolved against the file's directory.
-    fn resolve_output(&self, spec: &str) -> String {
+    pub fn resolve_output(&self, spec: &str) -> String {
         let (prefix, path) = match spec.split_once(':') {
-            Some((prefix, path))
-                if ["text", "txt", "json", "sarif", "github"].contains(&prefix) =>
-            {
+            Some((prefix, path)) if Format::from_name(prefix).is_some() => {
                 (format!("{prefix}:"), path)
             }
             _ => (String::new(), spec),
@@ -169,148 +170,12 @@ impl Loaded {
         format!("{prefix}{}", self.resolve(Path::new(path)).display())
     }
 
-    fn invalid(&self, key: &str, value: &str, expected: &str) -> anyhow::Error {
+    /// An error naming this file, the key and its value, and what was expected.
+    pub fn invalid(&self, key: &str, value: &str, expected: &str) -> anyhow::Error {
         anyhow::anyhow!(
             "invalid configuration `{}`: `{key} = \"{value}\"` (expected {expected})",
             self.path.display()
         )
-    }
-
-    /// Folds the file into `args`: whatever the command line left unset comes from the file.
-    pub fn apply(&self, args: &mut ScanArgs) -> anyhow::Result<()> {
-        let c = &self.config;
-        let walk = &mut args.walk;
-        fill_list(&mut walk.include, &c.scan.include);
-        fill_list(&mut walk.exclude, &c.scan.exclude);
-        walk.hidden |= c.scan.hidden.unwrap_or(false);
-        walk.no_ignore |= c.scan.no_ignore.unwrap_or(false);
-        walk.follow |= c.scan.follow.unwrap_or(false);
-        walk.include_vendored |= c.scan.include_vendored.unwrap_or(false);
-        fill(&mut walk.max_file_size, &c.scan.max_file_size);
-        fill(&mut walk.shard_tokens, &c.scan.shard_tokens);
-        if args.format.is_none() {
-            if let Some(format) = &c.scan.format {
-                args.format = Some(match format.as_str() {
-                    "text" => OutputFormat::Text,
-                    "json" => OutputFormat::Json,
-                    "sarif" => OutputFormat::Sarif,
-                    "github" => OutputFormat::Github,
-                    other => {
-                        return Err(self.invalid(
-                            "scan.format",
-                            other,
-                            "text, json, sarif or github",
-                        ))
-                    }
-                });
-            }
-        }
-        if args.output.is_empty() {
-            if let Some(outputs) = &c.scan.outputs {
-                args.output = outputs.iter().map(|o| self.resolve_output(o)).collect();
-            }
-        }
-        if args.fail_on.is_none() {
-            if let Some(fail_on) = &c.scan.fail_on {
-                args.fail_on = Some(match fail_on.as_str() {
-                    "none" => FailOn::None,
-                    "note" => FailOn::Note,
-                    "warning" => FailOn::Warning,
-                    "error" => FailOn::Error,
-                    other => {
-                        return Err(self.invalid(
-                            "scan.fail_on",
-                            other,
-                            "none, note, warning or error",
-                        ))
-                    }
-                });
-            }
-        }
-        let ci = &mut args.ci;
-        fill(&mut ci.category, &c.scan.category);
-        fill(&mut ci.diff_base, &c.scan.diff_base);
-        if ci.baseline.is_none() {
-            ci.baseline = c.scan.baseline.as_deref().map(|p| self.resolve(p));
-        }
-
-        let rules = &mut args.rules;
-        if rules.rule_dirs.is_empty() {
-            if let Some(dirs) = &c.rules.dirs {
-                rules.rule_dirs = dirs.iter().map(|d| self.resolve(d)).collect();
-            }
-        }
-        rules.no_builtin_rules |= c.rules.builtin == Some(false);
-        fill_list(&mut rules.disabled, &c.rules.disable);
-
-        let agents = &mut args.agents;
-        let r = &c.reviewers;
-        fill_list(&mut agents.reviewers, &r.use_);
-        fill_list(&mut agents.lens, &r.lenses);
-        agents.verify |= r.verify.unwrap_or(false);
-        agents.stream |= r.stream.unwrap_or(false);
-        if agents.fallback.is_none() {
-            agents.fallback = match r.fallback.as_deref() {
-                None | Some("none") => None,
-                Some("rules") => Some(Fallback::Rules),
-                Some(other) => {
-                    return Err(self.invalid("reviewers.fallback", other, "\"rules\" or \"none\""))
-                }
-            };
-        }
-        if agents.command.is_none() {
-            agents.command = r.command.as_ref().and_then(|c| c.command.clone());
-        }
-        // Endpoint settings of the provider in use (the first HTTP one listed).
-        let provider = agents
-            .reviewers
-            .iter()
-            .map(|r| r.trim().to_ascii_lowercase())
-            .find(|r| r == "openai" || r == "anthropic");
-        let endpoint = match provider.as_deref() {
-            Some("openai") => r.openai.as_ref(),
-            Some("anthropic") => r.anthropic.as_ref(),
-            _ => None,
-        };
-        if let Some(endpoint) = endpoint {
-            fill(&mut agents.base_url, &endpoint.base_url);
-            fill(&mut agents.model, &endpoint.model);
-            fill(&mut agents.api_key_env, &endpoint.api_key_env);
-            fill(&mut agents.price_in, &endpoint.price_in);
-            fill(&mut agents.price_out, &endpoint.price_out);
-            fill(&mut agents.max_output_tokens, &endpoint.max_output_tokens);
-        }
-
-        let p = &c.pool;
-        fill(&mut args.jobs, &p.jobs);
-        fill(&mut agents.max_agents, &p.max_agents);
-        fill(&mut agents.max_tokens, &p.max_tokens);
-        fill(&mut agents.max_cost, &p.max_cost);
-        fill(&mut agents.deadline, &p.deadline);
-        fill(&mut agents.timeout, &p.timeout);
-        fill(&mut agents.retries, &p.retries);
-        fill(&mut agents.rpm, &p.rpm);
-        fill(&mut agents.tpm, &p.tpm);
-
-        agents.no_cache |= c.cache.enabled == Some(false);
-        if agents.cache_dir.is_none() {
-            agents.cache_dir = c.cache.dir.as_deref().map(|d| self.resolve(d));
-        }
-        Ok(())
-    }
-}
-
-fn fill<T: Clone>(flag: &mut Option<T>, file: &Option<T>) {
-    if flag.is_none() {
-        flag.clone_from(file);
-    }
-}
-
-fn fill_list(flag: &mut Vec<String>, file: &Option<Vec<String>>) {
-    if flag.is_empty() {
-        if let Some(list) = file {
-            flag.clone_from(list);
-        }
     }
 }
 
@@ -367,7 +232,7 @@ pub const STARTER: &str = r#"# shardscan configuration. shardscan finds this fil
 # max_agents = 1000
 # max_tokens = 2000000
 # max_cost = 5.0
-# deadline = "40m"
+# deadline = "40m"                     # every run, with agents or not
 # timeout = "120s"
 # retries = 4
 # rpm = 500
@@ -384,7 +249,7 @@ mod tests {
 
     #[test]
     fn the_starter_file_is_valid_and_every_key_is_known() {
-        let parsed: Config = toml::from_str(STARTER).unwrap();
+        let parsed: FileConfig = toml::from_str(STARTER).unwrap();
         assert!(parsed.scan.include.is_none());
         // Uncommented, every key still parses: the starter documents only real keys.
         let uncommented: String = STARTER
@@ -395,7 +260,7 @@ mod tests {
             .map(|line| line.split("  #").next().unwrap_or(line))
             .collect::<Vec<_>>()
             .join("\n");
-        let full: Config =
+        let full: FileConfig =
             toml::from_str(&uncommented).unwrap_or_else(|e| panic!("{e}\n{uncommented}"));
         assert_eq!(full.pool.jobs, Some(8));
         assert_eq!(
@@ -406,7 +271,7 @@ mod tests {
 
     #[test]
     fn unknown_keys_are_named() {
-        let error = toml::from_str::<Config>("[scan]\nfail_onn = \"error\"\n").unwrap_err();
+        let error = toml::from_str::<FileConfig>("[scan]\nfail_onn = \"error\"\n").unwrap_err();
         assert!(error.to_string().contains("fail_onn"), "{error}");
     }
 }

@@ -8,9 +8,11 @@ use std::path::Path;
 use anyhow::Context;
 use serde_json::Value;
 
+use crate::model::{BaselineUse, Report};
+
 /// The fingerprints (`shardscan/v1`) of a baseline.
 #[derive(Debug)]
-pub struct Baseline {
+pub(crate) struct Baseline {
     pub name: String,
     fingerprints: HashSet<String>,
 }
@@ -70,15 +72,25 @@ impl Baseline {
         })
     }
 
+    /// Marks the findings of `report` that this baseline already holds as suppressed (kind
+    /// external) and counts again.
+    pub fn apply(&self, report: &mut Report) {
+        let mut known = 0;
+        for finding in &mut report.findings {
+            if finding.suppressed.is_none() && self.contains(&finding.fingerprint) {
+                finding.suppressed = Some(format!("already in the baseline {}", self.name));
+                finding.in_baseline = true;
+                known += 1;
+            }
+        }
+        report.baseline = Some(BaselineUse {
+            path: self.name.clone(),
+            known,
+        });
+        report.recount();
+    }
+
     pub fn contains(&self, fingerprint: &str) -> bool {
         self.fingerprints.contains(fingerprint)
-    }
-
-    pub fn len(&self) -> usize {
-        self.fingerprints.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.fingerprints.is_empty()
     }
 }

@@ -7,7 +7,7 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::finding::Finding;
+use crate::model::Finding;
 
 /// The fingerprint before its ordinal: 16 hex digits.
 pub fn base(finding: &Finding) -> String {

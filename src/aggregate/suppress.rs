@@ -47,13 +47,7 @@ mod tests {
     #[test]
     fn finds_markers_on_or_above_the_line() {
         let text = "a = 1\n# shardscan-ignore: py/x, py/y\n# more words\nb = eval(x)\nc = eval(y)  # shardscan-ignore: *\nd = eval(z)  # shardscan-ignore: py/other\n\n# shardscan-ignore: py/x\nx = 1\ne = eval(q)\n";
-        let file = SourceFile::new(
-            "a.py".into(),
-            "a.py".into(),
-            "a.py".into(),
-            Language::Python,
-            text.into(),
-        );
+        let file = SourceFile::new("a.py".into(), "a.py".into(), Language::Python, text.into());
         assert!(suppression(&file, 4, "py/x").is_some());
         assert!(suppression(&file, 4, "py/y").is_some());
         assert!(suppression(&file, 4, "py/z").is_none());

@@ -3,12 +3,14 @@
 
 use std::io::Write;
 
-use anyhow::Context;
+use anyhow::Context as _;
 
+use super::Context;
 use crate::cli::InitArgs;
 use crate::config::{FILE_NAME, STARTER};
+use crate::exit::ExitStatus;
 
-pub fn run(args: InitArgs) -> anyhow::Result<u8> {
+pub(super) fn run(args: InitArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
     let path = if args.path.is_dir() {
         args.path.join(FILE_NAME)
     } else {
@@ -27,9 +29,10 @@ pub fn run(args: InitArgs) -> anyhow::Result<u8> {
         })?;
     file.write_all(STARTER.as_bytes())
         .with_context(|| format!("cannot write `{}`", path.display()))?;
-    eprintln!(
+    writeln!(
+        context.io.stderr,
         "wrote {}: every setting is there, commented out, with its default",
         path.display()
-    );
-    Ok(crate::exit::CLEAN)
+    )?;
+    Ok(ExitStatus::Clean)
 }

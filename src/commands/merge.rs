@@ -4,16 +4,18 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::Context;
+use anyhow::Context as _;
 
+use super::Context;
 use crate::cli::MergeArgs;
+use crate::exit::ExitStatus;
 use crate::report::merge;
 
-pub fn run(args: MergeArgs) -> anyhow::Result<u8> {
+pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
     let mut inputs = Vec::with_capacity(args.inputs.len());
     for path in &args.inputs {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).with_context(|| format!("failed to read `{name}`"))?;
+        let bytes = fs_err::read(path)?;
         let log = merge::parse(&name, &bytes)?;
         inputs.push((name, log));
     }
@@ -22,25 +24,23 @@ pub fn run(args: MergeArgs) -> anyhow::Result<u8> {
     merge::render(&merged, &mut bytes).context("failed to serialize the merged log")?;
 
     if args.output == Path::new("-") {
-        let mut stdout = std::io::stdout().lock();
-        stdout.write_all(&bytes)?;
-        stdout.flush()?;
+        context.io.stdout.write_all(&bytes)?;
+        context.io.stdout.flush()?;
     } else {
         write_whole(&args.output, &bytes)?;
     }
-    let mut stderr = std::io::stderr().lock();
     for warning in &merged.warnings {
-        writeln!(stderr, "warning: {}", crate::report::printable(warning))?;
+        context.warn(warning)?;
     }
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     writeln!(
-        stderr,
+        context.io.stderr,
         "merged {} into {} with {}",
         plural(inputs.len(), "file"),
         plural(merged.runs(), "run"),
         plural(merged.results(), "result"),
     )?;
-    Ok(crate::exit::CLEAN)
+    Ok(ExitStatus::Clean)
 }
 
 /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`: readers (and a

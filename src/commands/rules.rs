@@ -1,22 +1,42 @@
-//! `shardscan rules list|test|tree`.
+//! `shardscan rules list|test|profile|tree`.
 
 use std::io::Write;
+use std::path::Path;
 use std::sync::Arc;
 
-use anyhow::Context;
+use anstyle::{AnsiColor, Style};
+use anyhow::Context as _;
 use serde_json::json;
 
-use crate::cli::{ColorChoice, RulesCommand, ShardsFormat};
+use super::Context;
+use crate::cli::{ConfigArgs, RuleArgs, RulesCommand, ShardsFormat};
+use crate::exit::ExitStatus;
 use crate::lang::Language;
 use crate::review::rules::{testing, RuleSet};
-use crate::settings;
+use crate::settings::{self, Resolver};
 use crate::slice::{self, SourceFile};
 
-pub fn run(command: RulesCommand, color: ColorChoice) -> anyhow::Result<u8> {
-    let mut out = std::io::stdout().lock();
+/// The rules in force for a `rules` command: the flags, then the `shardscan.toml` found from
+/// `start` (or named with `--config`).
+fn load(rules: &RuleArgs, config: &ConfigArgs, start: &Path) -> anyhow::Result<RuleSet> {
+    let file = settings::config_file(config, start)?;
+    let sources = settings::rule_sources(rules, &mut Resolver::new(file.as_ref()));
+    Ok(RuleSet::load(&sources)?)
+}
+
+pub(super) fn run(
+    command: RulesCommand,
+    context: &mut Context<'_, '_>,
+) -> anyhow::Result<ExitStatus> {
+    let color = context.stdout_color();
+    let out = &mut *context.io.stdout;
     match command {
-        RulesCommand::List { rules, format } => {
-            let set = RuleSet::load(&settings::rule_sources(&rules))?;
+        RulesCommand::List {
+            rules,
+            config,
+            format,
+        } => {
+            let set = load(&rules, &config, Path::new("."))?;
             match format {
                 ShardsFormat::Json => {
                     let list: Vec<_> = set
@@ -37,7 +57,7 @@ pub fn run(command: RulesCommand, color: ColorChoice) -> anyhow::Result<u8> {
                             })
                         })
                         .collect();
-                    serde_json::to_writer_pretty(&mut out, &list)?;
+                    serde_json::to_writer_pretty(&mut *out, &list)?;
                     writeln!(out)?;
                 }
                 ShardsFormat::Text => {
@@ -70,26 +90,34 @@ pub fn run(command: RulesCommand, color: ColorChoice) -> anyhow::Result<u8> {
                         .map(|(l, n)| format!("{l} {n}"))
                         .collect();
                     out.flush()?;
-                    eprintln!("{} rules ({})", set.rules().len(), summary.join(", "));
+                    writeln!(
+                        context.io.stderr,
+                        "{} rules ({})",
+                        set.rules().len(),
+                        summary.join(", ")
+                    )?;
                 }
             }
-            Ok(crate::exit::CLEAN)
+            Ok(ExitStatus::Clean)
         }
-        RulesCommand::Test { rules } => {
-            let set = Arc::new(RuleSet::load(&settings::rule_sources(&rules))?);
-            let use_color = settings::color_enabled(color);
-            let (green, red, reset) = if use_color {
-                ("\x1b[32m", "\x1b[31m", "\x1b[0m")
-            } else {
-                ("", "", "")
+        RulesCommand::Test { rules, config } => {
+            let set = Arc::new(load(&rules, &config, Path::new("."))?);
+            let paint = |color_of: AnsiColor, text: &str| {
+                let style = Style::new().fg_color(Some(color_of.into()));
+                if color {
+                    format!("{}{text}{}", style.render(), style.render_reset())
+                } else {
+                    text.to_string()
+                }
             };
+            let (ok, fail) = (paint(AnsiColor::Green, "ok"), paint(AnsiColor::Red, "FAIL"));
             let results = testing::run(&set, crate::slice::SliceOptions::default().budget_tokens);
             let mut failed = 0;
             for result in &results {
                 if result.passed() {
                     writeln!(
                         out,
-                        "{green}ok{reset}   {} ({} expected in {})",
+                        "{ok}   {} ({} expected in {})",
                         result.rule_id,
                         result.expected,
                         result.files.join(", ")
@@ -97,7 +125,7 @@ pub fn run(command: RulesCommand, color: ColorChoice) -> anyhow::Result<u8> {
                     continue;
                 }
                 failed += 1;
-                writeln!(out, "{red}FAIL{reset} {}", result.rule_id)?;
+                writeln!(out, "{fail} {}", result.rule_id)?;
                 for (file, line) in &result.missed {
                     writeln!(out, "       missed: {file}:{line} (annotated `ruleid`)")?;
                 }
@@ -110,19 +138,24 @@ pub fn run(command: RulesCommand, color: ColorChoice) -> anyhow::Result<u8> {
             }
             writeln!(out, "{} passed, {} failed", results.len() - failed, failed)?;
             Ok(if failed == 0 {
-                crate::exit::CLEAN
+                ExitStatus::Clean
             } else {
-                crate::exit::FINDINGS
+                ExitStatus::Findings
             })
         }
-        RulesCommand::Profile { rules, path, top } => {
-            let set = RuleSet::load(&settings::rule_sources(&rules))?;
-            profile(&set, path.as_deref(), top, &mut out)?;
-            Ok(crate::exit::CLEAN)
+        RulesCommand::Profile {
+            rules,
+            config,
+            path,
+            top,
+        } => {
+            let start = path.clone().unwrap_or_else(|| ".".into());
+            let set = load(&rules, &config, &start)?;
+            profile(&set, path.as_deref(), top, out)?;
+            Ok(ExitStatus::Clean)
         }
         RulesCommand::Tree { file } => {
-            let bytes = std::fs::read(&file)
-                .with_context(|| format!("failed to read `{}`", file.display()))?;
+            let bytes = fs_err::read(&file)?;
             let language = Language::detect(&file, &bytes).with_context(|| {
                 format!(
                     "cannot tell the language of `{}` from its name or `#!` line",
@@ -131,7 +164,7 @@ pub fn run(command: RulesCommand, color: ColorChoice) -> anyhow::Result<u8> {
             })?;
             let text = String::from_utf8_lossy(&bytes).into_owned();
             let name = file.display().to_string();
-            let mut source = SourceFile::new(file.clone(), name.clone(), name, language, text);
+            let mut source = SourceFile::new(name.clone(), name, language, text);
             slice::parse(&mut source, &mut tree_sitter::Parser::new());
             let tree = source.tree.as_ref().with_context(|| {
                 format!(
@@ -140,8 +173,8 @@ pub fn run(command: RulesCommand, color: ColorChoice) -> anyhow::Result<u8> {
                     source.parse_failure.as_deref().unwrap_or("no grammar")
                 )
             })?;
-            print_tree(&mut out, &source, tree.root_node())?;
-            Ok(crate::exit::CLEAN)
+            print_tree(out, &source, tree.root_node())?;
+            Ok(ExitStatus::Clean)
         }
     }
 }
@@ -248,7 +281,7 @@ fn profile(
             continue;
         };
         let name = file_path.display().to_string();
-        let mut file = SourceFile::new(file_path.to_path_buf(), name.clone(), name, language, text);
+        let mut file = SourceFile::new(name.clone(), name, language, text);
         let started = Instant::now();
         slice::parse(&mut file, &mut parser);
         *parse.entry(language).or_default() += started.elapsed();

@@ -1,222 +1,43 @@
-//! `shardscan scan`: walk, cut, review, aggregate, report.
+//! `shardscan scan` and `shardscan baseline`: resolve, scope, pipeline, aggregate, report.
 
-use std::fs::File;
 use std::io::{BufWriter, Write};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Context};
+use anyhow::{bail, Context as _};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::aggregate::Aggregator;
-use crate::cli::{ColorChoice, ScanArgs};
-use std::collections::HashSet;
-
+use super::Context;
 use crate::aggregate::baseline::Baseline;
-use crate::report::timeline;
-use crate::report::{self, summary, RuleDescriptor};
+use crate::aggregate::Aggregator;
+use crate::cli::ScanArgs;
+use crate::error::Error;
+use crate::exit::ExitStatus;
+use crate::lang::Language;
+use crate::model::{Event, Format, RuleDescriptor};
+use crate::pipeline::{self, PipelineSettings};
+use crate::report::{self, summary, timeline};
 use crate::review::agents::{Agent, AgentPool};
 use crate::review::cache::{Cache, Recorder, Replay};
 use crate::review::llm::prompt;
-use crate::review::pool::{self, PipelineSettings};
 use crate::review::rules::{RuleSet, RulesReviewer};
 use crate::review::Reviewer;
-use crate::settings::{AgentPlan, ScanSettings};
+use crate::scope::{diff, partition, Scope};
+use crate::settings::{self, AgentPlan, ScanSettings};
 use crate::slice::Shard;
 
-pub fn run(mut args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
-    crate::settings::apply_config(&mut args)?;
-    let settings = ScanSettings::resolve(&args, color)?;
-    let plan = &settings.agents;
-    let rules = Arc::new(RuleSet::load(&settings.rules)?);
-    let needs_rules = plan.rules || plan.fallback_rules;
-    if needs_rules && rules.rules().is_empty() {
-        bail!("no rules are loaded\nhint: drop `--no-builtin-rules` or add `--rules DIR`");
-    }
-    let rules_reviewer: Arc<dyn Reviewer> = Arc::new(RulesReviewer::new(Arc::clone(&rules)));
-    let reviewers: Vec<Arc<dyn Reviewer>> = if plan.rules {
-        vec![Arc::clone(&rules_reviewer)]
-    } else {
-        Vec::new()
-    };
-    let agents = if plan.configs.is_empty() || plan.estimate {
-        None
-    } else {
-        Some(build_agents(&settings, plan, &rules_reviewer)?)
-    };
-    // Agents read every language, grammar or not; the rules only those they cover.
-    let accept =
-        |language| !plan.configs.is_empty() || reviewers.iter().any(|r| r.supports(language));
-    let progress = if settings.progress {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
-        bar.set_style(
-            ProgressStyle::with_template("{spinner:.cyan} {elapsed:>4} {wide_msg}")
-                .expect("the progress template is valid"),
-        );
-        bar.enable_steady_tick(Duration::from_millis(120));
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-
-    if args.parse_only {
-        return parse_only(&settings, &accept);
-    }
-
-    // What is in scope: the lines changed since --diff-base, then this machine's --partition.
-    let baseline = settings
-        .baseline
-        .as_deref()
-        .map(Baseline::load)
-        .transpose()?;
-    let changes = settings
-        .diff_base
-        .as_deref()
-        .map(|rev| crate::diff::changes(&settings.walk.root, rev))
-        .transpose()?;
-    if let Some(note) = changes.as_ref().and_then(|c| c.note.as_ref()) {
-        eprintln!("warning: {note}");
-    }
-    let changed_file = |path: &str| changes.as_ref().is_none_or(|c| c.touches(path));
-    let changed_shard = |shard: &Shard| {
-        changes
-            .as_ref()
-            .is_none_or(|c| c.overlaps(&shard.file.rel_path, shard.start_line, shard.end_line))
-    };
-    let partition = match settings.partition {
-        Some((index, count)) => Some(partition_shards(
-            &settings,
-            &accept,
-            &changed_file,
-            &changed_shard,
-            index,
-            count,
-        )?),
-        None => None,
-    };
-    let in_scope = |shard: &Shard| {
-        changed_shard(shard) && partition.as_ref().is_none_or(|p| p.contains(&shard.id))
-    };
-    let select_file: Option<&(dyn Fn(&str) -> bool + Sync)> =
-        changes.is_some().then_some(&changed_file);
-    let select_shard: Option<&(dyn Fn(&Shard) -> bool + Sync)> =
-        (changes.is_some() || partition.is_some()).then_some(&in_scope);
-    // A file split across partitions is counted by the one holding its first shard in scope.
-    let owns = |shards: &[Shard]| {
-        shards
-            .iter()
-            .find(|shard| changed_shard(shard))
-            .is_some_and(|first| partition.as_ref().is_none_or(|p| p.contains(&first.id)))
-    };
-    let owns_file: Option<&pool::OwnsFile<'_>> = partition.is_some().then_some(&owns);
-    let mut scope = Vec::new();
-    if let (Some(changes), Some(rev)) = (&changes, &settings.diff_base) {
-        scope.push(format!(
-            "diff mode: {} files changed since {} ({rev})",
-            changes.file_count(),
-            &changes.base[..changes.base.len().min(12)]
-        ));
-    }
-    if let Some((index, count)) = settings.partition {
-        scope.push(format!("partition {index} of {count}"));
-    }
-
-    if plan.estimate {
-        return estimate(&settings, &accept, select_file, select_shard);
-    }
-
-    let mut aggregator = Aggregator::new();
-    let mut events = 0u64;
-    let metrics = pool::run(
-        &PipelineSettings {
-            walk: &settings.walk,
-            slice: &settings.slice,
-            jobs: settings.jobs,
-            parse_only: false,
-            select_file,
-            select_shard,
-            owns_file,
-        },
-        &reviewers,
-        agents.as_ref(),
-        &accept,
-        |event| {
-            aggregator.handle(event);
-            events += 1;
-            if events % 32 == 0 && !progress.is_hidden() {
-                progress.set_message(format!(
-                    "{} files, {}/{} shards reviewed, {} findings",
-                    aggregator.files(),
-                    aggregator.shards_done(),
-                    aggregator.shards_total(),
-                    aggregator.finding_count()
-                ));
-            }
-        },
-        None,
-    )?;
-    progress.finish_and_clear();
-
-    if let (Some(path), Some(agents)) = (&plan.timeline, &agents) {
-        let svg = timeline::render(&agents.spans(), agents.cap(), metrics.agents.as_ref());
-        std::fs::write(path, svg)
-            .with_context(|| format!("failed to write the timeline to `{}`", path.display()))?;
-    }
-    let descriptors = rules
-        .rules()
-        .iter()
-        .map(RuleDescriptor::from_rule)
-        .collect();
-    let mut report = aggregator.finish(settings.walk.root.clone(), descriptors, metrics);
-    report.add_agent_rules();
-    report.category = settings.category.clone();
-    report.scope = scope;
-    if let Some(baseline) = &baseline {
-        report.apply_baseline(baseline);
-    }
-
-    // Write every requested output even if one fails, then report the failures.
-    let mut write_errors = Vec::new();
-    for target in &settings.outputs {
-        let written = match &target.path {
-            None => {
-                let mut stdout = std::io::stdout().lock();
-                report::render(&report, target.format, &mut stdout, settings.color)
-                    .and_then(|_| stdout.flush())
-            }
-            Some(path) => File::create(path).and_then(|file| {
-                let mut out = BufWriter::new(file);
-                report::render(&report, target.format, &mut out, false)?;
-                out.flush()
-            }),
-        };
-        if let Err(e) = written {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                continue;
-            }
-            let name = target.path.as_ref().map_or_else(
-                || String::from("standard output"),
-                |p| format!("`{}`", p.display()),
-            );
-            write_errors.push(
-                anyhow::Error::new(e).context(format!("failed to write the report to {name}")),
-            );
-        }
-    }
-    if !settings.quiet {
-        let mut stderr = std::io::stderr().lock();
-        let stderr_color = settings.color && std::io::IsTerminal::is_terminal(&std::io::stderr());
-        summary::render(&report, &mut stderr, stderr_color)
-            .context("failed to write the summary")?;
-    }
-    if let Some(error) = write_errors.into_iter().next() {
-        return Err(error);
-    }
-    Ok(report::exit_status(&report, settings.fail_on))
+pub(super) fn run(args: ScanArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
+    let file = settings::config_file(&args.ci.config, &settings::scan_root(&args.walk))?;
+    let settings = ScanSettings::resolve(&args, file.as_ref(), &context.surroundings())?;
+    scan(&settings, context)
 }
 
 /// `shardscan baseline`: a scan whose JSON report is the baseline; never fails on findings.
-pub fn baseline(mut args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
+pub(super) fn baseline(
+    mut args: ScanArgs,
+    context: &mut Context<'_, '_>,
+) -> anyhow::Result<ExitStatus> {
     if args.output.is_empty() {
         bail!("shardscan baseline needs the file to write: `-o baseline.json`");
     }
@@ -229,15 +50,211 @@ pub fn baseline(mut args: ScanArgs, color: ColorChoice) -> anyhow::Result<u8> {
             *output = format!("json:{output}");
         }
     }
-    args.format = Some(crate::cli::OutputFormat::Json);
+    args.format = Some(Format::Json);
     args.quiet = true;
-    let status = run(args, color)?;
+    let status = run(args, context)?;
     // Findings are what a baseline is for; only an incomplete scan is worth a non-zero status.
-    Ok(if status == crate::exit::FINDINGS {
-        crate::exit::CLEAN
+    Ok(if status == ExitStatus::Findings {
+        ExitStatus::Clean
     } else {
         status
     })
+}
+
+fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
+    let plan = &settings.agents;
+    let rules = Arc::new(RuleSet::load(&settings.rules)?);
+    let needs_rules = plan.rules || plan.fallback_rules;
+    if needs_rules && rules.rules().is_empty() {
+        return Err(Error::new("no rules are loaded")
+            .with_hint("drop `--no-builtin-rules` or add `--rules DIR`")
+            .into());
+    }
+    let rules_reviewer: Arc<dyn Reviewer> = Arc::new(RulesReviewer::new(Arc::clone(&rules)));
+    let reviewers: Vec<Arc<dyn Reviewer>> = if plan.rules {
+        vec![Arc::clone(&rules_reviewer)]
+    } else {
+        Vec::new()
+    };
+    let agents = if plan.configs.is_empty() || plan.estimate {
+        None
+    } else {
+        Some(build_agents(settings, plan, &rules_reviewer)?)
+    };
+    // Agents read every language, grammar or not; the rules only those they cover.
+    let accept =
+        |language| !plan.configs.is_empty() || reviewers.iter().any(|r| r.supports(language));
+    if settings.parse_only {
+        return parse_only(settings, &accept, context);
+    }
+
+    let baseline = settings
+        .baseline
+        .as_deref()
+        .map(Baseline::load)
+        .transpose()?;
+    let scope = resolve_scope(settings, &accept, context)?;
+    let reads_file = |path: &str| scope.reads_file(path);
+    let reviews = |shard: &Shard| scope.reviews(shard);
+    let counts_file = |shards: &[Shard]| scope.counts_file(shards);
+    let pipeline_settings = PipelineSettings {
+        accept: &accept,
+        select_file: scope.selects_files().then_some(&reads_file as _),
+        select_shard: scope.selects_shards().then_some(&reviews as _),
+        owns_file: scope.partition.is_some().then_some(&counts_file as _),
+        deadline: settings.deadline,
+        interruptible: true,
+        ..PipelineSettings::new(&settings.walk, &settings.slice, settings.jobs)
+    };
+    if plan.estimate {
+        return estimate(settings, &pipeline_settings, context);
+    }
+
+    let progress = progress_bar(settings.progress);
+    let mut aggregator = Aggregator::new();
+    let mut events = 0u64;
+    let metrics = pipeline::run(&pipeline_settings, &reviewers, agents.as_ref(), |event| {
+        aggregator.handle(event);
+        events += 1;
+        if events % 32 == 0 && !progress.is_hidden() {
+            progress.set_message(format!(
+                "{} files, {}/{} shards reviewed, {} findings",
+                aggregator.files(),
+                aggregator.shards_done(),
+                aggregator.shards_total(),
+                aggregator.finding_count()
+            ));
+        }
+    })?;
+    progress.finish_and_clear();
+
+    if let (Some(path), Some(agents)) = (&plan.timeline, &agents) {
+        let svg = timeline::render(&agents.spans(), agents.cap(), metrics.agents.as_ref());
+        fs_err::write(path, svg).context("failed to write the timeline")?;
+    }
+    let descriptors: Vec<RuleDescriptor> = rules.rules().iter().map(|r| r.descriptor()).collect();
+    let mut report = aggregator.finish(settings.walk.root.clone(), descriptors, metrics);
+    report.add_agent_rules();
+    report.category = settings.category.clone();
+    report.scope = scope.description;
+    report.configuration = settings.configuration();
+    if let Some(baseline) = &baseline {
+        baseline.apply(&mut report);
+    }
+
+    let write_error = write_reports(&report, settings, context);
+    if !settings.quiet {
+        summary::render(&report, context.io.stderr, settings.stderr_color)
+            .context("failed to write the summary")?;
+    }
+    if let Some(error) = write_error {
+        return Err(error);
+    }
+    Ok(ExitStatus::of_report(&report, settings.fail_on))
+}
+
+/// Writes every requested report even if one fails, and returns the first failure.
+fn write_reports(
+    report: &crate::model::Report,
+    settings: &ScanSettings,
+    context: &mut Context<'_, '_>,
+) -> Option<anyhow::Error> {
+    let mut first_error = None;
+    for target in &settings.outputs {
+        let written = match &target.path {
+            None => report::render(report, target.format, context.io.stdout, settings.color)
+                .and_then(|()| context.io.stdout.flush()),
+            Some(path) => fs_err::File::create(path).and_then(|file| {
+                let mut out = BufWriter::new(file);
+                report::render(report, target.format, &mut out, false)?;
+                out.flush()
+            }),
+        };
+        if let Err(e) = written {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                continue;
+            }
+            let name = target.path.as_ref().map_or_else(
+                || String::from("standard output"),
+                |p| format!("`{}`", p.display()),
+            );
+            first_error.get_or_insert(
+                anyhow::Error::new(e).context(format!("failed to write the report to {name}")),
+            );
+        }
+    }
+    first_error
+}
+
+fn progress_bar(enabled: bool) -> ProgressBar {
+    if !enabled {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
+    bar.set_style(
+        ProgressStyle::with_template("{spinner:.cyan} {elapsed:>4} {wide_msg}")
+            .expect("the progress template is valid"),
+    );
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+/// What is in scope: the lines changed since `--diff-base`, then this machine's `--partition`.
+fn resolve_scope(
+    settings: &ScanSettings,
+    accept: &(dyn Fn(Language) -> bool + Sync),
+    context: &mut Context<'_, '_>,
+) -> anyhow::Result<Scope> {
+    let mut scope = Scope {
+        changes: settings
+            .diff_base
+            .as_deref()
+            .map(|rev| diff::changes(&settings.walk.root, rev))
+            .transpose()?,
+        ..Scope::default()
+    };
+    if let Some(note) = scope.changes.as_ref().and_then(|c| c.note.as_ref()) {
+        context.warn(note)?;
+    }
+    if let Some((index, count)) = settings.partition {
+        // Every shard in scope is cut once, without review, and dealt.
+        let shards = std::sync::Mutex::new(Vec::new());
+        let collect = |shard: &Shard| {
+            if scope.changed(shard) {
+                shards
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((shard.tokens, shard.id.clone()));
+            }
+        };
+        let reads_file = |path: &str| scope.reads_file(path);
+        pipeline::run(
+            &PipelineSettings {
+                accept,
+                select_file: Some(&reads_file),
+                on_shard: Some(&collect),
+                ..PipelineSettings::new(&settings.walk, &settings.slice, settings.jobs)
+            },
+            &[],
+            None,
+            |_| {},
+        )?;
+        let shards = shards.into_inner().unwrap_or_else(|e| e.into_inner());
+        scope.partition = Some(partition::share(shards, index, count));
+    }
+    if let (Some(changes), Some(rev)) = (&scope.changes, &settings.diff_base) {
+        scope.description.push(format!(
+            "diff mode: {} files changed since {} ({rev})",
+            changes.file_count(),
+            &changes.base[..changes.base.len().min(12)]
+        ));
+    }
+    if let Some((index, count)) = settings.partition {
+        scope
+            .description
+            .push(format!("partition {index} of {count}"));
+    }
+    Ok(scope)
 }
 
 /// The agent pool of a scan, with its cache, recorder or replay.
@@ -273,14 +290,18 @@ fn build_agents(
 }
 
 /// shardscan never writes into the tree it audits, recordings and timelines included.
-fn refuse_inside_root(path: &std::path::Path, root: &std::path::Path) -> anyhow::Result<()> {
-    if crate::walk::is_inside(path, root) {
-        bail!(
-            "`{}` is inside the scanned tree `{}`; shardscan never writes there\nhint: write it \
-             elsewhere",
+fn refuse_inside_root(path: &Path, root: &Path) -> anyhow::Result<()> {
+    if crate::paths::is_inside(path, root) {
+        return Err(Error::new(format!(
+            "`{}` is inside the scanned tree `{}`; shardscan never writes there",
             path.display(),
             root.display()
-        );
+        ))
+        .with_hint(
+            "write it \
+             elsewhere",
+        )
+        .into());
     }
     Ok(())
 }
@@ -288,17 +309,17 @@ fn refuse_inside_root(path: &std::path::Path, root: &std::path::Path) -> anyhow:
 /// `--estimate`: cut the tree as a scan would and print what the agents would cost; call nothing.
 fn estimate(
     settings: &ScanSettings,
-    accept: &(dyn Fn(crate::lang::Language) -> bool + Sync),
-    select_file: Option<&(dyn Fn(&str) -> bool + Sync)>,
-    select_shard: Option<&(dyn Fn(&Shard) -> bool + Sync)>,
-) -> anyhow::Result<u8> {
+    pipeline_settings: &PipelineSettings<'_>,
+    context: &mut Context<'_, '_>,
+) -> anyhow::Result<ExitStatus> {
     use std::sync::atomic::{AtomicU64, Ordering};
     let plan = &settings.agents;
     let shards = AtomicU64::new(0);
     let tokens = AtomicU64::new(0);
     let lenses = plan.settings.lenses.clone();
     let max_out = plan.configs.first().map_or(0, |c| c.max_output_tokens);
-    let count = |shard: &crate::slice::Shard| {
+    // The pipeline shows only the shards in scope.
+    let count = |shard: &Shard| {
         shards.fetch_add(1, Ordering::Relaxed);
         for lens in &lenses {
             let request = prompt::review_request(shard, *lens, max_out);
@@ -306,29 +327,25 @@ fn estimate(
         }
     };
     let mut files = 0usize;
-    pool::run(
+    pipeline::run(
         &PipelineSettings {
-            walk: &settings.walk,
-            slice: &settings.slice,
-            jobs: settings.jobs,
-            parse_only: false,
-            select_file,
-            select_shard,
+            on_shard: Some(&count),
             owns_file: None,
+            deadline: None,
+            interruptible: false,
+            ..*pipeline_settings
         },
         &[],
         None,
-        accept,
         |event| {
-            if let pool::Event::File(_) = event {
+            if let Event::File(_) = event {
                 files += 1;
             }
         },
-        Some(&count),
     )?;
     let shards = shards.into_inner();
     let tokens_in = tokens.into_inner();
-    let mut out = std::io::stdout().lock();
+    let out = &mut *context.io.stdout;
     writeln!(
         out,
         "{files} files, {shards} shards, {} lens(es): {}",
@@ -364,102 +381,37 @@ fn estimate(
             )?;
         }
     }
-    Ok(crate::exit::CLEAN)
-}
-
-/// The shard ids of partition `index` of `count`: every shard in scope is cut once, without
-/// review, and the shards are dealt largest first to the least loaded partition (ties to the
-/// lowest), so the partitions are balanced by tokens, together cover every shard exactly once, and
-/// are the same on every machine that sees the same tree.
-fn partition_shards(
-    settings: &ScanSettings,
-    accept: &(dyn Fn(crate::lang::Language) -> bool + Sync),
-    select_file: &(dyn Fn(&str) -> bool + Sync),
-    select_shard: &(dyn Fn(&Shard) -> bool + Sync),
-    index: usize,
-    count: usize,
-) -> anyhow::Result<HashSet<String>> {
-    let shards: std::sync::Mutex<Vec<(usize, String)>> = std::sync::Mutex::new(Vec::new());
-    let collect = |shard: &Shard| {
-        if select_shard(shard) {
-            shards
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push((shard.tokens, shard.id.clone()));
-        }
-    };
-    pool::run(
-        &PipelineSettings {
-            walk: &settings.walk,
-            slice: &settings.slice,
-            jobs: settings.jobs,
-            parse_only: false,
-            select_file: Some(select_file),
-            select_shard: None,
-            owns_file: None,
-        },
-        &[],
-        None,
-        accept,
-        |_| {},
-        Some(&collect),
-    )?;
-    let mut shards = shards.into_inner().unwrap_or_else(|e| e.into_inner());
-    Ok(deal(&mut shards, count)
-        .into_iter()
-        .nth(index - 1)
-        .unwrap_or_default())
-}
-
-/// Deals `(tokens, id)` items into `count` bins, largest first, each to the least loaded bin.
-fn deal(items: &mut [(usize, String)], count: usize) -> Vec<HashSet<String>> {
-    items.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    let mut bins: Vec<(usize, HashSet<String>)> = vec![(0, HashSet::new()); count.max(1)];
-    for (tokens, id) in items.iter() {
-        let (_, lightest) = bins
-            .iter()
-            .enumerate()
-            .map(|(i, bin)| (bin.0, i))
-            .min()
-            .expect("at least one bin");
-        bins[lightest].0 += tokens;
-        bins[lightest].1.insert(id.clone());
-    }
-    bins.into_iter().map(|(_, ids)| ids).collect()
+    Ok(ExitStatus::Clean)
 }
 
 /// The speed benchmark's baseline: the same walk, reads and parses as a scan, on the same threads,
 /// with no slicing and no review.
 fn parse_only(
     settings: &ScanSettings,
-    accept: &(dyn Fn(crate::lang::Language) -> bool + Sync),
-) -> anyhow::Result<u8> {
+    accept: &(dyn Fn(Language) -> bool + Sync),
+    context: &mut Context<'_, '_>,
+) -> anyhow::Result<ExitStatus> {
     let started = std::time::Instant::now();
     let (mut files, mut lines) = (0usize, 0usize);
-    pool::run(
+    pipeline::run(
         &PipelineSettings {
-            walk: &settings.walk,
-            slice: &settings.slice,
-            jobs: settings.jobs,
+            accept,
             parse_only: true,
-            select_file: None,
-            select_shard: None,
-            owns_file: None,
+            ..PipelineSettings::new(&settings.walk, &settings.slice, settings.jobs)
         },
         &[],
         None,
-        accept,
         |event| {
-            if let pool::Event::File(info) = event {
+            if let Event::File(info) = event {
                 files += 1;
                 lines += info.lines;
             }
         },
-        None,
     )?;
-    eprintln!(
+    writeln!(
+        context.io.stderr,
         "parsed {files} files ({lines} lines) in {:.2}s",
         started.elapsed().as_secs_f64()
-    );
-    Ok(crate::exit::CLEAN)
+    )?;
+    Ok(ExitStatus::Clean)
 }

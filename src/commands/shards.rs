@@ -1,13 +1,15 @@
 //! `shardscan shards`: shows how files are cut, so a user can see what each reviewer will read.
 
-use std::io::Write;
 use std::sync::Mutex;
 
 use serde::Serialize;
 
+use super::Context;
 use crate::cli::{ShardsArgs, ShardsFormat};
-use crate::review::pool::{self, Event, PipelineSettings};
-use crate::settings;
+use crate::exit::ExitStatus;
+use crate::model::{Event, SkipReason};
+use crate::pipeline::{self, PipelineSettings};
+use crate::settings::{self, ShardsSettings};
 use crate::slice::{ContextHeader, Shard, ShardKind};
 
 #[derive(Serialize)]
@@ -31,8 +33,9 @@ struct ShardInfo {
     header: String,
 }
 
-pub fn run(args: ShardsArgs) -> anyhow::Result<u8> {
-    let (walk, slice) = settings::walk_settings(&args.walk)?;
+pub(super) fn run(args: ShardsArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
+    let file = settings::config_file(&args.config, &settings::scan_root(&args.walk))?;
+    let ShardsSettings { walk, slice, jobs } = ShardsSettings::resolve(&args, file.as_ref())?;
     let collected = Mutex::new(Vec::new());
     let verbose = args.verbose;
     let on_shard = |shard: &Shard| {
@@ -62,37 +65,30 @@ pub fn run(args: ShardsArgs) -> anyhow::Result<u8> {
             .push(info);
     };
     let mut problems = Vec::new();
-    pool::run(
+    pipeline::run(
         &PipelineSettings {
-            walk: &walk,
-            slice: &slice,
-            jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
-            parse_only: false,
-            select_file: None,
-            select_shard: None,
-            owns_file: None,
+            on_shard: Some(&on_shard),
+            ..PipelineSettings::new(&walk, &slice, jobs)
         },
         &[],
         None,
-        &|_| true,
         |event| {
             if let Event::Skipped {
                 path,
-                reason: crate::walk::SkipReason::Error,
+                reason: SkipReason::Error,
                 detail,
             } = event
             {
                 problems.push(format!("{path}: {}", detail.unwrap_or_default()));
             }
         },
-        Some(&on_shard),
     )?;
     let mut shards = collected.into_inner().unwrap_or_else(|e| e.into_inner());
     shards.sort_by(|a, b| (&a.path, a.start_line).cmp(&(&b.path, b.start_line)));
-    let mut out = std::io::stdout().lock();
+    let out = &mut *context.io.stdout;
     match args.format {
         ShardsFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &shards)?;
+            serde_json::to_writer_pretty(&mut *out, &shards)?;
             writeln!(out)?;
         }
         ShardsFormat::Text => {
@@ -118,13 +114,18 @@ pub fn run(args: ShardsArgs) -> anyhow::Result<u8> {
         }
     }
     let files: std::collections::BTreeSet<&str> = shards.iter().map(|s| s.path.as_str()).collect();
-    eprintln!("{} shards in {} files", shards.len(), files.len());
+    writeln!(
+        context.io.stderr,
+        "{} shards in {} files",
+        shards.len(),
+        files.len()
+    )?;
     for problem in &problems {
-        eprintln!("warning: {problem}");
+        context.warn(problem)?;
     }
     Ok(if problems.is_empty() {
-        crate::exit::CLEAN
+        ExitStatus::Clean
     } else {
-        crate::exit::INCOMPLETE
+        ExitStatus::Incomplete
     })
 }

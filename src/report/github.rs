@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::Report;
-use crate::finding::Severity;
+use crate::model::Severity;
 
 pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     for finding in report.active_findings() {

@@ -1,5 +1,5 @@
-//! Reports: the [`Report`] model and one pure printer per format. The exit status is decided here
-//! from the report, apart from any format.
+//! The printers: one pure function per format, `render(&Report, &mut dyn Write)`. They decide
+//! nothing (the exit status is `crate::exit`'s) and write only to the writer they are given.
 
 pub mod github;
 pub mod json;
@@ -9,247 +9,17 @@ pub mod summary;
 pub mod text;
 pub mod timeline;
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
 
-use serde::Serialize;
-
-use crate::cli::OutputFormat;
-use crate::finding::{Finding, Severity};
-use crate::review::pool::PoolMetrics;
-use crate::review::rules::Rule;
-use crate::walk::SkipReason;
-
-/// Everything a run found and did, ready for printing.
-#[derive(Debug, Serialize)]
-pub struct Report {
-    pub tool_version: String,
-    /// Serialized lossily: a root that is not valid UTF-8 must not make the JSON report fail.
-    #[serde(serialize_with = "lossy_path")]
-    pub root: PathBuf,
-    /// Display path -> percent-encoded URI for the files the report mentions.
-    #[serde(skip)]
-    pub uris: BTreeMap<String, String>,
-    pub rules: Vec<RuleDescriptor>,
-    /// Deduplicated and sorted; suppressed findings included (marked).
-    pub findings: Vec<Finding>,
-    pub unreviewed: Vec<Unreviewed>,
-    pub problems: Vec<Problem>,
-    /// What the run was limited to (diff mode, partition), for the summary.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub scope: Vec<String>,
-    /// SARIF `runAutomationDetails` category (`--category`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub category: Option<String>,
-    /// The baseline findings were compared with, and how many of them it holds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub baseline: Option<BaselineUse>,
-    /// Findings a verifier agent rejected, with its reason (JSON only).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub rejected: Vec<Rejected>,
-    pub summary: Summary,
-}
-
-/// How a baseline was used.
-#[derive(Debug, Clone, Serialize)]
-pub struct BaselineUse {
-    pub path: String,
-    /// Findings of this run that the baseline already held.
-    pub known: usize,
-}
-
-/// A finding dropped by `--verify`.
-#[derive(Debug, Clone, Serialize)]
-pub struct Rejected {
-    pub finding: Finding,
-    pub reason: String,
-}
-
-impl Report {
-    /// Adds a rule descriptor for every rule id of an agent's findings (`llm/cwe-89`), so every
-    /// result's rule is described in SARIF.
-    pub fn add_agent_rules(&mut self) {
-        let known: std::collections::BTreeSet<String> =
-            self.rules.iter().map(|r| r.id.clone()).collect();
-        let mut added: BTreeMap<String, RuleDescriptor> = BTreeMap::new();
-        for finding in self
-            .findings
-            .iter()
-            .chain(self.rejected.iter().map(|r| &r.finding))
-        {
-            if known.contains(&finding.rule_id) {
-                continue;
-            }
-            let entry = added.entry(finding.rule_id.clone()).or_insert_with(|| {
-                let subject = finding
-                    .cwe
-                    .first()
-                    .cloned()
-                    .unwrap_or_else(|| finding.rule_id.trim_start_matches("llm/").to_string());
-                RuleDescriptor {
-                    id: finding.rule_id.clone(),
-                    name: finding.rule_id.replace('/', "-"),
-                    description: format!("Reported by a reviewer agent: {subject}"),
-                    help: String::from(
-                        "Reported by an LLM or command reviewer agent. The message explains the \
-                         problem; the confidence is the agent's own. Check the cited lines \
-                         before acting on it.",
-                    ),
-                    severity: finding.severity,
-                    cwe: finding.cwe.clone(),
-                    tags: vec![String::from("security"), String::from("agent")],
-                    precision: String::from("medium"),
-                    security_severity: finding.severity.default_security_severity(),
-                }
-            });
-            if finding.severity > entry.severity {
-                entry.severity = finding.severity;
-                entry.security_severity = finding.severity.default_security_severity();
-            }
-        }
-        self.rules.extend(added.into_values());
-    }
-
-    /// Marks the findings the baseline already holds as suppressed (kind external) and counts
-    /// again.
-    pub fn apply_baseline(&mut self, baseline: &crate::aggregate::baseline::Baseline) {
-        let mut known = 0;
-        for finding in &mut self.findings {
-            if finding.suppressed.is_none() && baseline.contains(&finding.fingerprint) {
-                finding.suppressed = Some(format!("already in the baseline {}", baseline.name));
-                finding.in_baseline = true;
-                known += 1;
-            }
-        }
-        self.baseline = Some(BaselineUse {
-            path: baseline.name.clone(),
-            known,
-        });
-        self.recount();
-    }
-
-    /// Recomputes the summary's counts of active and suppressed findings.
-    pub fn recount(&mut self) {
-        let mut by_severity: BTreeMap<Severity, usize> = BTreeMap::new();
-        let mut suppressed = 0;
-        for finding in &self.findings {
-            if finding.suppressed.is_some() {
-                suppressed += 1;
-            } else {
-                *by_severity.entry(finding.severity).or_default() += 1;
-            }
-        }
-        self.summary.by_severity = by_severity;
-        self.summary.suppressed = suppressed;
-    }
-
-    /// Findings that count: not suppressed.
-    pub fn active_findings(&self) -> impl Iterator<Item = &Finding> {
-        self.findings.iter().filter(|f| f.suppressed.is_none())
-    }
-
-    /// Whether every source file was read and every shard fully reviewed.
-    pub fn is_complete(&self) -> bool {
-        self.unreviewed.is_empty() && self.problems.is_empty()
-    }
-
-    /// The SARIF URI of a display path.
-    pub fn uri(&self, path: &str) -> String {
-        self.uris
-            .get(path)
-            .cloned()
-            .unwrap_or_else(|| sarif::encode_path(path))
-    }
-}
-
-fn lossy_path<S: serde::Serializer>(
-    path: &std::path::Path,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(&path.to_string_lossy())
-}
-
-/// What a report says about a rule (from a rule file, or from an LLM reviewer's categories).
-#[derive(Debug, Clone, Serialize)]
-pub struct RuleDescriptor {
-    pub id: String,
-    pub name: String,
-    pub description: String,
-    pub help: String,
-    pub severity: Severity,
-    pub cwe: Vec<String>,
-    pub tags: Vec<String>,
-    pub precision: String,
-    pub security_severity: f32,
-}
-
-impl RuleDescriptor {
-    pub fn from_rule(rule: &Rule) -> RuleDescriptor {
-        let meta = &rule.meta;
-        RuleDescriptor {
-            id: meta.id.clone(),
-            name: meta.name.clone(),
-            description: crate::review::rules::meta::strip_template(&meta.message),
-            help: meta.help.clone(),
-            severity: meta.severity,
-            cwe: meta.cwe.clone(),
-            tags: meta.tags.clone(),
-            precision: meta.precision.as_str().to_string(),
-            security_severity: meta.security_severity,
-        }
-    }
-}
-
-/// A shard some reviewer could not finish, and why.
-#[derive(Debug, Clone, Serialize)]
-pub struct Unreviewed {
-    pub path: String,
-    pub start_line: usize,
-    pub end_line: usize,
-    pub shard_id: String,
-    pub reviewer: String,
-    pub reason: String,
-}
-
-/// A file-level problem: unreadable, unparsable, or a walk error.
-#[derive(Debug, Clone, Serialize)]
-pub struct Problem {
-    pub path: String,
-    pub message: String,
-}
-
-#[derive(Debug, Serialize)]
-pub struct Summary {
-    pub files: usize,
-    pub lines: usize,
-    pub bytes: usize,
-    /// Files that were not valid UTF-8 and were read with replacement characters.
-    pub lossy_files: usize,
-    pub languages: BTreeMap<String, usize>,
-    pub shards_total: usize,
-    pub shards_reviewed: usize,
-    /// Shards whose agent reviews all came from the cache.
-    pub shards_cached: usize,
-    pub by_severity: BTreeMap<Severity, usize>,
-    pub suppressed: usize,
-    pub skipped: BTreeMap<SkipReason, usize>,
-    pub duration_seconds: f64,
-    pub pool: PoolMetrics,
-}
+use crate::model::{Format, Report};
 
 /// Writes `report` in `format`. `color` only affects text.
-pub fn render(
-    report: &Report,
-    format: OutputFormat,
-    out: &mut dyn Write,
-    color: bool,
-) -> io::Result<()> {
+pub fn render(report: &Report, format: Format, out: &mut dyn Write, color: bool) -> io::Result<()> {
     match format {
-        OutputFormat::Text => text::render(report, out, color),
-        OutputFormat::Json => json::render(report, out),
-        OutputFormat::Sarif => sarif::render(report, out),
-        OutputFormat::Github => github::render(report, out),
+        Format::Text => text::render(report, out, color),
+        Format::Json => json::render(report, out),
+        Format::Sarif => sarif::render(report, out),
+        Format::Github => github::render(report, out),
     }
 }
 
@@ -270,18 +40,4 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
             })
             .collect(),
     )
-}
-
-/// DESIGN.md section 6: findings at or above `fail_on` give 1; otherwise an incomplete run gives 3;
-/// otherwise 0.
-pub fn exit_status(report: &Report, fail_on: Option<Severity>) -> u8 {
-    let failing =
-        fail_on.is_some_and(|threshold| report.active_findings().any(|f| f.severity >= threshold));
-    if failing {
-        crate::exit::FINDINGS
-    } else if !report.is_complete() {
-        crate::exit::INCOMPLETE
-    } else {
-        crate::exit::CLEAN
-    }
 }

@@ -11,8 +11,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Report, RuleDescriptor};
-use crate::finding::{Finding, Severity};
+use crate::model::{Finding, Report, RuleDescriptor, Severity};
+use crate::paths::directory_uri;
 
 pub const SCHEMA_URI: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
@@ -322,16 +322,6 @@ fn physical(uri: &str, region: Option<Region>) -> Location {
     }
 }
 
-/// The file URI of a directory, with the trailing slash SARIF requires of a base.
-fn directory_uri(path: &std::path::Path) -> String {
-    let (_, encoded) = crate::walk::relative(std::path::Path::new("/\u{0}never"), path);
-    let mut uri = encoded;
-    if !uri.ends_with('/') {
-        uri.push('/');
-    }
-    uri
-}
-
 fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResult {
     let location = &finding.location;
     let mut fingerprints = BTreeMap::new();
@@ -433,6 +423,7 @@ impl Default for Trim {
 }
 
 /// Builds the SARIF log of `report`, enforcing GitHub's limits.
+#[cfg(test)]
 pub fn build(report: &Report) -> SarifLog {
     build_trimmed(report, Trim::default())
 }
@@ -648,27 +639,10 @@ fn gzip_size(bytes: &[u8]) -> io::Result<usize> {
     Ok(encoder.finish()?.len())
 }
 
-/// Percent-encodes a `/`-separated display path as a relative URI (absolute paths become `file://`).
-pub fn encode_path(path: &str) -> String {
-    if let Some(absolute) = path.strip_prefix('/') {
-        let (_, uri) = crate::walk::relative(
-            std::path::Path::new("/\u{0}never"),
-            std::path::Path::new(&format!("/{absolute}")),
-        );
-        return uri;
-    }
-    let (_, uri) = crate::walk::relative(
-        std::path::Path::new("/"),
-        &std::path::Path::new("/").join(path),
-    );
-    uri
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::finding::Location;
-    use crate::report::Summary;
+    use crate::model::{Location, Summary};
 
     fn finding(i: usize, severity: Severity) -> Finding {
         Finding {
@@ -718,6 +692,7 @@ mod tests {
             problems: vec![],
             scope: Vec::new(),
             category: None,
+            configuration: None,
             baseline: None,
             rejected: vec![],
             summary: Summary {

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::{printable, Report};
-use crate::finding::Severity;
+use crate::model::Severity;
 
 /// Most unreviewed shards and problems listed by name; the JSON and SARIF reports list them all.
 const LISTED: usize = 10;
@@ -37,6 +37,18 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
         s.shards_total,
         s.duration_seconds
     )?;
+    if let Some(configuration) = &report.configuration {
+        let taken = if configuration.settings.is_empty() {
+            String::from("nothing taken from it")
+        } else {
+            configuration.settings.join(", ")
+        };
+        writeln!(
+            out,
+            "configuration: `{}` ({taken})",
+            printable(&configuration.path)
+        )?;
+    }
     for line in &report.scope {
         writeln!(out, "{line}")?;
     }
@@ -96,11 +108,7 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
             "agents: {} with lens {}: {} started, {} requests ({} retries, {} rate-limited), {} \
              reviews, {} from cache, {} failed{}",
             a.agents.join(", "),
-            a.lenses
-                .iter()
-                .map(|l| l.name())
-                .collect::<Vec<_>>()
-                .join(", "),
+            a.lenses.join(", "),
             a.agents_started,
             a.requests,
             a.retries,

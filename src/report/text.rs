@@ -12,7 +12,7 @@
 use std::io::{self, Write};
 
 use super::{printable, Report};
-use crate::finding::{Finding, Severity};
+use crate::model::{Finding, Severity};
 
 struct Style {
     on: bool,

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::review::agents::{AgentMetrics, Span};
+use crate::model::{AgentMetrics, Span};
 
 const WIDTH: f64 = 1000.0;
 const LEFT: f64 = 60.0;

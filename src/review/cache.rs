@@ -60,7 +60,7 @@ impl Cache {
     /// The cache under `dir`, refused inside `scan_root` (a scan never writes into the tree).
     pub fn open(dir: PathBuf, scan_root: &Path) -> anyhow::Result<Cache> {
         // Checked before anything is created.
-        if crate::walk::is_inside(&dir, scan_root) {
+        if crate::paths::is_inside(&dir, scan_root) {
             anyhow::bail!(
                 "the cache directory `{}` is inside the scanned tree `{}`; shardscan never writes \
                  there\nhint: pass `--cache-dir` elsewhere, or `--no-cache`",
@@ -71,17 +71,6 @@ impl Cache {
         fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create the cache directory `{}`", dir.display()))?;
         Ok(Cache { dir })
-    }
-
-    /// `$SHARDSCAN_CACHE_DIR`, else `$XDG_CACHE_HOME/shardscan`, else `~/.cache/shardscan`.
-    pub fn default_dir() -> Option<PathBuf> {
-        if let Some(dir) = std::env::var_os("SHARDSCAN_CACHE_DIR") {
-            return Some(PathBuf::from(dir));
-        }
-        if let Some(dir) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
-            return Some(PathBuf::from(dir).join("shardscan"));
-        }
-        std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache").join("shardscan"))
     }
 
     fn path(&self, key: &str) -> PathBuf {
@@ -196,13 +185,5 @@ impl Replay {
 
     pub fn get(&self, key: &str) -> Option<&Result<Completion, String>> {
         self.answers.get(key)
-    }
-
-    pub fn len(&self) -> usize {
-        self.answers.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.answers.is_empty()
     }
 }

@@ -1,22 +1,24 @@
-//! Reviewers: the agents that audit one shard each. Every backend implements [`Reviewer`]; the pool
-//! in [`pool`] runs them under one set of limits.
+//! Reviewers: the agents that audit one shard each. Every backend implements [`Reviewer`]; the CPU
+//! reviewers run on the pipeline's workers through [`review_shard`], the LLM and command agents in
+//! the governed pool of [`agents`].
 
-pub mod agents;
-pub mod cache;
-pub mod llm;
-pub mod pool;
-pub mod rules;
+pub(crate) mod agents;
+pub(crate) mod cache;
+pub(crate) mod llm;
+pub(crate) mod rules;
 
-use crate::finding::Finding;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
 use crate::lang::Language;
+use crate::model::{Failure, Finding, ShardOutcome};
 use crate::slice::Shard;
 
 /// Why a review did not complete. Findings gathered before the failure are kept, never dropped.
+/// (Network reviewers classify their failures as retryable or not in the agent pool, where the
+/// retries happen: see `llm::CallError`.)
 #[derive(Debug, thiserror::Error)]
-pub enum ReviewError {
-    /// Worth trying again (timeouts, rate limits, 5xx, connection errors).
-    #[error("{0}")]
-    Retryable(String),
+pub(crate) enum ReviewError {
     /// Trying again will not help (4xx, output that cannot be repaired).
     #[error("{0}")]
     Permanent(String),
@@ -30,10 +32,53 @@ pub enum ReviewError {
 }
 
 /// An agent that audits shards.
-pub trait Reviewer: Send + Sync {
+pub(crate) trait Reviewer: Send + Sync {
     /// Short stable name (`rules`, `openai:gpt-4o`), recorded on every finding.
     fn name(&self) -> &str;
     /// Whether this reviewer can audit shards of `language`.
     fn supports(&self, language: Language) -> bool;
     fn review(&self, shard: &Shard) -> Result<Vec<Finding>, ReviewError>;
+}
+
+/// Runs every reviewer that supports the shard's language; never panics, never drops findings.
+/// `agents_follow` says agents will review the shard next, so no CPU reviewer is needed.
+pub(crate) fn review_shard(
+    shard: &Shard,
+    reviewers: &[Arc<dyn Reviewer>],
+    agents_follow: bool,
+) -> ShardOutcome {
+    let mut outcome = ShardOutcome::empty(shard);
+    let mut reviewed_by_any = false;
+    for reviewer in reviewers.iter().filter(|r| r.supports(shard.language())) {
+        reviewed_by_any = true;
+        let name = reviewer.name();
+        match catch_unwind(AssertUnwindSafe(|| reviewer.review(shard))) {
+            Ok(Ok(found)) => outcome.findings.extend(found),
+            Ok(Err(ReviewError::Incomplete { findings, reason })) => {
+                outcome.findings.extend(findings);
+                outcome.failures.push(Failure::new(name, reason));
+            }
+            Ok(Err(e)) => outcome.failures.push(Failure::new(name, e.to_string())),
+            Err(panic) => outcome.failures.push(Failure::new(
+                name,
+                format!("reviewer crashed: {}", panic_message(&*panic)),
+            )),
+        }
+    }
+    if !reviewed_by_any && !agents_follow {
+        outcome.failures.push(Failure::new(
+            "-",
+            format!("no reviewer supports {}", shard.language()),
+        ));
+    }
+    outcome
+}
+
+/// The message a panic carried, for the failure it becomes.
+pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| String::from("unknown panic"))
 }

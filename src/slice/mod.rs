@@ -1,10 +1,10 @@
 //! The shard model: a file read and parsed once ([`SourceFile`]) and the independent slices of it
 //! that reviewers audit ([`Shard`]).
 
+mod line_hash;
 mod slicer;
 
 use std::ops::Range;
-use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
@@ -17,8 +17,6 @@ pub use slicer::{slice_file, SliceOptions};
 /// A source file, read and parsed once; every shard of it shares this through an `Arc`, and it is
 /// freed when its last shard has been reviewed.
 pub struct SourceFile {
-    /// Path as opened (relative to the working directory or absolute).
-    pub path: PathBuf,
     /// Path relative to the scan root, `/`-separated, for display.
     pub rel_path: String,
     /// Percent-encoded repository-relative URI, for SARIF.
@@ -69,13 +67,7 @@ impl ReviewerCache {
 }
 
 impl SourceFile {
-    pub fn new(
-        path: PathBuf,
-        rel_path: String,
-        uri: String,
-        language: Language,
-        text: String,
-    ) -> SourceFile {
+    pub fn new(rel_path: String, uri: String, language: Language, text: String) -> SourceFile {
         let mut line_starts = vec![0];
         line_starts.extend(
             line_breaks(&text)
@@ -86,7 +78,6 @@ impl SourceFile {
             line_starts.clear();
         }
         SourceFile {
-            path,
             rel_path,
             uri,
             language,
@@ -167,7 +158,7 @@ impl SourceFile {
     pub fn line_hash(&self, line: usize) -> String {
         let hashes = self
             .line_hashes
-            .get_or_init(|| crate::aggregate::line_hash::line_hashes(&self.text));
+            .get_or_init(|| line_hash::line_hashes(&self.text));
         hashes
             .get(line.saturating_sub(1))
             .cloned()
@@ -326,13 +317,7 @@ mod tests {
     use super::*;
 
     fn file(text: &str) -> SourceFile {
-        SourceFile::new(
-            "x.py".into(),
-            "x.py".into(),
-            "x.py".into(),
-            Language::Python,
-            text.into(),
-        )
+        SourceFile::new("x.py".into(), "x.py".into(), Language::Python, text.into())
     }
 
     #[test]

@@ -383,8 +383,7 @@ mod tests {
     use crate::lang::Language;
 
     fn parsed(language: Language, path: &str, text: &str) -> Arc<SourceFile> {
-        let mut file =
-            SourceFile::new(path.into(), path.into(), path.into(), language, text.into());
+        let mut file = SourceFile::new(path.into(), path.into(), language, text.into());
         let mut parser = tree_sitter::Parser::new();
         parser.set_language(&language.grammar().unwrap()).unwrap();
         file.tree = parser.parse(text, None);
@@ -534,7 +533,6 @@ mod tests {
 
         let text: String = (0..500).map(|i| format!("val x{i} = {i}\n")).collect();
         let file = Arc::new(SourceFile::new(
-            "k.kt".into(),
             "k.kt".into(),
             "k.kt".into(),
             Language::Kotlin,

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::Lens;
-use crate::finding::{Finding, Location, Severity};
+use crate::model::{Finding, Location, Severity};
 use crate::slice::Shard;
 
 /// One finding as an agent reported it, after coercing loose types.
@@ -27,8 +27,6 @@ pub enum Dropped {
     OutsideShard,
     /// Its evidence is not in the file (or it quoted none).
     NoEvidence,
-    /// Not a finding object at all (no line, no title).
-    Malformed,
 }
 
 /// The first JSON value in `text` that `wanted` accepts: the whole text, then each fenced block,

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::{Lens, Request, RequestKind};
-use crate::finding::Finding;
+use crate::model::Finding;
 use crate::slice::Shard;
 
 /// Longest enclosing definition shown to a verifier, in lines; past it the verifier sees the

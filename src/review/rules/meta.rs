@@ -15,8 +15,8 @@
 //! (call ...) @finding
 //! ```
 
-use crate::finding::Severity;
 use crate::lang::Language;
+use crate::model::Severity;
 
 /// How often a rule is right when it fires; GitHub shows it and we derive confidence from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

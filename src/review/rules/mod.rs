@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crate::lang::Language;
-pub use meta::{Precision, RuleMeta};
+pub use meta::RuleMeta;
 pub use reviewer::RulesReviewer;
 
 include!(concat!(env!("OUT_DIR"), "/embedded_rules.rs"));
@@ -73,12 +73,28 @@ pub struct Rule {
     pub partials: Vec<(PathBuf, Range<usize>)>,
 }
 
+impl Rule {
+    /// What a report says about this rule.
+    pub(crate) fn descriptor(&self) -> crate::model::RuleDescriptor {
+        let meta = &self.meta;
+        crate::model::RuleDescriptor {
+            id: meta.id.clone(),
+            name: meta.name.clone(),
+            description: meta::strip_template(&meta.message),
+            help: meta.help.clone(),
+            severity: meta.severity,
+            cwe: meta.cwe.clone(),
+            tags: meta.tags.clone(),
+            precision: meta.precision.as_str().to_string(),
+            security_severity: meta.security_severity,
+        }
+    }
+}
+
 /// An annotated test file that sits beside a rule (`sql.scm` + `sql.py`).
 #[derive(Debug)]
 pub struct RuleTestFile {
     pub origin: Origin,
-    /// The stem it shares with its rule file, with the directory: `python/sql`.
-    pub key: String,
     pub language: Language,
     pub text: String,
 }
@@ -113,6 +129,7 @@ pub struct RuleSources {
 
 impl RuleSet {
     /// The embedded pack alone.
+    #[cfg(test)]
     pub fn builtin() -> Result<RuleSet, RuleError> {
         RuleSet::load(&RuleSources {
             builtin: true,
@@ -171,10 +188,8 @@ impl RuleSet {
                     rules.push(rule);
                 }
             } else if let Some(language) = Language::from_extension(&path) {
-                let key = path.with_extension("").to_string_lossy().replace('\\', "/");
                 tests.push(RuleTestFile {
                     origin,
-                    key,
                     language,
                     text,
                 });

@@ -4,10 +4,10 @@ use std::sync::Arc;
 
 use super::engine::Incomplete;
 use super::RuleSet;
-use crate::aggregate::mask;
-use crate::finding::{Finding, FlowStep, Location};
 use crate::lang::Language;
+use crate::model::{Finding, FlowStep, Location};
 use crate::review::{ReviewError, Reviewer};
+use crate::secrets as mask;
 use crate::slice::{Shard, SourceFile};
 
 /// Most lines of source kept as a finding's snippet.

@@ -54,13 +54,8 @@ pub fn run(rules: &Arc<RuleSet>, budget_tokens: usize) -> Vec<RuleTestResult> {
     let mut parser = tree_sitter::Parser::new();
     for test in rules.tests() {
         let name = test.origin.to_string();
-        let mut file = SourceFile::new(
-            name.clone().into(),
-            name.clone(),
-            name.clone(),
-            test.language,
-            test.text.clone(),
-        );
+        let mut file =
+            SourceFile::new(name.clone(), name.clone(), test.language, test.text.clone());
         slice::parse(&mut file, &mut parser);
         let file = Arc::new(file);
         let annotations = annotations(&file);

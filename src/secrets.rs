@@ -1,7 +1,7 @@
 //! Masks secrets found in code before they reach any output: a report that leaks the password it
 //! warns about becomes the leak.
 
-use crate::finding::Finding;
+use crate::model::Finding;
 
 /// CWEs whose findings quote a secret: hard-coded credentials, passwords and keys.
 const SECRET_CWES: &[&str] = &["CWE-798", "CWE-259", "CWE-321", "CWE-547"];
@@ -101,9 +101,9 @@ mod tests {
         let finding = |cwe: &str, snippet: &str| Finding {
             rule_id: String::from("r"),
             reviewers: vec![],
-            severity: crate::finding::Severity::Error,
+            severity: crate::model::Severity::Error,
             message: String::from("m"),
-            location: crate::finding::Location {
+            location: crate::model::Location {
                 path: String::from("a"),
                 start_line: 1,
                 start_column: 1,

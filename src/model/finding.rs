@@ -70,6 +70,22 @@ pub struct Location {
 }
 
 impl Location {
+    /// One line, from `start_column` to `end_column`.
+    pub fn line(
+        path: impl Into<String>,
+        line: usize,
+        start_column: usize,
+        end_column: usize,
+    ) -> Location {
+        Location {
+            path: path.into(),
+            start_line: line,
+            start_column,
+            end_line: line,
+            end_column,
+        }
+    }
+
     pub fn overlaps_lines(&self, other: &Location) -> bool {
         self.path == other.path
             && self.start_line <= other.end_line
@@ -125,4 +141,36 @@ pub struct Finding {
     /// written anywhere.
     #[serde(skip)]
     pub secrets: Vec<String>,
+}
+
+impl Finding {
+    /// A finding of `rule_id` by `reviewer` at `location`; the rest starts empty (no CWE, no
+    /// snippet, confidence 0.5) and is filled in by the reviewer, then by the aggregator
+    /// (fingerprint, line hash, suppression).
+    pub fn new(
+        rule_id: impl Into<String>,
+        reviewer: impl Into<String>,
+        severity: Severity,
+        message: impl Into<String>,
+        location: Location,
+    ) -> Finding {
+        Finding {
+            rule_id: rule_id.into(),
+            reviewers: vec![reviewer.into()],
+            severity,
+            message: message.into(),
+            location,
+            cwe: Vec::new(),
+            confidence: 0.5,
+            snippet: String::new(),
+            symbol: None,
+            fingerprint: String::new(),
+            line_hash: String::new(),
+            suppressed: None,
+            in_baseline: false,
+            flow: Vec::new(),
+            flow_rule: None,
+            secrets: Vec::new(),
+        }
+    }
 }

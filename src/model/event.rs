@@ -1,0 +1,158 @@
+//! What the pipeline tells the aggregator, in the order things happen: files skipped, files read
+//! and cut, and each shard's outcome as soon as it is finished.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::finding::Finding;
+use crate::lang::Language;
+use crate::slice::{Shard, SourceFile};
+
+/// One thing that happened in the pipeline.
+pub enum Event {
+    /// A file was not scanned, and why.
+    Skipped {
+        path: String,
+        reason: SkipReason,
+        detail: Option<String>,
+    },
+    /// A file was read, parsed and cut.
+    File(FileInfo),
+    /// One shard finished: reviewed, or failed with reasons.
+    Shard(ShardOutcome),
+}
+
+/// A file that was read, parsed and cut.
+#[derive(Debug, Clone)]
+pub struct FileInfo {
+    pub path: String,
+    pub language: Language,
+    pub lines: usize,
+    pub bytes: usize,
+    pub shards: usize,
+    /// Decoded with replacement characters: not valid UTF-8.
+    pub lossy: bool,
+    pub parse_failure: Option<String>,
+    /// Whether this run counts the file (its lines, bytes, language) in its totals: a file whose
+    /// shards are split across partitions is counted by one of them only.
+    pub counted: bool,
+}
+
+/// A reviewer that could not finish a shard, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub reviewer: String,
+    pub reason: String,
+}
+
+impl Failure {
+    pub fn new(reviewer: impl Into<String>, reason: impl Into<String>) -> Failure {
+        Failure {
+            reviewer: reviewer.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The outcome of one shard, as its reviewers left it. The aggregator enriches the findings
+/// (masks secrets, adds line hashes, suppressions and fingerprints) from the file it carries.
+pub struct ShardOutcome {
+    pub shard_id: String,
+    /// The shard's file: its text for the aggregator's enrichment, its path and URI for reports.
+    pub file: Arc<SourceFile>,
+    pub start_line: usize,
+    pub end_line: usize,
+    pub findings: Vec<Finding>,
+    /// Every reviewer that could not finish this shard.
+    pub failures: Vec<Failure>,
+    /// Findings a verifier rejected, with its reason (kept for the JSON report).
+    pub rejected: Vec<(Finding, String)>,
+    /// Every agent's review of this shard came from the cache.
+    pub cached: bool,
+}
+
+impl ShardOutcome {
+    /// An outcome with nothing in it yet.
+    pub fn empty(shard: &Shard) -> ShardOutcome {
+        ShardOutcome {
+            shard_id: shard.id.clone(),
+            file: Arc::clone(&shard.file),
+            start_line: shard.start_line,
+            end_line: shard.end_line,
+            findings: Vec::new(),
+            failures: Vec::new(),
+            rejected: Vec::new(),
+            cached: false,
+        }
+    }
+
+    /// A shard no reviewer looked at, for `reason` (a deadline, a crash).
+    pub fn failed(shard: &Shard, reviewer: &str, reason: impl Into<String>) -> ShardOutcome {
+        let mut outcome = ShardOutcome::empty(shard);
+        outcome.failures.push(Failure::new(reviewer, reason));
+        outcome
+    }
+
+    /// The shard's path, relative to the scan root.
+    pub fn path(&self) -> &str {
+        &self.file.rel_path
+    }
+}
+
+impl fmt::Debug for ShardOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ShardOutcome")
+            .field("shard_id", &self.shard_id)
+            .field("path", &self.file.rel_path)
+            .field("lines", &(self.start_line..=self.end_line))
+            .field("findings", &self.findings.len())
+            .field("failures", &self.failures)
+            .field("cached", &self.cached)
+            .finish()
+    }
+}
+
+/// Why a file was not scanned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkipReason {
+    /// Not a language shardscan knows (images, docs, data files).
+    NotSource,
+    /// A known language that no configured reviewer audits.
+    NoReviewer,
+    Binary,
+    Generated,
+    Minified,
+    /// Files under a vendored directory (counted per directory: its files are never listed).
+    VendoredDirectory,
+    TooLarge,
+    /// A symbolic link, not followed without `--follow`.
+    Symlink,
+    /// Could not be read, or the walk itself failed there (a symlink loop, a permission error).
+    Error,
+    /// Not read: the run stopped (deadline or Ctrl-C) before it got there.
+    Stopped,
+}
+
+impl SkipReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            SkipReason::NotSource => "not source code",
+            SkipReason::NoReviewer => "no reviewer for the language",
+            SkipReason::Binary => "binary",
+            SkipReason::Generated => "generated",
+            SkipReason::Minified => "minified",
+            SkipReason::VendoredDirectory => "vendored directories",
+            SkipReason::TooLarge => "larger than --max-file-size",
+            SkipReason::Symlink => "symbolic links (use --follow)",
+            SkipReason::Error => "unreadable",
+            SkipReason::Stopped => "not read: the run stopped first",
+        }
+    }
+}
+
+impl fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.describe())
+    }
+}

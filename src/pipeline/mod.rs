@@ -1,0 +1,388 @@
+//! The pipeline: walk, read, parse, cut, review, hand off.
+//!
+//! ```text
+//! walker ──candidates──► readers (parse + slice) ──shards──► reviewers ──events──► on_event
+//!        (bounded)                               (bounded,                  (the caller's
+//!                                                 2 x workers)               thread)
+//! ```
+//!
+//! Every channel is bounded, so memory holds a fixed number of files however large the repository.
+//! Reviewing starts as soon as the first shard exists, and each shard's outcome reaches the caller
+//! as soon as it is finished: there is no batch barrier anywhere. A reviewer that fails or panics
+//! costs only its shard, which is reported with the reason; findings it produced before failing
+//! are kept.
+//!
+//! The pipeline owns the run's [`Stop`]: a deadline and Ctrl-C stop every run the same way,
+//! whether agents take part or not (see [`watch`]).
+
+mod ingest;
+mod watch;
+mod workers;
+
+use std::sync::atomic::AtomicUsize;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use anyhow::Context;
+use crossbeam_channel::bounded;
+
+use crate::lang::Language;
+use crate::model::{Event, Occupancy, PoolMetrics, Stop, StopReason};
+use crate::review::agents::{AgentPool, AgentWork};
+use crate::review::Reviewer;
+use crate::slice::{Shard, SliceOptions};
+use crate::walk::{self, Candidate, WalkEvent, WalkSettings};
+
+pub(crate) use ingest::read_and_slice;
+
+/// Whether a run counts a file, given all its shards.
+pub(crate) type OwnsFile<'a> = dyn Fn(&[Shard]) -> bool + Sync + 'a;
+
+/// What a pipeline run does, beyond walking and cutting: built with [`PipelineSettings::new`],
+/// then adjusted field by field.
+pub(crate) struct PipelineSettings<'a> {
+    pub walk: &'a WalkSettings,
+    pub slice: &'a SliceOptions,
+    /// Worker threads: each reads, parses and cuts files and reviews shards.
+    pub jobs: usize,
+    /// Read and parse files but do not cut them (the baseline of the speed benchmark).
+    pub parse_only: bool,
+    /// Languages some reviewer reads: files of other languages are skipped (counted under "no
+    /// reviewer").
+    pub accept: &'a (dyn Fn(Language) -> bool + Sync),
+    /// Files (by display path) in scope: the others are passed over unread and uncounted (diff
+    /// mode).
+    pub select_file: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
+    /// Shards in scope: the others are neither reviewed nor counted (diff mode, partitions).
+    pub select_shard: Option<&'a (dyn Fn(&Shard) -> bool + Sync)>,
+    /// With `select_shard`: whether this run counts a file, given all its shards (so a file split
+    /// across partitions is counted once); `None` counts every file with a shard in scope.
+    pub owns_file: Option<&'a OwnsFile<'a>>,
+    /// Sees every shard in scope as it is cut, before any review (`shardscan shards`, estimates,
+    /// partitions).
+    pub on_shard: Option<&'a (dyn Fn(&Shard) + Sync)>,
+    /// When the run stops: nothing new starts after it, and work in flight is cancelled.
+    pub deadline: Option<Instant>,
+    /// Ctrl-C stops the run the same way (and a second one quits at once); otherwise Ctrl-C keeps
+    /// its default meaning.
+    pub interruptible: bool,
+}
+
+impl<'a> PipelineSettings<'a> {
+    /// Every file of every language read and cut by `jobs` workers; nothing selected away, no
+    /// deadline, no Ctrl-C handling.
+    pub fn new(walk: &'a WalkSettings, slice: &'a SliceOptions, jobs: usize) -> Self {
+        PipelineSettings {
+            walk,
+            slice,
+            jobs,
+            parse_only: false,
+            accept: &|_| true,
+            select_file: None,
+            select_shard: None,
+            owns_file: None,
+            on_shard: None,
+            deadline: None,
+            interruptible: false,
+        }
+    }
+}
+
+/// Runs the whole pipeline, calling `on_event` on this thread for everything that happens. With
+/// neither reviewers nor agents, files are read, parsed and cut but no shard is reviewed
+/// (`shardscan shards`, estimates and the parse-only benchmark); `settings.on_shard` still sees
+/// every shard.
+///
+/// The workers are one pool of `jobs` threads that both cut files and review shards (see
+/// [`workers`]). With `agents`, each shard goes on to the agent pool after the CPU reviewers
+/// (through a bounded queue of twice the agent cap), and its outcome reaches `on_event` when its
+/// last agent finishes.
+pub(crate) fn run(
+    settings: &PipelineSettings<'_>,
+    reviewers: &[Arc<dyn Reviewer>],
+    agents: Option<&AgentPool>,
+    mut on_event: impl FnMut(Event),
+) -> anyhow::Result<PoolMetrics> {
+    let started = Instant::now();
+    let jobs = settings.jobs.max(1);
+    let stop = Stop::new();
+    if settings
+        .deadline
+        .is_some_and(|deadline| deadline <= started)
+    {
+        // Already past: not one file is read, deterministically.
+        stop.stop(StopReason::Deadline);
+    }
+    let _watch = watch::start(&stop, settings.deadline, settings.interruptible);
+    let (candidate_tx, candidate_rx) = bounded::<Candidate>(256);
+    let (event_tx, event_rx) = bounded::<Event>(1024);
+    let shared = workers::Shared {
+        settings,
+        reviewers,
+        candidates: candidate_rx,
+        shards: bounded::<Shard>(jobs * 2),
+        cutting: AtomicUsize::new(0),
+        idle: AtomicUsize::new(0),
+        occupancy: Mutex::new(Occupancy::new(started)),
+        stop: stop.signal(),
+    };
+    let (agent_tx, agent_rx) = match agents {
+        Some(pool) => {
+            let (tx, rx) = tokio::sync::mpsc::channel::<AgentWork>(pool.cap() * 2);
+            (Some(tx), Some(rx))
+        }
+        None => (None, None),
+    };
+    let outcome = std::thread::scope(|scope| -> anyhow::Result<()> {
+        let agent_thread = match (agents, agent_rx) {
+            (Some(pool), Some(rx)) => {
+                let events = event_tx.clone();
+                let signal = stop.signal();
+                Some(
+                    std::thread::Builder::new()
+                        .name(String::from("shardscan-agents"))
+                        .spawn_scoped(scope, move || pool.run_guarded(rx, events, started, signal))
+                        .context("failed to start the agent pool")?,
+                )
+            }
+            _ => None,
+        };
+        let walker = {
+            let events = event_tx.clone();
+            std::thread::Builder::new()
+                .name(String::from("shardscan-walk"))
+                .spawn_scoped(scope, move || {
+                    walk::walk(settings.walk, |event| match event {
+                        WalkEvent::File(candidate) => candidate_tx.send(candidate).is_ok(),
+                        WalkEvent::Skipped {
+                            path,
+                            reason,
+                            detail,
+                        } => events
+                            .send(Event::Skipped {
+                                path,
+                                reason,
+                                detail,
+                            })
+                            .is_ok(),
+                    })
+                })
+                .context("failed to start the file walker")?
+        };
+        let mut handles = Vec::with_capacity(jobs);
+        for index in 0..jobs {
+            let events = event_tx.clone();
+            let agent_tx = agent_tx.clone();
+            let shared = &shared;
+            let spawned = std::thread::Builder::new()
+                .name(format!("shardscan-worker-{index}"))
+                .spawn_scoped(scope, move || {
+                    workers::worker(shared, &events, agent_tx.as_ref())
+                });
+            match spawned {
+                Ok(handle) => handles.push(handle),
+                // Fewer workers than asked is still a complete run; none is not.
+                Err(e) if handles.is_empty() => {
+                    return Err(anyhow::Error::new(e).context("failed to start a worker thread"))
+                }
+                Err(_) => break,
+            }
+        }
+        // Now only the walker, the workers and the agent pool hold senders: the loop ends when
+        // all are done (the pool finishes once the workers drop their agent senders).
+        drop(event_tx);
+        drop(agent_tx);
+        for event in event_rx.iter() {
+            on_event(event);
+        }
+        let crashed = handles.into_iter().filter_map(|w| w.join().err()).count()
+            + agent_thread.map_or(0, |t| usize::from(t.join().is_err()));
+        if crashed > 0 {
+            anyhow::bail!("{crashed} worker threads crashed; the results would be incomplete");
+        }
+        walker
+            .join()
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("the file walker crashed")))
+    });
+    outcome?;
+    let mut occupancy = shared
+        .occupancy
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    let mut metrics = PoolMetrics::of_workers(jobs, occupancy.figures(jobs));
+    metrics.agents = agents.map(AgentPool::metrics);
+    Ok(metrics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Finding, Location, Severity, SkipReason};
+    use crate::review::ReviewError;
+    use std::sync::atomic::Ordering;
+    use std::time::Duration;
+
+    /// Reports one finding per shard; panics on `panic.py`, fails on `fail.py`, and counts how many
+    /// reviews run at once.
+    struct FakeReviewer {
+        running: AtomicUsize,
+        peak: AtomicUsize,
+    }
+
+    impl FakeReviewer {
+        fn new() -> FakeReviewer {
+            FakeReviewer {
+                running: AtomicUsize::new(0),
+                peak: AtomicUsize::new(0),
+            }
+        }
+    }
+
+    impl Reviewer for FakeReviewer {
+        fn name(&self) -> &str {
+            "fake"
+        }
+        fn supports(&self, language: Language) -> bool {
+            language == Language::Python
+        }
+        fn review(&self, shard: &Shard) -> Result<Vec<Finding>, ReviewError> {
+            let now = self.running.fetch_add(1, Ordering::SeqCst) + 1;
+            self.peak.fetch_max(now, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_millis(5));
+            self.running.fetch_sub(1, Ordering::SeqCst);
+            match shard.file.rel_path.as_str() {
+                "panic.py" => panic!("boom"),
+                "fail.py" => Err(ReviewError::Permanent(String::from("model refused"))),
+                _ => {
+                    let location = Location::line(&shard.file.rel_path, shard.start_line, 1, 2);
+                    let mut finding =
+                        Finding::new("fake/rule", "fake", Severity::Warning, "m", location);
+                    finding.snippet = shard.file.line_text(shard.start_line).to_string();
+                    Ok(vec![finding])
+                }
+            }
+        }
+    }
+
+    fn walk_settings(dir: &std::path::Path) -> WalkSettings {
+        WalkSettings {
+            paths: vec![dir.to_path_buf()],
+            root: std::fs::canonicalize(dir).unwrap(),
+            include: vec![],
+            exclude: vec![],
+            hidden: false,
+            ignore_files: true,
+            follow_links: false,
+            include_vendored: false,
+            max_file_size: 1 << 20,
+        }
+    }
+
+    fn python_files(dir: &std::path::Path, n: usize) {
+        for i in 0..n {
+            std::fs::write(dir.join(format!("ok{i}.py")), "x = 1\n").unwrap();
+        }
+    }
+
+    #[test]
+    fn failures_cost_only_their_shard_and_workers_overlap() {
+        let dir = tempfile::tempdir().unwrap();
+        python_files(dir.path(), 12);
+        std::fs::write(dir.path().join("panic.py"), "x = 1\n").unwrap();
+        std::fs::write(dir.path().join("fail.py"), "x = 1\n").unwrap();
+        let walk = walk_settings(dir.path());
+        let fake = Arc::new(FakeReviewer::new());
+        let reviewers: Vec<Arc<dyn Reviewer>> = vec![fake.clone()];
+        let mut outcomes = Vec::new();
+        let slice = SliceOptions::default();
+        let settings = PipelineSettings {
+            accept: &|l| l == Language::Python,
+            ..PipelineSettings::new(&walk, &slice, 4)
+        };
+        let metrics = run(&settings, &reviewers, None, |event| {
+            if let Event::Shard(outcome) = event {
+                outcomes.push(outcome);
+            }
+        })
+        .unwrap();
+        assert_eq!(outcomes.len(), 14, "every shard ends reviewed or failed");
+        let failed: Vec<(&str, &str)> = outcomes
+            .iter()
+            .flat_map(|o| {
+                o.failures
+                    .iter()
+                    .map(move |f| (o.path(), f.reason.as_str()))
+            })
+            .collect();
+        assert_eq!(failed.len(), 2);
+        assert!(failed.contains(&("panic.py", "reviewer crashed: boom")));
+        assert!(failed.contains(&("fail.py", "model refused")));
+        assert_eq!(outcomes.iter().map(|o| o.findings.len()).sum::<usize>(), 12);
+        assert_eq!(metrics.agents_started, 14);
+        assert!(metrics.peak_concurrency <= 4);
+        assert!(
+            fake.peak.load(Ordering::SeqCst) >= 2,
+            "reviews really ran in parallel"
+        );
+        assert!(metrics.utilization > 0.0 && metrics.utilization <= 1.0);
+    }
+
+    #[test]
+    fn a_crash_while_reading_costs_only_that_file() {
+        let dir = tempfile::tempdir().unwrap();
+        python_files(dir.path(), 40);
+        std::fs::write(dir.path().join("boom.rs"), "fn main() {}\n").unwrap();
+        let walk = walk_settings(dir.path());
+        let reviewers: Vec<Arc<dyn Reviewer>> = vec![Arc::new(FakeReviewer::new())];
+        let slice = SliceOptions::default();
+        for jobs in [1, 3] {
+            let (mut reviewed, mut problems) = (0, Vec::new());
+            let accept = |language| {
+                assert!(language != Language::Rust, "injected crash");
+                true
+            };
+            let settings = PipelineSettings {
+                accept: &accept,
+                ..PipelineSettings::new(&walk, &slice, jobs)
+            };
+            run(&settings, &reviewers, None, |event| match event {
+                Event::Shard(_) => reviewed += 1,
+                Event::Skipped {
+                    path,
+                    reason: SkipReason::Error,
+                    detail,
+                } => problems.push((path, detail)),
+                _ => {}
+            })
+            .unwrap();
+            assert_eq!(reviewed, 40, "jobs {jobs}: every other file still reviewed");
+            assert_eq!(problems.len(), 1);
+            assert_eq!(problems[0].0, "boom.rs");
+            assert!(problems[0].1.as_deref().unwrap().contains("injected crash"));
+        }
+    }
+
+    #[test]
+    fn a_deadline_already_past_reads_no_file_and_lists_every_one() {
+        let dir = tempfile::tempdir().unwrap();
+        python_files(dir.path(), 5);
+        let walk = walk_settings(dir.path());
+        let reviewers: Vec<Arc<dyn Reviewer>> = vec![Arc::new(FakeReviewer::new())];
+        let slice = SliceOptions::default();
+        let settings = PipelineSettings {
+            deadline: Some(Instant::now()),
+            ..PipelineSettings::new(&walk, &slice, 2)
+        };
+        let mut stopped = 0;
+        run(&settings, &reviewers, None, |event| match event {
+            Event::Skipped {
+                reason: SkipReason::Stopped,
+                ..
+            } => stopped += 1,
+            Event::Shard(_) | Event::File(_) => panic!("nothing is read after the deadline"),
+            Event::Skipped { .. } => {}
+        })
+        .unwrap();
+        assert_eq!(stopped, 5);
+    }
+}

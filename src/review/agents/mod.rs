@@ -1,0 +1,292 @@
+//! The governed pool of agents: LLM and command reviewers run here, under one set of limits.
+//!
+//! ```text
+//! workers ──(shard, rules' result)──► dispatcher ──slot──► agent task ──► finished shard ──► aggregator
+//!           (bounded: 2 x cap)          (in order)          (retries,      (one event per
+//!                                                            budget, ...)   shard, streamed)
+//! ```
+//!
+//! Guards, each against a failure seen in parallel agent runs:
+//! - one global cap on agents at work (`-j`), verification included, with adaptive concurrency
+//!   that halves on 429 / Retry-After and grows back by one per `limit` successes;
+//! - per-agent request and token rate limits (token buckets);
+//! - a lifetime cap on agents started, and a token and cost budget reserved before each request
+//!   and settled after it, so it is never overshot by more than what is in flight;
+//! - the run's stop signal (a deadline or Ctrl-C, watched by the pipeline): nothing new is
+//!   dispatched, in-flight requests are cancelled, every shard is still reported (reviewed, or
+//!   unreviewed with the reason);
+//! - retries with exponential backoff and jitter that keep the shard's finished work (each lens is
+//!   its own job) and give their slot back while they wait;
+//! - a shard whose agent finally fails is listed with the reason, or reviewed by the rules instead
+//!   (`--fallback rules`).
+//!
+//! The pool lives here; [`job`] dispatches each shard's jobs and finishes them, [`call`] makes one
+//! request with every guard, and [`governor`], [`rate_limit`] and [`budget`] are the guards.
+
+mod budget;
+mod call;
+mod governor;
+mod job;
+mod rate_limit;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::Sender;
+use tokio::sync::mpsc;
+
+use super::cache::{Cache, Recorder, Replay};
+use super::llm::{AgentConfig, Backend, Lens};
+use super::Reviewer;
+use crate::model::{AgentMetrics, Event, Failure, ShardOutcome, Span, StopReason, StopSignal};
+use crate::slice::Shard;
+use budget::Budget;
+use governor::Governor;
+use rate_limit::RateLimiter;
+
+/// How the pool is governed.
+#[derive(Clone, Debug)]
+pub(crate) struct AgentSettings {
+    /// Most agents at work at once (requests in flight), verification included.
+    pub(crate) cap: usize,
+    pub(crate) lenses: Vec<Lens>,
+    /// Most agents started over the whole run (each shard x lens, and each verification).
+    pub(crate) max_agents: u64,
+    pub(crate) max_tokens: Option<u64>,
+    pub(crate) max_cost: Option<f64>,
+    /// Retries of a failed request after the first attempt.
+    pub(crate) retries: u32,
+    pub(crate) rpm: Option<u32>,
+    pub(crate) tpm: Option<u64>,
+    pub(crate) verify: bool,
+    /// Keep every agent's span for `--timeline`.
+    pub(crate) timeline: bool,
+    /// Base delay of the exponential backoff.
+    pub(crate) backoff: Duration,
+}
+
+/// A shard on its way to the agents, with what the CPU reviewers found.
+pub(crate) struct AgentWork {
+    pub shard: Shard,
+    pub outcome: ShardOutcome,
+}
+
+/// A configured agent.
+pub(crate) struct Agent {
+    pub(crate) config: AgentConfig,
+    pub(crate) name: String,
+    backend: Box<dyn Backend>,
+    limiter: RateLimiter,
+}
+
+impl Agent {
+    pub(crate) fn new(config: AgentConfig, settings: &AgentSettings) -> anyhow::Result<Agent> {
+        Ok(Agent {
+            name: config.name(),
+            backend: super::llm::backend(&config)?,
+            limiter: RateLimiter::new(settings.rpm, settings.tpm),
+            config,
+        })
+    }
+}
+
+/// The pool. Cheap to share: everything lives behind one `Arc`.
+pub(crate) struct AgentPool {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    settings: AgentSettings,
+    agents: Vec<Agent>,
+    fallback: Option<Arc<dyn Reviewer>>,
+    cache: Option<Cache>,
+    recorder: Option<Recorder>,
+    replay: Option<Replay>,
+    governor: Arc<Governor>,
+    budget: Budget,
+    /// The run's stop signal, given when the pool starts running.
+    stop: OnceLock<StopSignal>,
+    counters: Counters,
+}
+
+#[derive(Default)]
+struct Counters {
+    agents_started: AtomicU64,
+    requests: AtomicU64,
+    retries: AtomicU64,
+    rate_limited: AtomicU64,
+    jobs_reviewed: AtomicU64,
+    jobs_cached: AtomicU64,
+    jobs_failed: AtomicU64,
+    jobs_fallback: AtomicU64,
+    dropped_outside: AtomicU64,
+    dropped_evidence: AtomicU64,
+    malformed: AtomicU64,
+    confirmed: AtomicU64,
+    rejected: AtomicU64,
+    tokens_in: AtomicU64,
+    tokens_out: AtomicU64,
+}
+
+impl Inner {
+    /// A receiver of the run's stop signal. Before the pool runs there is none: a signal whose
+    /// switch is already gone, which never reads as stopped.
+    fn signal(&self) -> StopSignal {
+        self.stop
+            .get()
+            .cloned()
+            .unwrap_or_else(|| crate::model::Stop::new().signal())
+    }
+
+    fn stop_reason(&self) -> Option<StopReason> {
+        self.stop.get().and_then(|signal| *signal.borrow())
+    }
+}
+
+fn bump(counter: &AtomicU64, by: u64) {
+    counter.fetch_add(by, Ordering::Relaxed);
+}
+
+impl AgentPool {
+    pub(crate) fn new(
+        settings: AgentSettings,
+        agents: Vec<Agent>,
+        fallback: Option<Arc<dyn Reviewer>>,
+        cache: Option<Cache>,
+        recorder: Option<Recorder>,
+        replay: Option<Replay>,
+    ) -> AgentPool {
+        let cap = settings.cap.max(1);
+        AgentPool {
+            inner: Arc::new(Inner {
+                governor: Arc::new(Governor::new(cap, settings.timeline)),
+                budget: Budget::new(settings.max_tokens, settings.max_cost),
+                stop: OnceLock::new(),
+                counters: Counters::default(),
+                settings,
+                agents,
+                fallback,
+                cache,
+                recorder,
+                replay,
+            }),
+        }
+    }
+
+    /// Most agents at work at once.
+    pub(crate) fn cap(&self) -> usize {
+        self.inner.governor.max
+    }
+
+    /// [`AgentPool::run`], and should it crash, every shard still queued is reported unreviewed
+    /// rather than lost with the run.
+    pub(crate) fn run_guarded(
+        &self,
+        mut input: mpsc::Receiver<AgentWork>,
+        events: Sender<Event>,
+        started: Instant,
+        stop: StopSignal,
+    ) {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.run(&mut input, events.clone(), started, stop)
+        }));
+        if outcome.is_err() {
+            fail_all(
+                &mut input,
+                &events,
+                "internal error: the agent pool crashed",
+            );
+        }
+    }
+
+    /// Runs the pool until `input` closes and every job has finished, on a runtime of its own
+    /// (call it on a thread of its own). Each shard's outcome goes to `events` as soon as its last
+    /// job finishes. Once `stop` is set nothing new is dispatched and requests in flight are
+    /// cancelled; every shard is still reported.
+    pub(crate) fn run(
+        &self,
+        input: &mut mpsc::Receiver<AgentWork>,
+        events: Sender<Event>,
+        started: Instant,
+        stop: StopSignal,
+    ) {
+        // A pool runs once; should it run again, the first run's signal stands.
+        let _ = self.inner.stop.set(stop);
+        self.inner.governor.start(started);
+        let runtime = match tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("shardscan-agents")
+            .enable_all()
+            .build()
+        {
+            Ok(runtime) => runtime,
+            Err(e) => {
+                // Without a runtime no agent can run: every shard is reported unreviewed.
+                fail_all(
+                    input,
+                    &events,
+                    &format!("cannot start the agent runtime: {e}"),
+                );
+                return;
+            }
+        };
+        let inner = Arc::clone(&self.inner);
+        runtime.block_on(job::dispatch(inner, input, events));
+    }
+
+    /// The figures of the run, after [`AgentPool::run`].
+    pub(crate) fn metrics(&self) -> AgentMetrics {
+        let inner = &self.inner;
+        let c = &inner.counters;
+        let load = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        let occupancy = inner.governor.occupancy();
+        AgentMetrics {
+            cap: inner.governor.max,
+            agents: inner.agents.iter().map(|a| a.name.clone()).collect(),
+            lenses: inner
+                .settings
+                .lenses
+                .iter()
+                .map(|l| l.name().to_string())
+                .collect(),
+            agents_started: load(&c.agents_started),
+            requests: load(&c.requests),
+            retries: load(&c.retries),
+            rate_limited: load(&c.rate_limited),
+            jobs_reviewed: load(&c.jobs_reviewed),
+            jobs_cached: load(&c.jobs_cached),
+            jobs_failed: load(&c.jobs_failed),
+            jobs_fallback: load(&c.jobs_fallback),
+            findings_dropped_outside_shard: load(&c.dropped_outside),
+            findings_dropped_no_evidence: load(&c.dropped_evidence),
+            findings_malformed: load(&c.malformed),
+            verified_confirmed: load(&c.confirmed),
+            verified_rejected: load(&c.rejected),
+            peak_concurrency: occupancy.peak,
+            utilization: occupancy.utilization,
+            first_dispatch_share: occupancy.first_dispatch_share,
+            overlap_share: occupancy.overlap_share,
+            tokens_in: load(&c.tokens_in),
+            tokens_out: load(&c.tokens_out),
+            cost_usd: inner.budget.spent_cost(),
+            final_limit: inner.governor.limit(),
+            stopped: inner.stop_reason().map(|r| r.name().to_string()),
+            wall_seconds: occupancy.wall_seconds,
+        }
+    }
+
+    /// Every agent's span, when the settings asked for a timeline.
+    pub(crate) fn spans(&self) -> Vec<Span> {
+        self.inner.governor.spans()
+    }
+}
+
+fn fail_all(input: &mut mpsc::Receiver<AgentWork>, events: &Sender<Event>, reason: &str) {
+    while let Some(mut work) = input.blocking_recv() {
+        work.outcome.failures.push(Failure::new("agents", reason));
+        if events.send(Event::Shard(work.outcome)).is_err() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! The agent plan of a scan: which reviewers run, how each agent is reached, and the limits of
+//! their pool, from the command line, the configuration file and the environment (API keys, the
+//! cache directory).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::bail;
+
+use super::values::{known_price, parse_duration, split_command};
+use super::Resolver;
+use crate::cli::{AgentArgs, Fallback};
+use crate::config::Endpoint;
+use crate::error::Error;
+use crate::io::Env;
+use crate::review::agents::AgentSettings;
+use crate::review::llm::{AgentConfig, Lens, Provider, Secret};
+
+/// Defaults of the agent pool, in one place (the starter configuration shows the same).
+pub(crate) const DEFAULT_AGENT_CAP: usize = 8;
+pub(crate) const DEFAULT_MAX_AGENTS: u64 = 1000;
+pub(crate) const DEFAULT_TIMEOUT: &str = "120s";
+pub(crate) const DEFAULT_RETRIES: u32 = 4;
+pub(crate) const DEFAULT_MAX_OUTPUT_TOKENS: u32 = 2048;
+
+/// The reviewers of a scan and the limits of their pool.
+#[derive(Debug)]
+pub(crate) struct AgentPlan {
+    /// Run the offline rules reviewer on every shard.
+    pub rules: bool,
+    /// Review with the rules a shard whose agent finally failed.
+    pub fallback_rules: bool,
+    pub configs: Vec<AgentConfig>,
+    pub settings: AgentSettings,
+    pub estimate: bool,
+    /// `None`: no cache.
+    pub cache_dir: Option<PathBuf>,
+    pub record: Option<PathBuf>,
+    pub replay: Option<PathBuf>,
+    pub timeline: Option<PathBuf>,
+}
+
+/// Resolves the agent plan; `jobs` is `-j` (the cap on agents at work, when there are agents).
+pub(super) fn plan(
+    args: &AgentArgs,
+    jobs: Option<usize>,
+    resolver: &mut Resolver<'_>,
+    env: &Env,
+) -> anyhow::Result<AgentPlan> {
+    let file = resolver.file().map(|f| &f.config);
+    let reviewers_section = file.map(|c| &c.reviewers);
+    let pool = file.map(|c| &c.pool);
+    let mut names: Vec<String> = resolver
+        .list(
+            "reviewers.use",
+            &args.reviewers,
+            reviewers_section.and_then(|r| r.use_.as_ref()),
+        )
+        .iter()
+        .map(|r| r.trim().to_ascii_lowercase())
+        .filter(|r| !r.is_empty())
+        .collect();
+    if names.is_empty() {
+        names.push(String::from("rules"));
+    }
+    let lens_names = resolver.list(
+        "reviewers.lenses",
+        &args.lens,
+        reviewers_section.and_then(|r| r.lenses.as_ref()),
+    );
+    let verify = resolver.switch(
+        "reviewers.verify",
+        args.verify,
+        reviewers_section.and_then(|r| r.verify),
+    );
+    let stream = resolver.switch(
+        "reviewers.stream",
+        args.stream,
+        reviewers_section.and_then(|r| r.stream),
+    );
+    let fallback = match args.fallback {
+        Some(Fallback::Rules) => {
+            resolver.note_flag("reviewers.fallback");
+            true
+        }
+        None => match reviewers_section.and_then(|r| r.fallback.as_deref()) {
+            None | Some("none") => false,
+            Some("rules") => {
+                resolver.note_file("reviewers.fallback");
+                true
+            }
+            Some(other) => {
+                return Err(resolver.invalid("reviewers.fallback", other, "\"rules\" or \"none\""))
+            }
+        },
+    };
+    let command = resolver.value(
+        "reviewers.command.command",
+        args.command.clone(),
+        reviewers_section
+            .and_then(|r| r.command.as_ref())
+            .and_then(|c| c.command.clone()),
+    );
+    // Endpoint settings of the provider in use: the first HTTP one listed.
+    let provider = names
+        .iter()
+        .find(|r| *r == "openai" || *r == "anthropic")
+        .cloned()
+        .unwrap_or_else(|| String::from("openai"));
+    let endpoint: Option<&Endpoint> = match provider.as_str() {
+        "anthropic" => reviewers_section.and_then(|r| r.anthropic.as_ref()),
+        _ => reviewers_section.and_then(|r| r.openai.as_ref()),
+    };
+    let key = |name: &str| format!("reviewers.{provider}.{name}");
+    let base_url_given = resolver.value(
+        key("base_url"),
+        args.base_url.clone(),
+        endpoint.and_then(|e| e.base_url.clone()),
+    );
+    let model_given = resolver.value(
+        key("model"),
+        args.model.clone(),
+        endpoint.and_then(|e| e.model.clone()),
+    );
+    let key_var_given = resolver.value(
+        key("api_key_env"),
+        args.api_key_env.clone(),
+        endpoint.and_then(|e| e.api_key_env.clone()),
+    );
+    let price_in_given = resolver.value(
+        key("price_in"),
+        args.price_in,
+        endpoint.and_then(|e| e.price_in),
+    );
+    let price_out_given = resolver.value(
+        key("price_out"),
+        args.price_out,
+        endpoint.and_then(|e| e.price_out),
+    );
+    let max_output_tokens = resolver.value(
+        key("max_output_tokens"),
+        args.max_output_tokens,
+        endpoint.and_then(|e| e.max_output_tokens),
+    );
+    let timeout = resolver.value(
+        "pool.timeout",
+        args.timeout.clone(),
+        pool.and_then(|p| p.timeout.clone()),
+    );
+    let timeout = parse_duration(timeout.as_deref().unwrap_or(DEFAULT_TIMEOUT))?;
+    if timeout.is_zero() {
+        bail!("--timeout must be more than zero");
+    }
+    let replay = args.replay.clone();
+    let estimate = args.estimate;
+
+    let mut rules = false;
+    let mut configs = Vec::new();
+    for name in &names {
+        let provider = match name.as_str() {
+            "rules" => {
+                rules = true;
+                continue;
+            }
+            "openai" => Provider::OpenAi,
+            "anthropic" => Provider::Anthropic,
+            "command" => Provider::Command,
+            other => bail!(
+                "unknown reviewer `{other}`\nhint: the reviewers are rules, openai, anthropic and command"
+            ),
+        };
+        if configs.iter().any(|c: &AgentConfig| c.provider == provider) {
+            continue;
+        }
+        let (default_url, default_model, default_key) = match provider {
+            Provider::OpenAi => ("https://api.openai.com/v1", "gpt-4o-mini", "OPENAI_API_KEY"),
+            Provider::Anthropic => (
+                "https://api.anthropic.com",
+                "claude-haiku-4-5",
+                "ANTHROPIC_API_KEY",
+            ),
+            Provider::Command => ("", "", ""),
+        };
+        let base_url = base_url_given
+            .clone()
+            .unwrap_or_else(|| default_url.to_string());
+        if provider != Provider::Command
+            && !(base_url.starts_with("http://") || base_url.starts_with("https://"))
+        {
+            bail!("--base-url `{base_url}` is not an http:// or https:// URL");
+        }
+        let model = model_given
+            .clone()
+            .unwrap_or_else(|| default_model.to_string());
+        let key_var = key_var_given
+            .clone()
+            .unwrap_or_else(|| default_key.to_string());
+        let api_key = match provider {
+            Provider::Command => None,
+            _ => env
+                .get(&key_var)
+                .map(str::trim)
+                .filter(|k| !k.is_empty())
+                .map(|k| Secret::new(k.to_string())),
+        };
+        // A hosted API needs a key; a local server usually does not. Replays and estimates call
+        // nothing.
+        if api_key.is_none()
+            && base_url_given.is_none()
+            && provider != Provider::Command
+            && replay.is_none()
+            && !estimate
+        {
+            return Err(Error::new(format!("the {} reviewer needs an API key in the environment variable {key_var}", provider.name())).with_hint(format!("export {key_var}=..., name another variable with --api-key-env, or point --base-url at a local server")).into());
+        }
+        let command = match provider {
+            Provider::Command => {
+                let text = command.as_deref().ok_or_else(|| {
+                    anyhow::anyhow!("the command reviewer needs `--command 'PROGRAM ARGS...'`")
+                })?;
+                let words = split_command(text)?;
+                if words.is_empty() {
+                    bail!("--command is empty");
+                }
+                words
+            }
+            _ => Vec::new(),
+        };
+        let (price_in, price_out) = match (price_in_given, price_out_given) {
+            (None, None) => known_price(&model).unwrap_or((0.0, 0.0)),
+            (input, output) => (input.unwrap_or(0.0), output.unwrap_or(0.0)),
+        };
+        if price_in < 0.0 || price_out < 0.0 {
+            bail!("prices must not be negative");
+        }
+        configs.push(AgentConfig {
+            provider,
+            base_url,
+            model,
+            api_key,
+            command,
+            timeout,
+            max_output_tokens: max_output_tokens
+                .unwrap_or(DEFAULT_MAX_OUTPUT_TOKENS)
+                .max(64),
+            stream,
+            price_in,
+            price_out,
+        });
+    }
+    let mut lenses = Vec::new();
+    for name in &lens_names {
+        let lens = Lens::parse(name).ok_or_else(|| {
+            anyhow::anyhow!(
+                "unknown lens `{name}`\nhint: the lenses are security, memory, concurrency and logic"
+            )
+        })?;
+        if !lenses.contains(&lens) {
+            lenses.push(lens);
+        }
+    }
+    if lenses.is_empty() {
+        lenses.push(Lens::Security);
+    }
+    if configs.is_empty() {
+        for (set, flag) in [
+            (verify, "--verify"),
+            (args.record.is_some(), "--record"),
+            (replay.is_some(), "--replay"),
+            (args.timeline.is_some(), "--timeline"),
+            (fallback, "--fallback"),
+            (!lens_names.is_empty(), "--lens"),
+        ] {
+            if set {
+                return Err(Error::new(format!("{flag} needs an agent reviewer"))
+                    .with_hint("add `--reviewer openai` (or anthropic, command)")
+                    .into());
+            }
+        }
+    }
+    let max_cost = resolver.value(
+        "pool.max_cost",
+        args.max_cost,
+        pool.and_then(|p| p.max_cost),
+    );
+    if let Some(cost) = max_cost {
+        if cost < 0.0 {
+            bail!("--max-cost must not be negative");
+        }
+        // A budget in dollars means nothing at a price of zero: refuse rather than overspend.
+        if let Some(config) = configs
+            .iter()
+            .find(|c| c.provider != Provider::Command && c.price_in == 0.0 && c.price_out == 0.0)
+        {
+            return Err(Error::new(format!(
+                "--max-cost needs a price, and model `{}` has no known one",
+                config.model
+            ))
+            .with_hint(
+                "give --price-in \
+                 and --price-out (US dollars per million tokens)",
+            )
+            .into());
+        }
+    }
+    if args.record.is_some() && replay.is_some() {
+        bail!("--record and --replay cannot be used together");
+    }
+    let no_cache = resolver.switch(
+        "cache.enabled",
+        args.no_cache,
+        file.and_then(|c| c.cache.enabled.map(|enabled| !enabled)),
+    );
+    let cache_dir = if no_cache || replay.is_some() {
+        None
+    } else {
+        let file_dir = resolver
+            .file()
+            .and_then(|f| f.config.cache.dir.as_deref().map(|d| f.resolve(d)));
+        resolver
+            .value("cache.dir", args.cache_dir.clone(), file_dir)
+            .or_else(|| default_cache_dir(env))
+    };
+    let max_agents = resolver.value(
+        "pool.max_agents",
+        args.max_agents,
+        pool.and_then(|p| p.max_agents),
+    );
+    let max_tokens = resolver.value(
+        "pool.max_tokens",
+        args.max_tokens,
+        pool.and_then(|p| p.max_tokens),
+    );
+    let retries = resolver.value("pool.retries", args.retries, pool.and_then(|p| p.retries));
+    let rpm = resolver.value("pool.rpm", args.rpm, pool.and_then(|p| p.rpm));
+    let tpm = resolver.value("pool.tpm", args.tpm, pool.and_then(|p| p.tpm));
+    Ok(AgentPlan {
+        rules,
+        fallback_rules: fallback,
+        settings: AgentSettings {
+            cap: jobs.unwrap_or(DEFAULT_AGENT_CAP),
+            lenses,
+            max_agents: max_agents.unwrap_or(DEFAULT_MAX_AGENTS),
+            max_tokens,
+            max_cost,
+            retries: retries.unwrap_or(DEFAULT_RETRIES),
+            rpm: rpm.filter(|r| *r > 0),
+            tpm: tpm.filter(|t| *t > 0),
+            verify,
+            timeline: args.timeline.is_some(),
+            backoff: Duration::from_millis(500),
+        },
+        configs,
+        estimate,
+        cache_dir,
+        record: args.record.clone(),
+        replay,
+        timeline: args.timeline.clone(),
+    })
+}
+
+/// `$SHARDSCAN_CACHE_DIR`, else `$XDG_CACHE_HOME/shardscan`, else `~/.cache/shardscan`.
+fn default_cache_dir(env: &Env) -> Option<PathBuf> {
+    if let Some(dir) = env.get_os("SHARDSCAN_CACHE_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    if let Some(dir) = env.get_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir).join("shardscan"));
+    }
+    env.get_os("HOME")
+        .map(|home| PathBuf::from(home).join(".cache").join("shardscan"))
+}

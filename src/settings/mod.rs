@@ -1,0 +1,529 @@
+//! Settings: the command line, the configuration file and the environment merged into plain,
+//! validated values. The engine never sees clap or the file; every command (`scan`, `shards`,
+//! `rules`) resolves its settings here from the same inputs, so all of them honour the same
+//! `shardscan.toml`.
+//!
+//! Each value knows where it came from ([`Source`]): a flag wins over the file, a list given on
+//! the command line replaces the file's, and what neither sets takes its default. The sources of
+//! the values that were not defaults are kept in [`Origins`], for messages and for the policy on
+//! what a file found in the scanned tree may set.
+
+mod agents;
+mod values;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+
+use crate::cli::{ColorChoice, ConfigArgs, FailOn, RuleArgs, ScanArgs, ShardsArgs, WalkArgs};
+use crate::config::{self, ConfigFile};
+use crate::error::Error;
+use crate::io::Env;
+use crate::model::{Format, Severity};
+use crate::review::rules::RuleSources;
+use crate::slice::SliceOptions;
+use crate::walk::WalkSettings;
+
+pub(crate) use agents::AgentPlan;
+pub(crate) use values::{parse_duration, parse_partition, parse_size, OutputTarget};
+
+/// Defaults that more than one place shows (flags' help, the starter file).
+pub(crate) const DEFAULT_SHARD_TOKENS: usize = 1500;
+pub(crate) const DEFAULT_MAX_FILE_SIZE: &str = "1M";
+
+/// Where a setting's value came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// A flag on the command line.
+    Flag,
+    /// A configuration file.
+    File(PathBuf),
+}
+
+/// The source of every setting that did not keep its default, by its key in the configuration
+/// file (`scan.fail_on`).
+pub(crate) type Origins = BTreeMap<String, Source>;
+
+/// Merges the command line with the configuration file, recording where each value came from.
+pub(crate) struct Resolver<'a> {
+    file: Option<&'a ConfigFile>,
+    origins: Origins,
+}
+
+impl<'a> Resolver<'a> {
+    pub fn new(file: Option<&'a ConfigFile>) -> Resolver<'a> {
+        Resolver {
+            file,
+            origins: Origins::new(),
+        }
+    }
+
+    pub fn file(&self) -> Option<&'a ConfigFile> {
+        self.file
+    }
+
+    fn note(&mut self, key: impl Into<String>, source: Source) {
+        self.origins.insert(key.into(), source);
+    }
+
+    fn note_flag(&mut self, key: impl Into<String>) {
+        self.note(key, Source::Flag);
+    }
+
+    fn note_file(&mut self, key: impl Into<String>) {
+        if let Some(file) = self.file {
+            self.note(key, Source::File(file.path.clone()));
+        }
+    }
+
+    /// The flag's value, else the file's.
+    pub fn value<T>(
+        &mut self,
+        key: impl Into<String>,
+        flag: Option<T>,
+        file: Option<T>,
+    ) -> Option<T> {
+        match (flag, file) {
+            (Some(value), _) => {
+                self.note_flag(key);
+                Some(value)
+            }
+            (None, Some(value)) => {
+                self.note_file(key);
+                Some(value)
+            }
+            (None, None) => None,
+        }
+    }
+
+    /// A list: the command line's replaces the file's.
+    pub fn list(
+        &mut self,
+        key: impl Into<String>,
+        flag: &[String],
+        file: Option<&Vec<String>>,
+    ) -> Vec<String> {
+        if !flag.is_empty() {
+            self.note_flag(key);
+            return flag.to_vec();
+        }
+        match file {
+            Some(list) => {
+                self.note_file(key);
+                list.clone()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// An on/off switch that is off by default: on when the flag is given or the file says so.
+    pub fn switch(&mut self, key: impl Into<String>, flag: bool, file: Option<bool>) -> bool {
+        if flag {
+            self.note_flag(key);
+            return true;
+        }
+        if file == Some(true) {
+            self.note_file(key);
+            return true;
+        }
+        false
+    }
+
+    /// An error naming the file, the key and its value.
+    fn invalid(&self, key: &str, value: &str, expected: &str) -> anyhow::Error {
+        match self.file {
+            Some(file) => file.invalid(key, value, expected),
+            None => anyhow::anyhow!("invalid `{key} = \"{value}\"` (expected {expected})"),
+        }
+    }
+
+    pub fn into_origins(self) -> Origins {
+        self.origins
+    }
+}
+
+/// The configuration file of a command: `--config FILE`, else the `shardscan.toml` found by
+/// walking up from `start`, unless `--no-config`.
+pub(crate) fn config_file(args: &ConfigArgs, start: &Path) -> anyhow::Result<Option<ConfigFile>> {
+    if args.no_config {
+        return Ok(None);
+    }
+    let path = match &args.config {
+        Some(path) => {
+            if !path.is_file() {
+                bail!("configuration file `{}` does not exist", path.display());
+            }
+            path.clone()
+        }
+        None => {
+            let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
+            match config::discover(&start) {
+                Some(path) => path,
+                None => return Ok(None),
+            }
+        }
+    };
+    config::load(&path).map(Some)
+}
+
+/// Whether to colour output for a stream: `--color`, then `NO_COLOR`, then whether the stream
+/// is a terminal.
+pub(crate) fn color_enabled(choice: ColorChoice, env: &Env, terminal: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => env.get("NO_COLOR").is_none() && terminal,
+    }
+}
+
+/// The directory a command's paths are reported relative to, before any configuration is read:
+/// `--root`, else the git work tree holding the first path, else that path (its directory for a
+/// file). Configuration discovery starts there.
+pub(crate) fn scan_root(args: &WalkArgs) -> PathBuf {
+    let first = args
+        .paths
+        .first()
+        .cloned()
+        .unwrap_or_else(|| PathBuf::from("."));
+    match &args.root {
+        Some(root) => root.clone(),
+        None => default_root(&first),
+    }
+}
+
+/// The git work tree holding `path`, so that SARIF URIs are repository-relative as code scanning
+/// needs; without one, the path itself (or its directory for a file).
+fn default_root(path: &Path) -> PathBuf {
+    let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let dir = if absolute.is_dir() {
+        absolute.clone()
+    } else {
+        absolute
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or(absolute.clone())
+    };
+    dir.ancestors()
+        .find(|d| d.join(".git").exists())
+        .map(Path::to_path_buf)
+        .unwrap_or(dir)
+}
+
+/// Which files to look at and how to cut them, for `scan` and `shards`.
+pub(crate) fn walk_settings(
+    args: &WalkArgs,
+    resolver: &mut Resolver<'_>,
+) -> anyhow::Result<(WalkSettings, SliceOptions)> {
+    for path in &args.paths {
+        if std::fs::symlink_metadata(path).is_err() {
+            return Err(
+                Error::new(format!("path `{}` does not exist", path.display()))
+                    .with_hint("pass a file or directory to scan")
+                    .into(),
+            );
+        }
+    }
+    let scan = resolver.file().map(|f| &f.config.scan);
+    let shard_tokens = resolver
+        .value(
+            "scan.shard_tokens",
+            args.shard_tokens,
+            scan.and_then(|s| s.shard_tokens),
+        )
+        .unwrap_or(DEFAULT_SHARD_TOKENS);
+    if shard_tokens < 64 {
+        bail!("--shard-tokens must be at least 64 (got {shard_tokens})");
+    }
+    let max_file_size = resolver.value(
+        "scan.max_file_size",
+        args.max_file_size.clone(),
+        scan.and_then(|s| s.max_file_size.clone()),
+    );
+    let root = scan_root(args);
+    let root = std::fs::canonicalize(&root)
+        .with_context(|| format!("scan root `{}` does not exist", root.display()))?;
+    Ok((
+        WalkSettings {
+            paths: args.paths.clone(),
+            root,
+            include: resolver.list(
+                "scan.include",
+                &args.include,
+                scan.and_then(|s| s.include.as_ref()),
+            ),
+            exclude: resolver.list(
+                "scan.exclude",
+                &args.exclude,
+                scan.and_then(|s| s.exclude.as_ref()),
+            ),
+            hidden: resolver.switch("scan.hidden", args.hidden, scan.and_then(|s| s.hidden)),
+            ignore_files: !resolver.switch(
+                "scan.no_ignore",
+                args.no_ignore,
+                scan.and_then(|s| s.no_ignore),
+            ),
+            follow_links: resolver.switch("scan.follow", args.follow, scan.and_then(|s| s.follow)),
+            include_vendored: resolver.switch(
+                "scan.include_vendored",
+                args.include_vendored,
+                scan.and_then(|s| s.include_vendored),
+            ),
+            max_file_size: parse_size(max_file_size.as_deref().unwrap_or(DEFAULT_MAX_FILE_SIZE))?,
+        },
+        SliceOptions {
+            budget_tokens: shard_tokens,
+        },
+    ))
+}
+
+/// Which rules are in force, for `scan` and `rules`.
+pub(crate) fn rule_sources(args: &RuleArgs, resolver: &mut Resolver<'_>) -> RuleSources {
+    let file = resolver.file();
+    let section = file.map(|f| &f.config.rules);
+    let file_dirs = file.and_then(|f| {
+        f.config
+            .rules
+            .dirs
+            .as_ref()
+            .map(|dirs| dirs.iter().map(|d| f.resolve(d)).collect::<Vec<_>>())
+    });
+    let dirs = if args.rule_dirs.is_empty() {
+        if file_dirs.is_some() {
+            resolver.note_file("rules.dirs");
+        }
+        file_dirs.unwrap_or_default()
+    } else {
+        resolver.note_flag("rules.dirs");
+        args.rule_dirs.clone()
+    };
+    let no_builtin = resolver.switch(
+        "rules.builtin",
+        args.no_builtin_rules,
+        section.and_then(|r| r.builtin.map(|builtin| !builtin)),
+    );
+    RuleSources {
+        builtin: !no_builtin,
+        dirs,
+        disabled: resolver.list(
+            "rules.disable",
+            &args.disabled,
+            section.and_then(|r| r.disable.as_ref()),
+        ),
+    }
+}
+
+/// Everything `scan` needs, resolved.
+#[derive(Debug)]
+pub(crate) struct ScanSettings {
+    pub walk: WalkSettings,
+    pub slice: SliceOptions,
+    pub rules: RuleSources,
+    pub outputs: Vec<OutputTarget>,
+    /// Findings at or above this fail the run; `None` never fails on findings.
+    pub fail_on: Option<Severity>,
+    /// CPU workers (read, parse, cut, rules).
+    pub jobs: usize,
+    pub quiet: bool,
+    pub progress: bool,
+    /// Colour on standard output (text) and on standard error (the summary).
+    pub color: bool,
+    pub stderr_color: bool,
+    pub agents: AgentPlan,
+    pub category: Option<String>,
+    pub baseline: Option<PathBuf>,
+    pub diff_base: Option<String>,
+    /// `(i, n)`: partition i of n, 1-based.
+    pub partition: Option<(usize, usize)>,
+    /// When the run stops, counted from the start of the command.
+    pub deadline: Option<Instant>,
+    pub parse_only: bool,
+    /// The configuration file read, if any.
+    pub config_file: Option<PathBuf>,
+    pub origins: Origins,
+}
+
+/// What a run may see of its surroundings when settings are resolved.
+pub(crate) struct Surroundings<'a> {
+    pub env: &'a Env,
+    pub color: ColorChoice,
+    pub stdout_is_terminal: bool,
+    pub stderr_is_terminal: bool,
+    /// When the command started (deadlines count from here).
+    pub started: Instant,
+}
+
+impl ScanSettings {
+    pub fn resolve(
+        args: &ScanArgs,
+        file: Option<&ConfigFile>,
+        around: &Surroundings<'_>,
+    ) -> anyhow::Result<ScanSettings> {
+        let mut resolver = Resolver::new(file);
+        let (walk, slice) = walk_settings(&args.walk, &mut resolver)?;
+        let scan = file.map(|f| &f.config.scan);
+        let format = match resolver.value(
+            "scan.format",
+            args.format.map(|f| f.name().to_string()),
+            scan.and_then(|s| s.format.clone()),
+        ) {
+            None => Format::Text,
+            Some(name) => Format::from_name(&name)
+                .ok_or_else(|| resolver.invalid("scan.format", &name, &Format::names()))?,
+        };
+        let mut outputs = Vec::new();
+        if !args.quiet {
+            outputs.push(OutputTarget { format, path: None });
+        }
+        let file_outputs = file.and_then(|f| {
+            f.config
+                .scan
+                .outputs
+                .as_ref()
+                .map(|outputs| outputs.iter().map(|o| f.resolve_output(o)).collect())
+        });
+        for spec in resolver.list("scan.outputs", &args.output, file_outputs.as_ref()) {
+            outputs.push(values::parse_output(&spec)?);
+        }
+        let fail_on = match args.fail_on {
+            Some(fail_on) => {
+                resolver.note_flag("scan.fail_on");
+                fail_on
+            }
+            None => match scan.and_then(|s| s.fail_on.as_deref()) {
+                None => FailOn::Error,
+                Some(name) => {
+                    resolver.note_file("scan.fail_on");
+                    match name {
+                        "none" => FailOn::None,
+                        "note" => FailOn::Note,
+                        "warning" => FailOn::Warning,
+                        "error" => FailOn::Error,
+                        other => {
+                            return Err(resolver.invalid(
+                                "scan.fail_on",
+                                other,
+                                "none, note, warning or error",
+                            ))
+                        }
+                    }
+                }
+            },
+        };
+        let pool = file.map(|f| &f.config.pool);
+        let jobs = resolver.value("pool.jobs", args.jobs, pool.and_then(|p| p.jobs));
+        if let Some(n) = jobs {
+            if n == 0 {
+                bail!("--jobs must be at least 1");
+            }
+            if n > 1024 {
+                bail!("--jobs must be at most 1024 (got {n})");
+            }
+        }
+        let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let agents = agents::plan(&args.agents, jobs, &mut resolver, around.env)?;
+        // With agents, -j caps the agents; the CPU work keeps one worker per CPU.
+        let workers = match (agents.configs.is_empty(), jobs) {
+            (true, Some(n)) => n,
+            _ => cpus,
+        };
+        let deadline = resolver.value(
+            "pool.deadline",
+            args.deadline.clone(),
+            pool.and_then(|p| p.deadline.clone()),
+        );
+        let deadline = deadline
+            .as_deref()
+            .map(parse_duration)
+            .transpose()?
+            .map(|after| around.started + after);
+        let category = resolver.value(
+            "scan.category",
+            args.ci.category.clone(),
+            scan.and_then(|s| s.category.clone()),
+        );
+        let category = match category.as_deref().map(str::trim) {
+            Some("") => bail!("--category must not be empty"),
+            other => other.map(str::to_string),
+        };
+        let baseline = resolver.value(
+            "scan.baseline",
+            args.ci.baseline.clone(),
+            file.and_then(|f| f.config.scan.baseline.as_deref().map(|p| f.resolve(p))),
+        );
+        let diff_base = resolver.value(
+            "scan.diff_base",
+            args.ci.diff_base.clone(),
+            scan.and_then(|s| s.diff_base.clone()),
+        );
+        let rules = rule_sources(&args.rules, &mut resolver);
+        let color = color_enabled(around.color, around.env, around.stdout_is_terminal);
+        Ok(ScanSettings {
+            walk,
+            slice,
+            rules,
+            outputs,
+            fail_on: match fail_on {
+                FailOn::None => None,
+                FailOn::Note => Some(Severity::Note),
+                FailOn::Warning => Some(Severity::Warning),
+                FailOn::Error => Some(Severity::Error),
+            },
+            jobs: workers,
+            quiet: args.quiet,
+            progress: !args.no_progress && !args.quiet && around.stderr_is_terminal,
+            color,
+            stderr_color: color_enabled(around.color, around.env, around.stderr_is_terminal),
+            agents,
+            category,
+            baseline,
+            diff_base,
+            partition: args
+                .ci
+                .partition
+                .as_deref()
+                .map(parse_partition)
+                .transpose()?,
+            deadline,
+            parse_only: args.parse_only,
+            config_file: file.map(|f| f.path.clone()),
+            origins: resolver.into_origins(),
+        })
+    }
+}
+
+impl ScanSettings {
+    /// The configuration file read, with the settings taken from it.
+    pub fn configuration(&self) -> Option<crate::model::ConfigurationUse> {
+        let path = self.config_file.as_ref()?;
+        Some(crate::model::ConfigurationUse {
+            path: path.display().to_string(),
+            settings: self
+                .origins
+                .iter()
+                .filter(|(_, source)| matches!(source, Source::File(_)))
+                .map(|(key, _)| key.clone())
+                .collect(),
+        })
+    }
+}
+
+/// Everything `shards` needs, resolved.
+pub(crate) struct ShardsSettings {
+    pub walk: WalkSettings,
+    pub slice: SliceOptions,
+    pub jobs: usize,
+}
+
+impl ShardsSettings {
+    pub fn resolve(args: &ShardsArgs, file: Option<&ConfigFile>) -> anyhow::Result<Self> {
+        let mut resolver = Resolver::new(file);
+        let (walk, slice) = walk_settings(&args.walk, &mut resolver)?;
+        Ok(ShardsSettings {
+            walk,
+            slice,
+            jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+        })
+    }
+}
