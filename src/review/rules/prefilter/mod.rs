@@ -19,12 +19,16 @@
 //! folding reaches beyond ASCII (the Kelvin sign for `k`, the long s for `s`) makes files that
 //! contain those characters walked whole.
 
+mod syntax;
+
 use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
 use regex_syntax::hir::{Capture, Class, Hir, HirKind, Repetition};
 use tree_sitter::{Node, Query};
+
+use syntax::{outermost_kind, predicates, Arg};
 
 /// Most literals kept in one set; a bigger set is dropped (the pattern just needs less).
 const MAX_SET_LITERALS: usize = 512;
@@ -427,203 +431,9 @@ fn fold_case(hir: &Hir, unicode_folds: &mut bool) -> Hir {
     }
 }
 
-#[derive(Debug, PartialEq)]
-enum Arg {
-    Capture(String),
-    Str(String),
-}
-
-#[derive(Debug, PartialEq)]
-struct Predicate {
-    name: String,
-    args: Vec<Arg>,
-}
-
-/// The `(#name? @capture "string" ...)` predicates of one pattern's source text.
-fn predicates(text: &str) -> Vec<Predicate> {
-    let mut tokens = Tokens::new(text);
-    let mut out = Vec::new();
-    while let Some(token) = tokens.next() {
-        if token != Token::Open {
-            continue;
-        }
-        let Some(Token::Word(word)) = tokens.peek() else {
-            continue;
-        };
-        let Some(name) = word.strip_prefix('#') else {
-            continue;
-        };
-        let name = name.to_string();
-        tokens.next();
-        let mut args = Vec::new();
-        loop {
-            match tokens.next() {
-                Some(Token::Word(word)) if word.starts_with('@') => {
-                    args.push(Arg::Capture(word[1..].to_string()))
-                }
-                Some(Token::Str(s)) => args.push(Arg::Str(s)),
-                Some(Token::Close) | None => break,
-                Some(_) => {}
-            }
-        }
-        out.push(Predicate { name, args });
-    }
-    out
-}
-
-/// The kind of the node a pattern starts with (looking through grouping parentheses), `""` for an
-/// anonymous node, or `None` for an alternation or anything else we cannot read.
-fn outermost_kind(text: &str) -> Option<String> {
-    let mut tokens = Tokens::new(text);
-    let mut opened = false;
-    loop {
-        match tokens.next()? {
-            Token::Open => opened = true,
-            Token::Word(word) if opened => return Some(word.to_string()),
-            Token::Str(_) => return Some(String::new()),
-            _ => return None,
-        }
-    }
-}
-
-#[derive(Debug, PartialEq)]
-enum Token<'a> {
-    Open,
-    Close,
-    Other,
-    Word(&'a str),
-    Str(String),
-}
-
-/// A small tokenizer of tree-sitter's query syntax: parentheses, words, strings, comments.
-struct Tokens<'a> {
-    text: &'a str,
-    pos: usize,
-    peeked: Option<Option<Token<'a>>>,
-}
-
-impl<'a> Tokens<'a> {
-    fn new(text: &'a str) -> Tokens<'a> {
-        Tokens {
-            text,
-            pos: 0,
-            peeked: None,
-        }
-    }
-
-    fn peek(&mut self) -> Option<&Token<'a>> {
-        if self.peeked.is_none() {
-            self.peeked = Some(self.lex());
-        }
-        self.peeked.as_ref().and_then(Option::as_ref)
-    }
-
-    fn lex(&mut self) -> Option<Token<'a>> {
-        let bytes = self.text.as_bytes();
-        loop {
-            let &c = bytes.get(self.pos)?;
-            match c {
-                b';' => {
-                    while self.pos < bytes.len() && bytes[self.pos] != b'\n' {
-                        self.pos += 1;
-                    }
-                }
-                c if c.is_ascii_whitespace() => self.pos += 1,
-                _ => break,
-            }
-        }
-        let start = self.pos;
-        let c = bytes[start];
-        self.pos += 1;
-        Some(match c {
-            b'(' => Token::Open,
-            b')' => Token::Close,
-            b'"' => {
-                let mut out = String::new();
-                let mut chars = self.text[self.pos..].char_indices();
-                let mut end = self.text.len();
-                while let Some((i, ch)) = chars.next() {
-                    match ch {
-                        '"' => {
-                            end = self.pos + i + 1;
-                            break;
-                        }
-                        '\\' => match chars.next() {
-                            Some((_, 'n')) => out.push('\n'),
-                            Some((_, 'r')) => out.push('\r'),
-                            Some((_, 't')) => out.push('\t'),
-                            Some((_, '0')) => out.push('\0'),
-                            Some((_, other)) => out.push(other),
-                            None => {}
-                        },
-                        other => out.push(other),
-                    }
-                }
-                self.pos = end;
-                Token::Str(out)
-            }
-            _ if is_word_byte(c) => {
-                while self.pos < bytes.len() && is_word_byte(bytes[self.pos]) {
-                    self.pos += 1;
-                }
-                Token::Word(&self.text[start..self.pos])
-            }
-            _ => {
-                // Skip the rest of a multi-byte character.
-                while !self.text.is_char_boundary(self.pos) {
-                    self.pos += 1;
-                }
-                Token::Other
-            }
-        })
-    }
-}
-
-impl<'a> Iterator for Tokens<'a> {
-    type Item = Token<'a>;
-
-    fn next(&mut self) -> Option<Token<'a>> {
-        match self.peeked.take() {
-            Some(token) => token,
-            None => self.lex(),
-        }
-    }
-}
-
-fn is_word_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'?' | b'!' | b'#' | b'@' | b'/')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_predicates_with_escapes_and_comments() {
-        let text = r#"(call function: (identifier) @f ; (#eq? @f "commented")
-            (#eq? @f "sys\"tem") (#any-of? @g "a" "b\\c") (#match? @h "^x$"))"#;
-        assert_eq!(
-            predicates(text),
-            vec![
-                Predicate {
-                    name: "eq?".into(),
-                    args: vec![Arg::Capture("f".into()), Arg::Str("sys\"tem".into())]
-                },
-                Predicate {
-                    name: "any-of?".into(),
-                    args: vec![
-                        Arg::Capture("g".into()),
-                        Arg::Str("a".into()),
-                        Arg::Str("b\\c".into())
-                    ]
-                },
-                Predicate {
-                    name: "match?".into(),
-                    args: vec![Arg::Capture("h".into()), Arg::Str("^x$".into())]
-                },
-            ]
-        );
-    }
 
     fn literals(regex: &str) -> Vec<Vec<String>> {
         let mut unicode = false;
@@ -651,20 +461,6 @@ mod tests {
         // Anything may match: no literal.
         assert_eq!(literals("^\"x"), vec![vec!["\"x".to_string()]]);
         assert!(literals(".*").is_empty());
-    }
-
-    #[test]
-    fn outermost_kind_looks_through_groups() {
-        assert_eq!(
-            outermost_kind("((call) @c (#eq? @c \"x\"))").as_deref(),
-            Some("call")
-        );
-        assert_eq!(
-            outermost_kind(" ; note\n(module (x))").as_deref(),
-            Some("module")
-        );
-        assert_eq!(outermost_kind("[(a) (b)]"), None);
-        assert_eq!(outermost_kind("\"unsafe\" @u").as_deref(), Some(""));
     }
 
     fn python_plan(query_source: &str, code: &str) -> Plan {
