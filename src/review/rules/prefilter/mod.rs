@@ -18,6 +18,10 @@
 //! Matching is ASCII case-insensitive, so a literal is looked for in every case; a regex whose case
 //! folding reaches beyond ASCII (the Kelvin sign for `k`, the long s for `s`) makes files that
 //! contain those characters walked whole.
+//!
+//! This file owns the interface ([`Prefilter`], [`Plan`]) and the tables built once per language;
+//! `syntax` reads a pattern's source text, `literals` derives what a pattern needs, and `plan`
+//! decides per file what to walk.
 
 mod literals;
 mod plan;
@@ -32,7 +36,7 @@ use literals::pattern_sets_of;
 use syntax::outermost_kind;
 
 /// What the query of one language needs to see in a file before it can match anything there.
-pub struct Prefilter {
+pub(crate) struct Prefilter {
     /// Every literal of every pattern; `None` when some pattern has no literal, so every file is
     /// walked whole.
     automaton: Option<AhoCorasick>,
@@ -55,7 +59,7 @@ pub struct Prefilter {
 
 /// Which parts of a file the query must walk.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Plan {
+pub(crate) enum Plan {
     /// Nothing can match: skip the query.
     Skip,
     /// Walk the whole tree.
@@ -66,7 +70,7 @@ pub enum Plan {
 
 impl Prefilter {
     /// Builds the prefilter of `query`, compiled from `source`, whose root node kind is `root_kind`.
-    pub fn build(query: &Query, source: &str, root_kind: &str) -> Prefilter {
+    pub(crate) fn build(query: &Query, source: &str, root_kind: &str) -> Prefilter {
         let mut ranges_sound = true;
         let mut unicode_folds = false;
         let mut root_kinds = std::collections::HashSet::new();
@@ -130,7 +134,7 @@ impl Prefilter {
 
     /// The sets of literals of one pattern (one of each needed; empty when it has none), for
     /// `rules profile` and tests.
-    pub fn literals(&self, pattern: usize) -> &[Vec<String>] {
+    pub(crate) fn literals(&self, pattern: usize) -> &[Vec<String>] {
         self.pattern_literals
             .get(pattern)
             .map(Vec::as_slice)

@@ -11,7 +11,7 @@ use super::{Plan, Prefilter};
 
 impl Prefilter {
     /// Decides what to walk in `root`'s tree over `text`.
-    pub fn plan(&self, root: Node<'_>, text: &str) -> Plan {
+    pub(crate) fn plan(&self, root: Node<'_>, text: &str) -> Plan {
         let Some(automaton) = &self.automaton else {
             return Plan::Whole;
         };
