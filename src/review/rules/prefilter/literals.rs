@@ -175,33 +175,192 @@ fn fold_case(hir: &Hir, unicode_folds: &mut bool) -> Hir {
 
 #[cfg(test)]
 mod tests {
+    use super::super::python_query;
     use super::*;
 
-    fn literals(regex: &str) -> Vec<Vec<String>> {
-        let mut unicode = false;
-        regex_literals(regex, &mut unicode)
+    fn owned(sets: &[&[&str]]) -> Vec<Vec<String>> {
+        sets.iter()
+            .map(|set| set.iter().map(|l| l.to_string()).collect())
+            .collect()
     }
 
     #[test]
     fn regex_literals_are_necessary_and_case_folded() {
-        // No prefix set (`(^|::)` may be empty), one suffix set.
+        // (regex, the sets it yields, whether a literal also stands for a non-ASCII character)
+        let cases: &[(&str, &[&[&str]], bool)] = &[
+            // No prefix set (`(^|::)` may be empty), one suffix set.
+            ("(^|::)Command$", &[&["command"]], false),
+            // `(?i)` letters fold to one lower-case letter instead of every mix of cases.
+            (
+                "(?i:(^|_)(passw(or)?d|secret|api_?key)$)",
+                &[&["api_key", "apikey", "passwd", "password", "secret"]],
+                true,
+            ),
+            // The same literal as prefix and suffix is one set.
+            ("(?i)key", &[&["key"]], true),
+            ("key", &[&["key"]], false),
+            ("(?i)door", &[&["door"]], false),
+            ("^\"x", &[&["\"x"]], false),
+            // A prefix set and a suffix set, prefix first.
+            ("^exec_.*_raw$", &[&["exec_"], &["_raw"]], false),
+            ("^(get|post)_data$", &[&["get_data", "post_data"]], false),
+            // A class too big to expand ends the prefix; the suffix is still known.
+            ("^[a-z]+_id$", &[&["_id"]], false),
+            // Anything may match, or only the empty string, or the regex is not one: no literal.
+            (".*", &[], false),
+            ("^$", &[], false),
+            ("(", &[], false),
+        ];
+        for &(regex, sets, folds) in cases {
+            let mut unicode = false;
+            assert_eq!(regex_literals(regex, &mut unicode), owned(sets), "{regex}");
+            assert_eq!(unicode, folds, "non-ASCII folds of {regex}");
+        }
+    }
+
+    #[test]
+    fn fold_case_reduces_letter_classes_only() {
+        // (regex, the regex it must fold to)
+        let cases = [
+            ("(?i)ab", "ab"),
+            ("[Aa][Bb]", "ab"),
+            ("(?i)(ab)+c?", "(ab)+c?"),
+            ("(?i)ab|Cd", "ab|cd"),
+            // Two different letters, or a range wider than one letter's cases, stay classes.
+            ("[ab]", "[ab]"),
+            ("(?i)[a-c]", "(?i)[a-c]"),
+            ("(?i)1", "1"),
+        ];
+        for (regex, expected) in cases {
+            let parse = |r: &str| regex_syntax::Parser::new().parse(r).expect("valid regex");
+            let mut unicode = false;
+            assert_eq!(
+                fold_case(&parse(regex), &mut unicode),
+                parse(expected),
+                "{regex}"
+            );
+        }
+    }
+
+    #[test]
+    fn normalize_lowercases_and_drops_what_adds_nothing() {
+        let cases: &[(&[&str], Option<&[&str]>)] = &[
+            (&["B", "a", "b"], Some(&["a", "b"])),
+            // A literal holding a shorter one of the set is found through it.
+            (
+                &["exec", "Execute", "os.exec", "run"],
+                Some(&["exec", "run"]),
+            ),
+            // The empty literal is in every file; an empty set cannot be satisfied.
+            (&["ab", ""], None),
+            (&[], None),
+        ];
+        for &(literals, expected) in cases {
+            let input = literals.iter().map(|l| l.to_string()).collect();
+            let expected = expected.map(|set| set.iter().map(|l| l.to_string()).collect());
+            assert_eq!(normalize(input), expected, "{literals:?}");
+        }
+        let words = |n: usize| (0..n).map(|i| format!("w{i:04}")).collect::<Vec<_>>();
         assert_eq!(
-            literals("(^|::)Command$"),
-            vec![vec!["command".to_string()]]
+            normalize(words(MAX_SET_LITERALS)).map(|set| set.len()),
+            Some(MAX_SET_LITERALS)
         );
-        let sets = literals("(?i:(^|_)(passw(or)?d|secret|api_?key)$)");
-        assert_eq!(sets.len(), 1, "{sets:?}");
-        assert_eq!(
-            sets[0],
-            ["api_key", "apikey", "passwd", "password", "secret"]
-                .map(String::from)
-                .to_vec()
-        );
+        assert_eq!(normalize(words(MAX_SET_LITERALS + 1)), None);
+    }
+
+    /// The literal sets and the non-ASCII folding flag of a one-pattern Python query.
+    fn sets_of(source: &str) -> (Vec<Vec<String>>, bool) {
+        let query = python_query(source);
+        assert_eq!(query.pattern_count(), 1, "{source}");
         let mut unicode = false;
-        regex_literals("(?i)key", &mut unicode);
-        assert!(unicode, "(?i)k also matches the Kelvin sign");
-        // Anything may match: no literal.
-        assert_eq!(literals("^\"x"), vec![vec!["\"x".to_string()]]);
-        assert!(literals(".*").is_empty());
+        let sets = pattern_sets_of(&query, 0, source, &mut unicode);
+        (sets, unicode)
+    }
+
+    #[test]
+    fn pattern_sets_come_from_predicates_on_captures_always_bound() {
+        // (pattern, its sets, whether a literal also stands for a non-ASCII character)
+        let cases: &[(&str, &[&[&str]], bool)] = &[
+            (r#"((identifier) @f (#eq? @f "Eval"))"#, &[&["eval"]], false),
+            (
+                r#"((identifier) @f (#any-eq? @f "eval"))"#,
+                &[&["eval"]],
+                false,
+            ),
+            (
+                r#"((identifier) @f (#any-of? @f "system" "Popen" "popen" "os_system"))"#,
+                &[&["popen", "system"]],
+                false,
+            ),
+            // Prefix and suffix sets, sorted with the pattern's other sets.
+            (
+                r#"((identifier) @f (#match? @f "^exec_.*_raw$"))"#,
+                &[&["_raw"], &["exec_"]],
+                false,
+            ),
+            (
+                r#"((identifier) @f (#any-match? @f "(?i)^PassWord"))"#,
+                &[&["password"]],
+                true,
+            ),
+            // One set per predicate; the same set twice is one.
+            (
+                r#"(call function: (attribute object: (identifier) @o attribute: (identifier) @m)
+                    (#eq? @o "subprocess") (#any-of? @m "run" "Popen"))"#,
+                &[&["popen", "run"], &["subprocess"]],
+                false,
+            ),
+            (
+                r#"((identifier) @f (#eq? @f "eval") (#match? @f "^eval$"))"#,
+                &[&["eval"]],
+                false,
+            ),
+            // A set of short literals is dropped when the pattern has a better one, kept if not.
+            (
+                r#"(call function: (attribute object: (identifier) @o attribute: (identifier) @m)
+                    (#eq? @o "os") (#eq? @m "system"))"#,
+                &[&["system"]],
+                false,
+            ),
+            (r#"((identifier) @f (#eq? @f "os"))"#, &[&["os"]], false),
+            // One or more nodes: the capture is always bound.
+            (
+                r#"(argument_list (identifier)+ @a (#eq? @a "eval"))"#,
+                &[&["eval"]],
+                false,
+            ),
+        ];
+        for &(source, sets, folds) in cases {
+            assert_eq!(sets_of(source), (owned(sets), folds), "{source}");
+        }
+    }
+
+    #[test]
+    fn patterns_without_a_necessary_literal_have_no_sets() {
+        let cases = [
+            "(call) @c",
+            // A capture that may be unbound: the predicate need not hold for a match.
+            r#"(call function: [(identifier) @f (attribute)] (#eq? @f "eval"))"#,
+            r#"(argument_list (identifier)* @a (#eq? @a "eval"))"#,
+            r#"(argument_list (identifier)? @a (#eq? @a "eval"))"#,
+            // Negated predicates say what a match does not contain.
+            r#"((identifier) @f (#not-eq? @f "eval"))"#,
+            r#"((identifier) @f (#not-match? @f "^eval"))"#,
+            r#"((identifier) @f (#not-any-of? @f "eval" "exec"))"#,
+            // Two captures compared with each other: no string to look for.
+            r#"(assignment left: (identifier) @a right: (identifier) @b (#eq? @a @b))"#,
+            // The empty string, and a regex every text matches.
+            r#"((identifier) @f (#eq? @f ""))"#,
+            r#"((identifier) @f (#match? @f "^[a-z_]+$"))"#,
+        ];
+        for source in cases {
+            assert_eq!(sets_of(source), (Vec::new(), false), "{source}");
+        }
+        let too_many = (0..=MAX_SET_LITERALS)
+            .map(|i| format!("\"w{i:04}\""))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let source = format!("((identifier) @f (#any-of? @f {too_many}))");
+        assert_eq!(sets_of(&source), (Vec::new(), false));
     }
 }

@@ -142,6 +142,15 @@ impl Prefilter {
     }
 }
 
+/// The query of `source` for Python, whose root node kind is `module`, for the tests.
+#[cfg(test)]
+fn python_query(source: &str) -> Query {
+    let grammar = crate::lang::Language::Python
+        .grammar()
+        .expect("Python has a grammar");
+    Query::new(&grammar, source).expect("a test query compiles")
+}
+
 #[cfg(test)]
 mod differential {
     use std::path::Path;
