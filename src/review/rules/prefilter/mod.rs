@@ -151,6 +151,12 @@ fn python_query(source: &str) -> Query {
     Query::new(&grammar, source).expect("a test query compiles")
 }
 
+/// The prefilter of `source` compiled for Python, built as the engine builds it, for the tests.
+#[cfg(test)]
+fn python_prefilter(source: &str) -> Prefilter {
+    Prefilter::build(&python_query(source), source, "module")
+}
+
 #[cfg(test)]
 mod differential {
     use std::path::Path;

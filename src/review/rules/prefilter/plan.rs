@@ -142,24 +142,165 @@ impl<'a> Satisfied<'a> {
 
 #[cfg(test)]
 mod tests {
-    use tree_sitter::Query;
-
+    use super::super::python_prefilter;
     use super::*;
 
-    fn python_plan(query_source: &str, code: &str) -> Plan {
-        let language = crate::lang::Language::Python;
-        let grammar = language.grammar().unwrap();
-        let query = Query::new(&grammar, query_source).unwrap();
-        let prefilter = Prefilter::build(&query, query_source, "module");
+    fn parse(code: &str) -> tree_sitter::Tree {
         let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&grammar).unwrap();
-        let tree = parser.parse(code, None).unwrap();
-        prefilter.plan(tree.root_node(), code)
+        let grammar = crate::lang::Language::Python
+            .grammar()
+            .expect("Python has a grammar");
+        parser.set_language(&grammar).expect("the grammar loads");
+        parser.parse(code, None).expect("the parser has a language")
+    }
+
+    fn python_plan(query_source: &str, code: &str) -> Plan {
+        python_prefilter(query_source).plan(parse(code).root_node(), code)
+    }
+
+    const EVAL: &str = r#"(call function: (identifier) @f (#eq? @f "eval")) @finding"#;
+    const POPEN: &str = r#"(call function: (attribute object: (identifier) @o attribute: (identifier) @m)
+        (#eq? @o "subprocess") (#eq? @m "popen")) @finding"#;
+    const KELVIN: &str = r#"((identifier) @f (#match? @f "(?i)^token")) @finding"#;
+
+    /// The plan a case expects; ranges are given by the text they span, each once in the code.
+    #[derive(Debug)]
+    enum Expect {
+        Skip,
+        Whole,
+        Ranges(&'static [&'static str]),
+    }
+
+    #[test]
+    fn plans_skip_ranges_and_whole() {
+        // `{quiet}` stands for items with no literal, so that what is kept is under 3/4 of a file.
+        let cases: &[(&str, &str, &str, Expect)] = &[
+            ("no literal", EVAL, "def f():\n    return 1\n", Expect::Skip),
+            (
+                "one set of two",
+                POPEN,
+                "import subprocess\n{quiet}",
+                Expect::Skip,
+            ),
+            (
+                "each set in another item",
+                POPEN,
+                "import subprocess\n\ndef f():\n    popen(x)\n{quiet}",
+                Expect::Skip,
+            ),
+            (
+                "one item of three, in any case",
+                EVAL,
+                "def a():\n    pass\n\ndef b():\n    EVAL(x)\n\ndef c():\n    pass\n",
+                Expect::Ranges(&["def b():\n    EVAL(x)"]),
+            ),
+            (
+                "both sets in one item",
+                POPEN,
+                "import subprocess\n\ndef f():\n    subprocess.Popen(x)\n{quiet}",
+                Expect::Ranges(&["def f():\n    subprocess.Popen(x)"]),
+            ),
+            (
+                "adjacent items are one range",
+                EVAL,
+                "def a():\n    eval(x)\ndef b():\n    eval(y)\n{quiet}",
+                Expect::Ranges(&["def a():\n    eval(x)\ndef b():\n    eval(y)"]),
+            ),
+            (
+                "items apart stay apart",
+                EVAL,
+                "def a():\n    eval(x)\n{quiet}def b():\n    eval(y)\n{quiet}",
+                Expect::Ranges(&["def a():\n    eval(x)", "def b():\n    eval(y)"]),
+            ),
+            // 6 bytes of 9 are kept, under 3/4; of 8, exactly 3/4.
+            (
+                "under 3/4",
+                EVAL,
+                "eval()\n\n\n",
+                Expect::Ranges(&["eval()"]),
+            ),
+            ("3/4", EVAL, "eval()\n\n", Expect::Whole),
+            (
+                "a pattern without literals",
+                r#"((identifier) @f (#eq? @f "eval")) (lambda) @l"#,
+                "x = 1\n",
+                Expect::Whole,
+            ),
+            (
+                "a capture that may be unbound gives no literal",
+                r#"(call function: [(identifier) @f (attribute)] (#eq? @f "eval")) @finding"#,
+                "x = 1\n",
+                Expect::Whole,
+            ),
+            // Where ranges are unsound, a file that passes is walked whole; one that fails is not.
+            (
+                "rooted at the file's root node",
+                r#"(module (expression_statement (call function: (identifier) @f)) (#eq? @f "eval"))"#,
+                "eval(1)\n{quiet}",
+                Expect::Whole,
+            ),
+            (
+                "rooted at the file's root node, no literal",
+                r#"(module (expression_statement (call function: (identifier) @f)) (#eq? @f "eval"))"#,
+                "{quiet}",
+                Expect::Skip,
+            ),
+            (
+                "rooted at any node",
+                r#"((_) @x (#eq? @x "eval"))"#,
+                "eval(1)\n{quiet}",
+                Expect::Whole,
+            ),
+            (
+                "rooted at an alternation",
+                r#"([(identifier) (string)] @x (#eq? @x "eval"))"#,
+                "eval(1)\n{quiet}",
+                Expect::Whole,
+            ),
+            (
+                "a sequence of siblings",
+                r#"((expression_statement) @e . (function_definition) @f (#match? @e "eval"))"#,
+                "eval(1)\ndef f():\n    pass\n{quiet}",
+                Expect::Whole,
+            ),
+            // `(?i)k` also matches the Kelvin sign, which the automaton does not fold.
+            (
+                "a Kelvin sign",
+                KELVIN,
+                "x = '\u{212A}'\n{quiet}",
+                Expect::Whole,
+            ),
+            ("no Kelvin sign", KELVIN, "x = 'K'\n{quiet}", Expect::Skip),
+            (
+                "a Kelvin sign, no k to fold",
+                r#"((identifier) @f (#match? @f "(?i)^door")) @finding"#,
+                "x = '\u{212A}'\n{quiet}",
+                Expect::Skip,
+            ),
+        ];
+        let quiet = "def quiet():\n    return 1\n\n".repeat(8);
+        for (what, query, code, expect) in cases {
+            let code = code.replace("{quiet}", &quiet);
+            let expected = match expect {
+                Expect::Skip => Plan::Skip,
+                Expect::Whole => Plan::Whole,
+                Expect::Ranges(spans) => Plan::Ranges(
+                    spans
+                        .iter()
+                        .map(|span| {
+                            let start = code.find(span).expect("the span is in the code");
+                            assert_eq!(code.rfind(span), Some(start), "{what}: {span:?} twice");
+                            start..start + span.len()
+                        })
+                        .collect(),
+                ),
+            };
+            assert_eq!(python_plan(query, &code), expected, "{what}");
+        }
     }
 
     #[test]
     fn a_large_class_is_weighed_method_by_method() {
-        let eval = r#"(call function: (identifier) @f (#eq? @f "eval")) @finding"#;
         let filler = format!("        x = 1  # {}\n", "-".repeat(60)).repeat(40);
         let code = format!(
             "class Big:\n    def quiet(self):\n{filler}\n    def loud(self):\n        \
@@ -168,7 +309,7 @@ mod tests {
         assert!(code.len() > SPLIT_BYTES);
         let loud = code.find("def loud").unwrap();
         assert_eq!(
-            python_plan(eval, &code),
+            python_plan(EVAL, &code),
             Plan::Ranges(std::iter::once(loud..code.len() - 1).collect())
         );
         // A pattern rooted at the class keeps it whole.
@@ -176,24 +317,102 @@ mod tests {
         assert_eq!(python_plan(rooted, &code), Plan::Whole);
     }
 
+    /// An item as a test sees it: its first line and its number of lines.
+    type Item<'a> = (&'a str, usize);
+
     #[test]
-    fn plans_skip_ranges_and_whole() {
-        let eval = r#"(call function: (identifier) @f (#eq? @f "eval")) @finding"#;
-        assert_eq!(python_plan(eval, "def f():\n    return 1\n"), Plan::Skip);
-        let code = "def a():\n    pass\n\ndef b():\n    EVAL(x)\n\ndef c():\n    pass\n";
-        let b = code.find("def b").unwrap();
-        let c = code.find("def c").unwrap();
-        assert_eq!(
-            python_plan(eval, code),
-            Plan::Ranges(std::iter::once(b..c - 2).collect())
+    fn items_split_large_nodes_no_pattern_is_rooted_at() {
+        let method = |name: &str| {
+            let line = format!("        x = 1  # {}\n", "-".repeat(60));
+            format!("    def {name}(self):\n{}", line.repeat(18))
+        };
+        let big = format!("class Big:\n{}{}", method("a"), method("b"));
+        assert!(big.len() >= SPLIT_BYTES && method("a").len() < SPLIT_BYTES);
+        let small = "class Small:\n    def a(self):\n        return 1\n";
+        // (query, code, the items)
+        let cases: &[(&str, &str, &[Item])] = &[
+            (
+                EVAL,
+                &big,
+                &[
+                    ("class", 1),
+                    ("Big", 1),
+                    (":", 1),
+                    ("def a(self):", 19),
+                    ("def b(self):", 19),
+                ],
+            ),
+            (EVAL, small, &[("class Small:", 3)]),
+            // A pattern rooted at a kind keeps nodes of that kind whole.
+            (
+                r#"(class_definition name: (identifier) @n (#eq? @n "big"))"#,
+                &big,
+                &[("class Big:", 39)],
+            ),
+            (
+                r#"(block (expression_statement) @s (#eq? @s "eval"))"#,
+                &big,
+                &[("class", 1), ("Big", 1), (":", 1), ("def a(self):", 38)],
+            ),
+            // A pattern rooted at an anonymous node could be rooted at any child.
+            (
+                r#"("lambda" @l) ((identifier) @f (#eq? @f "eval"))"#,
+                &big,
+                &[("class Big:", 39)],
+            ),
+        ];
+        for &(query, code, expected) in cases {
+            let tree = parse(code);
+            let items: Vec<Item> = python_prefilter(query)
+                .items(tree.root_node())
+                .into_iter()
+                .map(|range| {
+                    let text = &code[range];
+                    (
+                        text.lines().next().unwrap_or_default(),
+                        text.lines().count(),
+                    )
+                })
+                .collect();
+            assert_eq!(items, expected, "{query}");
+        }
+    }
+
+    #[test]
+    fn satisfied_needs_one_literal_of_each_set_of_one_pattern() {
+        let prefilter = python_prefilter(
+            r#"(call function: (attribute object: (identifier) @o attribute: (identifier) @m)
+                (#eq? @o "subprocess") (#any-of? @m "popen" "run"))
+            ((identifier) @f (#eq? @f "eval"))"#,
         );
-        // A capture in only one branch of an alternation may be unbound: no literal from it.
-        let optional =
-            r#"(call function: [(identifier) @f (attribute)] (#eq? @f "eval")) @finding"#;
-        assert_eq!(python_plan(optional, "x = 1\n"), Plan::Whole);
-        // A pattern rooted at the file's root node needs the whole tree.
-        let rooted =
-            r#"(module (expression_statement (call function: (identifier) @f)) (#eq? @f "eval"))"#;
-        assert_eq!(python_plan(rooted, "eval(1)\n"), Plan::Whole);
+        let automaton = prefilter
+            .automaton
+            .as_ref()
+            .expect("every pattern has literals");
+        let id = |literal: &str| {
+            let found = automaton.find(literal).expect("a literal of the query");
+            found.pattern().as_usize()
+        };
+        // One scratch space for every case, in this order: what one call saw is forgotten by the
+        // next, so `popen` alone is not satisfied after `subprocess` alone.
+        let mut check = Satisfied::new(&prefilter);
+        let cases: &[(&[&str], bool)] = &[
+            (&[], false),
+            (&["subprocess"], false),
+            (&["popen"], false),
+            (&["popen", "run"], false),
+            (&["subprocess", "popen"], true),
+            (&["run", "subprocess"], true),
+            (&["eval"], true),
+            (&["popen", "eval", "popen"], true),
+            (&["subprocess", "subprocess"], false),
+        ];
+        for &(found, expected) in cases {
+            assert_eq!(
+                check.any(found.iter().map(|l| id(l))),
+                expected,
+                "{found:?}"
+            );
+        }
     }
 }
