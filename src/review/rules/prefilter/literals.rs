@@ -175,14 +175,8 @@ fn fold_case(hir: &Hir, unicode_folds: &mut bool) -> Hir {
 
 #[cfg(test)]
 mod tests {
-    use super::super::python_query;
+    use super::super::fixtures::{owned, python_query};
     use super::*;
-
-    fn owned(sets: &[&[&str]]) -> Vec<Vec<String>> {
-        sets.iter()
-            .map(|set| set.iter().map(|l| l.to_string()).collect())
-            .collect()
-    }
 
     #[test]
     fn regex_literals_are_necessary_and_case_folded() {

@@ -142,19 +142,99 @@ impl Prefilter {
     }
 }
 
-/// The query of `source` for Python, whose root node kind is `module`, for the tests.
+/// What the tests of every part build their cases from: Python, whose root node kind is `module`.
 #[cfg(test)]
-fn python_query(source: &str) -> Query {
-    let grammar = crate::lang::Language::Python
-        .grammar()
-        .expect("Python has a grammar");
-    Query::new(&grammar, source).expect("a test query compiles")
+mod fixtures {
+    use super::*;
+
+    /// The query of `source`.
+    pub(super) fn python_query(source: &str) -> Query {
+        let grammar = crate::lang::Language::Python
+            .grammar()
+            .expect("Python has a grammar");
+        Query::new(&grammar, source).expect("a test query compiles")
+    }
+
+    /// The prefilter of `source`, built as the engine builds it.
+    pub(super) fn python_prefilter(source: &str) -> Prefilter {
+        Prefilter::build(&python_query(source), source, "module")
+    }
+
+    /// Literal sets as the prefilter holds them, from a table's string slices.
+    pub(super) fn owned(sets: &[&[&str]]) -> Vec<Vec<String>> {
+        sets.iter()
+            .map(|set| set.iter().map(|l| l.to_string()).collect())
+            .collect()
+    }
 }
 
-/// The prefilter of `source` compiled for Python, built as the engine builds it, for the tests.
 #[cfg(test)]
-fn python_prefilter(source: &str) -> Prefilter {
-    Prefilter::build(&python_query(source), source, "module")
+mod tests {
+    use super::fixtures::{owned, python_prefilter};
+
+    #[test]
+    fn a_literal_two_patterns_need_is_one_automaton_literal() {
+        let prefilter = python_prefilter(
+            r#"((identifier) @f (#eq? @f "eval"))
+            (call function: (attribute object: (identifier) @o attribute: (identifier) @m)
+                (#eq? @o "subprocess") (#eq? @m "eval"))"#,
+        );
+        assert_eq!(prefilter.literals(0), owned(&[&["eval"]]));
+        assert_eq!(prefilter.literals(1), owned(&[&["eval"], &["subprocess"]]));
+        assert!(prefilter.literals(2).is_empty(), "no third pattern");
+        // Literal 0 (`eval`) is in set 0 (pattern 0) and set 1 (pattern 1); literal 1
+        // (`subprocess`) in set 2 (pattern 1).
+        assert_eq!(prefilter.literal_sets, [vec![0, 1], vec![2]]);
+        assert_eq!(prefilter.set_pattern, [0, 1, 1]);
+        assert_eq!(prefilter.pattern_sets, [vec![0], vec![1, 2]]);
+        let automaton = prefilter
+            .automaton
+            .as_ref()
+            .expect("every pattern has literals");
+        assert_eq!(automaton.patterns_len(), 2);
+    }
+
+    #[test]
+    fn one_pattern_without_literals_turns_the_automaton_off() {
+        let prefilter = python_prefilter(r#"((identifier) @f (#eq? @f "eval")) (lambda) @l"#);
+        assert!(prefilter.automaton.is_none());
+        // The others' literals are still reported, for `rules profile`.
+        assert_eq!(prefilter.literals(0), owned(&[&["eval"]]));
+        assert!(prefilter.literals(1).is_empty());
+    }
+
+    #[test]
+    fn ranges_are_sound_only_under_a_named_root_below_the_file() {
+        // (query, whether walking only some items is sound, the kinds patterns are rooted at)
+        let cases: &[(&str, bool, &[&str])] = &[
+            ("(call) @c ((identifier) @i)", true, &["call", "identifier"]),
+            // An anonymous node lies inside an item too, but could be the root under any node.
+            (r#""lambda" @l"#, true, &[""]),
+            ("(module (expression_statement)) @m", false, &["module"]),
+            ("(_) @x", false, &["_"]),
+            ("(ERROR) @e", false, &["ERROR"]),
+            ("[(call) (identifier)] @x", false, &[]),
+            // Siblings in sequence: the match is no one node's.
+            (
+                "((expression_statement) @e . (function_definition) @f)",
+                false,
+                &["expression_statement"],
+            ),
+            // One pattern that is not sound is enough.
+            ("(call) @c (module) @m", false, &["call", "module"]),
+        ];
+        for &(source, sound, kinds) in cases {
+            let prefilter = python_prefilter(source);
+            let mut root_kinds: Vec<&str> =
+                prefilter.root_kinds.iter().map(String::as_str).collect();
+            root_kinds.sort_unstable();
+            assert_eq!(
+                (prefilter.ranges_sound, root_kinds.as_slice()),
+                (sound, kinds),
+                "{source}"
+            );
+        }
+    }
 }
 
 #[cfg(test)]

@@ -142,7 +142,7 @@ impl<'a> Satisfied<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::python_prefilter;
+    use super::super::fixtures::python_prefilter;
     use super::*;
 
     fn parse(code: &str) -> tree_sitter::Tree {
