@@ -201,16 +201,87 @@ mod tests {
     }
 
     #[test]
+    fn reads_predicates_whatever_their_name_and_wherever_they_end() {
+        let cases = [
+            // Words that are neither captures nor strings are left out (`#set!`'s key).
+            (
+                r#"((identifier) @x (#set! key "v"))"#,
+                vec![Predicate {
+                    name: "set!".into(),
+                    args: vec![Arg::Str("v".into())],
+                }],
+            ),
+            // The end of the text closes a predicate left open.
+            (
+                r#"(#eq? @a "x""#,
+                vec![Predicate {
+                    name: "eq?".into(),
+                    args: vec![Arg::Capture("a".into()), Arg::Str("x".into())],
+                }],
+            ),
+            // A `#` word not right after a parenthesis is no predicate.
+            (r#"(call) @c #eq? @c "x""#, vec![]),
+            ("(call (identifier) @f)", vec![]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(predicates(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn tokenizes_words_strings_and_comments() {
+        use Token::{Close, Open, Other, Str, Word};
+        let cases = [
+            (
+                r#"(a "b" @c)"#,
+                vec![Open, Word("a"), Str("b".into()), Word("@c"), Close],
+            ),
+            (r#""\n\t\r\0\q\"""#, vec![Str("\n\t\r\0q\"".into())]),
+            (r#""""#, vec![Str(String::new())]),
+            // An unterminated string runs to the end, a trailing backslash escapes nothing.
+            (r#""ab (c)"#, vec![Str("ab (c)".into())]),
+            (r#""a\"#, vec![Str("a".into())]),
+            (
+                "; all (of \"this\")\n(x) ; and this",
+                vec![Open, Word("x"), Close],
+            ),
+            (
+                "#any-of? @a.b/c! x_1",
+                vec![Word("#any-of?"), Word("@a.b/c!"), Word("x_1")],
+            ),
+            // Anything else is one token per character, however many bytes it takes.
+            ("é[_]*", vec![Other, Other, Word("_"), Other, Other]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(Tokens::new(text).collect::<Vec<_>>(), expected, "{text}");
+        }
+        // Peeking does not consume.
+        let mut tokens = Tokens::new("(x)");
+        assert_eq!(tokens.peek(), Some(&Open));
+        assert_eq!(tokens.next(), Some(Open));
+        assert_eq!(tokens.next(), Some(Word("x")));
+    }
+
+    #[test]
     fn outermost_kind_looks_through_groups() {
-        assert_eq!(
-            outermost_kind("((call) @c (#eq? @c \"x\"))").as_deref(),
-            Some("call")
-        );
-        assert_eq!(
-            outermost_kind(" ; note\n(module (x))").as_deref(),
-            Some("module")
-        );
-        assert_eq!(outermost_kind("[(a) (b)]"), None);
-        assert_eq!(outermost_kind("\"unsafe\" @u").as_deref(), Some(""));
+        let cases = [
+            ("((call) @c (#eq? @c \"x\"))", Some("call")),
+            (" ; note\n(module (x))", Some("module")),
+            ("(((call)))", Some("call")),
+            ("(_) @x", Some("_")),
+            ("(ERROR) @e", Some("ERROR")),
+            // An anonymous node.
+            ("\"unsafe\" @u", Some("")),
+            ("((\"unsafe\") @u)", Some("")),
+            // An alternation, or nothing to read.
+            ("[(a) (b)]", None),
+            ("((a) [(b) (c)])", Some("a")),
+            ("; only a comment", None),
+            ("", None),
+            ("@x", None),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(outermost_kind(text).as_deref(), expected, "{text}");
+        }
     }
 }
