@@ -1,0 +1,297 @@
+//! A text prefilter in front of the query: most of a scan's rule time is tree-sitter visiting nodes,
+//! so the cheapest node is the one never visited.
+//!
+//! From each pattern's predicates we derive sets of literals that any match must contain: the
+//! string of an `#eq?`, the words of an `#any-of?`, the prefixes and the suffixes every match of a
+//! `#match?` regex starts and ends with. Only predicates on captures the pattern always binds count.
+//! A pattern needs one literal of each of its sets. Every node of a match lies under the pattern's
+//! root node, and unless that root is the file's root node it lies inside one top-level item (a
+//! child of the root node), so only the items that hold what some pattern needs are walked, and a
+//! file with none is not walked at all. The same holds one level down for a large item of a kind
+//! no pattern is rooted at (a class, its body): each match in it lies under one of its children,
+//! so a class is weighed method by method.
+//!
+//! The shortcuts are only taken when every pattern of the language allows them: one pattern without
+//! literals means every file is walked whole, and one that could be rooted at the file's root node
+//! (or that matches a sequence of siblings) means a file that passes is walked whole.
+//!
+//! Matching is ASCII case-insensitive, so a literal is looked for in every case; a regex whose case
+//! folding reaches beyond ASCII (the Kelvin sign for `k`, the long s for `s`) makes files that
+//! contain those characters walked whole.
+//!
+//! This file owns the interface ([`Prefilter`], [`Plan`]) and the tables built once per language;
+//! `syntax` reads a pattern's source text, `literals` derives what a pattern needs, and `plan`
+//! decides per file what to walk.
+
+mod literals;
+mod plan;
+mod syntax;
+
+use std::ops::Range;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use tree_sitter::Query;
+
+use literals::pattern_sets_of;
+use syntax::outermost_kind;
+
+/// What the query of one language needs to see in a file before it can match anything there.
+pub(crate) struct Prefilter {
+    /// Every literal of every pattern; `None` when some pattern has no literal, so every file is
+    /// walked whole.
+    automaton: Option<AhoCorasick>,
+    /// Per literal (automaton pattern id): the sets it belongs to.
+    literal_sets: Vec<Vec<usize>>,
+    /// Per set: the pattern it belongs to.
+    set_pattern: Vec<usize>,
+    /// Per pattern: its sets (indexes into `set_pattern`), one literal of each needed.
+    pattern_sets: Vec<Vec<usize>>,
+    /// Per pattern: its sets as literals, for `rules profile`.
+    pattern_literals: Vec<Vec<Vec<String>>>,
+    /// Whether restricting the walk to the top-level items that hold literals is sound.
+    ranges_sound: bool,
+    /// The node kinds some pattern is rooted at: a large node of another kind is no match's root,
+    /// so each match under it lies under one of its children, and those are the items to weigh.
+    root_kinds: std::collections::HashSet<String>,
+    /// Whether some literal stands for a non-ASCII character too (see the module docs).
+    unicode_folds: bool,
+}
+
+/// Which parts of a file the query must walk.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Plan {
+    /// Nothing can match: skip the query.
+    Skip,
+    /// Walk the whole tree.
+    Whole,
+    /// Walk only these byte ranges (disjoint, sorted), each a run of items.
+    Ranges(Vec<Range<usize>>),
+}
+
+impl Prefilter {
+    /// Builds the prefilter of `query`, compiled from `source`, whose root node kind is `root_kind`.
+    pub(crate) fn build(query: &Query, source: &str, root_kind: &str) -> Prefilter {
+        let mut ranges_sound = true;
+        let mut unicode_folds = false;
+        let mut root_kinds = std::collections::HashSet::new();
+        let mut pattern_literals = Vec::with_capacity(query.pattern_count());
+        for pattern in 0..query.pattern_count() {
+            let text = source
+                .get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))
+                .unwrap_or_default();
+            pattern_literals.push(pattern_sets_of(query, pattern, text, &mut unicode_folds));
+            let outermost = outermost_kind(text);
+            ranges_sound &= !query.is_pattern_non_local(pattern)
+                && match &outermost {
+                    Some(kind) => kind != root_kind && kind != "_" && kind != "ERROR",
+                    None => false,
+                };
+            root_kinds.extend(outermost);
+        }
+        let mut literals: Vec<String> = Vec::new();
+        let mut literal_sets: Vec<Vec<usize>> = Vec::new();
+        let mut set_pattern = Vec::new();
+        let mut pattern_sets = Vec::new();
+        let mut index: std::collections::HashMap<&str, usize> = Default::default();
+        for (pattern, sets) in pattern_literals.iter().enumerate() {
+            let mut ids = Vec::new();
+            for set in sets {
+                let id = set_pattern.len();
+                set_pattern.push(pattern);
+                ids.push(id);
+                for literal in set {
+                    let literal_id = *index.entry(literal.as_str()).or_insert_with(|| {
+                        literals.push(literal.clone());
+                        literal_sets.push(Vec::new());
+                        literals.len() - 1
+                    });
+                    literal_sets[literal_id].push(id);
+                }
+            }
+            pattern_sets.push(ids);
+        }
+        let automaton = if pattern_sets.iter().all(|sets| !sets.is_empty()) {
+            AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .match_kind(MatchKind::Standard)
+                .kind(Some(AhoCorasickKind::DFA))
+                .build(&literals)
+                .ok()
+        } else {
+            None
+        };
+        Prefilter {
+            automaton,
+            literal_sets,
+            set_pattern,
+            pattern_sets,
+            pattern_literals,
+            ranges_sound,
+            root_kinds,
+            unicode_folds,
+        }
+    }
+
+    /// The sets of literals of one pattern (one of each needed; empty when it has none), for
+    /// `rules profile` and tests.
+    pub(crate) fn literals(&self, pattern: usize) -> &[Vec<String>] {
+        self.pattern_literals
+            .get(pattern)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+    }
+}
+
+/// What the tests of every part build their cases from: Python, whose root node kind is `module`.
+#[cfg(test)]
+mod fixtures {
+    use super::*;
+
+    /// The query of `source`.
+    pub(super) fn python_query(source: &str) -> Query {
+        let grammar = crate::lang::Language::Python
+            .grammar()
+            .expect("Python has a grammar");
+        Query::new(&grammar, source).expect("a test query compiles")
+    }
+
+    /// The prefilter of `source`, built as the engine builds it.
+    pub(super) fn python_prefilter(source: &str) -> Prefilter {
+        Prefilter::build(&python_query(source), source, "module")
+    }
+
+    /// Literal sets as the prefilter holds them, from a table's string slices.
+    pub(super) fn owned(sets: &[&[&str]]) -> Vec<Vec<String>> {
+        sets.iter()
+            .map(|set| set.iter().map(|l| l.to_string()).collect())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::{owned, python_prefilter};
+
+    #[test]
+    fn a_literal_two_patterns_need_is_one_automaton_literal() {
+        let prefilter = python_prefilter(
+            r#"((identifier) @f (#eq? @f "eval"))
+            (call function: (attribute object: (identifier) @o attribute: (identifier) @m)
+                (#eq? @o "subprocess") (#eq? @m "eval"))"#,
+        );
+        assert_eq!(prefilter.literals(0), owned(&[&["eval"]]));
+        assert_eq!(prefilter.literals(1), owned(&[&["eval"], &["subprocess"]]));
+        assert!(prefilter.literals(2).is_empty(), "no third pattern");
+        // Literal 0 (`eval`) is in set 0 (pattern 0) and set 1 (pattern 1); literal 1
+        // (`subprocess`) in set 2 (pattern 1).
+        assert_eq!(prefilter.literal_sets, [vec![0, 1], vec![2]]);
+        assert_eq!(prefilter.set_pattern, [0, 1, 1]);
+        assert_eq!(prefilter.pattern_sets, [vec![0], vec![1, 2]]);
+        let automaton = prefilter
+            .automaton
+            .as_ref()
+            .expect("every pattern has literals");
+        assert_eq!(automaton.patterns_len(), 2);
+    }
+
+    #[test]
+    fn one_pattern_without_literals_turns_the_automaton_off() {
+        let prefilter = python_prefilter(r#"((identifier) @f (#eq? @f "eval")) (lambda) @l"#);
+        assert!(prefilter.automaton.is_none());
+        // The others' literals are still reported, for `rules profile`.
+        assert_eq!(prefilter.literals(0), owned(&[&["eval"]]));
+        assert!(prefilter.literals(1).is_empty());
+    }
+
+    #[test]
+    fn ranges_are_sound_only_under_a_named_root_below_the_file() {
+        // (query, whether walking only some items is sound, the kinds patterns are rooted at)
+        let cases: &[(&str, bool, &[&str])] = &[
+            ("(call) @c ((identifier) @i)", true, &["call", "identifier"]),
+            // An anonymous node lies inside an item too, but could be the root under any node.
+            (r#""lambda" @l"#, true, &[""]),
+            ("(module (expression_statement)) @m", false, &["module"]),
+            ("(_) @x", false, &["_"]),
+            ("(ERROR) @e", false, &["ERROR"]),
+            ("[(call) (identifier)] @x", false, &[]),
+            // Siblings in sequence: the match is no one node's.
+            (
+                "((expression_statement) @e . (function_definition) @f)",
+                false,
+                &["expression_statement"],
+            ),
+            // One pattern that is not sound is enough.
+            ("(call) @c (module) @m", false, &["call", "module"]),
+        ];
+        for &(source, sound, kinds) in cases {
+            let prefilter = python_prefilter(source);
+            let mut root_kinds: Vec<&str> =
+                prefilter.root_kinds.iter().map(String::as_str).collect();
+            root_kinds.sort_unstable();
+            assert_eq!(
+                (prefilter.ranges_sound, root_kinds.as_slice()),
+                (sound, kinds),
+                "{source}"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod differential {
+    use std::path::Path;
+
+    use crate::lang::Language;
+    use crate::review::rules::RuleSet;
+
+    /// The prefilter only saves work: over every rule test file, the corpus and our own sources,
+    /// the matches with it are exactly the matches without it.
+    #[test]
+    fn prefilter_never_changes_the_matches() {
+        let set = RuleSet::builtin().unwrap();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut parser = tree_sitter::Parser::new();
+        let (mut files, mut matches, mut skipped) = (0, 0, 0);
+        // More trees to compare on, e.g. the dependency sources the speed benchmark scans.
+        let extra = std::env::var_os("SHARDSCAN_PREFILTER_TREES").unwrap_or_default();
+        let dirs = ["queries", "corpus", "src"]
+            .map(|dir| root.join(dir))
+            .into_iter()
+            .chain(std::env::split_paths(&extra));
+        for dir in dirs {
+            for entry in ignore::WalkBuilder::new(dir).build().flatten() {
+                let path = entry.path();
+                let Some(language) = Language::from_extension(path) else {
+                    continue;
+                };
+                let Ok(Some(compiled)) = set.compiled(language) else {
+                    continue;
+                };
+                let Ok(text) = std::fs::read_to_string(path) else {
+                    continue;
+                };
+                parser.set_language(&language.grammar().unwrap()).unwrap();
+                let tree = parser.parse(&text, None).unwrap();
+                let key = |m: &crate::review::rules::engine::RuleMatch| {
+                    (m.rule, m.node_bytes.clone(), m.captures.clone())
+                };
+                let with: Vec<_> = compiled.run(&tree, &text).matches.iter().map(key).collect();
+                let without: Vec<_> = compiled
+                    .run_unfiltered(&tree, &text)
+                    .matches
+                    .iter()
+                    .map(key)
+                    .collect();
+                assert_eq!(with, without, "{}", path.display());
+                files += 1;
+                matches += with.len();
+                skipped += usize::from(compiled.plan(&tree, &text) == super::Plan::Skip);
+            }
+        }
+        assert!(
+            files > 150 && matches > 400,
+            "{files} files, {matches} matches"
+        );
+        assert!(skipped > 0, "the prefilter skipped no file at all");
+    }
+}
