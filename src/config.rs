@@ -129,8 +129,7 @@ pub fn discover(start: &Path) -> Option<PathBuf> {
 
 /// Reads and validates `path`; every error names the file.
 pub fn load(path: &Path) -> anyhow::Result<ConfigFile> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the configuration `{}`", path.display()))?;
+    let text = fs_err::read_to_string(path).context("cannot read the configuration")?;
     let config: FileConfig = toml::from_str(&text).map_err(|e| {
         anyhow::anyhow!(
             "invalid configuration `{}`: {}",
@@ -243,6 +242,20 @@ pub const STARTER: &str = r#"# shardscan configuration. shardscan finds this fil
 # dir = "~/.cache/shardscan"
 "#;
 
+/// The starter with every setting uncommented, as a user who takes all its defaults writes it.
+#[cfg(test)]
+pub(crate) fn uncommented_starter() -> FileConfig {
+    let uncommented: String = STARTER
+        .lines()
+        .map(|line| line.strip_prefix("# ").unwrap_or(line))
+        .filter(|line| !line.starts_with("shardscan ") && !line.contains("--config"))
+        .filter(|line| !line.starts_with("file, and") && !line.starts_with("# "))
+        .map(|line| line.split("  #").next().unwrap_or(line))
+        .collect::<Vec<_>>()
+        .join("\n");
+    toml::from_str(&uncommented).unwrap_or_else(|e| panic!("{e}\n{uncommented}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,16 +265,7 @@ mod tests {
         let parsed: FileConfig = toml::from_str(STARTER).unwrap();
         assert!(parsed.scan.include.is_none());
         // Uncommented, every key still parses: the starter documents only real keys.
-        let uncommented: String = STARTER
-            .lines()
-            .map(|line| line.strip_prefix("# ").unwrap_or(line))
-            .filter(|line| !line.starts_with("shardscan ") && !line.contains("--config"))
-            .filter(|line| !line.starts_with("file, and") && !line.starts_with("# "))
-            .map(|line| line.split("  #").next().unwrap_or(line))
-            .collect::<Vec<_>>()
-            .join("\n");
-        let full: FileConfig =
-            toml::from_str(&uncommented).unwrap_or_else(|e| panic!("{e}\n{uncommented}"));
+        let full = uncommented_starter();
         assert_eq!(full.pool.jobs, Some(8));
         assert_eq!(
             full.reviewers.openai.unwrap().model.as_deref(),

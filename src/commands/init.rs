@@ -3,8 +3,6 @@
 
 use std::io::Write;
 
-use anyhow::Context as _;
-
 use super::Context;
 use crate::cli::InitArgs;
 use crate::config::{FILE_NAME, STARTER};
@@ -16,7 +14,7 @@ pub(super) fn run(args: InitArgs, context: &mut Context<'_, '_>) -> anyhow::Resu
     } else {
         args.path.clone()
     };
-    let mut file = std::fs::OpenOptions::new()
+    let mut file = fs_err::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&path)
@@ -25,10 +23,9 @@ pub(super) fn run(args: InitArgs, context: &mut Context<'_, '_>) -> anyhow::Resu
                 "`{}` already exists; shardscan init never overwrites a file",
                 path.display()
             ),
-            _ => anyhow::Error::new(e).context(format!("cannot create `{}`", path.display())),
+            _ => anyhow::Error::new(e),
         })?;
-    file.write_all(STARTER.as_bytes())
-        .with_context(|| format!("cannot write `{}`", path.display()))?;
+    file.write_all(STARTER.as_bytes())?;
     writeln!(
         context.io.stderr,
         "wrote {}: every setting is there, commented out, with its default",

@@ -7,7 +7,7 @@
 //! in the file is a miss; the value is the checked findings, with lines relative to the shard.
 
 use std::collections::HashMap;
-use std::fs::{self, File, OpenOptions};
+use std::fs;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -68,8 +68,7 @@ impl Cache {
                 scan_root.display()
             );
         }
-        fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create the cache directory `{}`", dir.display()))?;
+        fs_err::create_dir_all(&dir).context("cannot create the cache directory")?;
         Ok(Cache { dir })
     }
 
@@ -119,17 +118,17 @@ pub struct Exchange {
 
 /// Appends every exchange to a JSONL file as it happens.
 pub struct Recorder {
-    out: Mutex<BufWriter<File>>,
+    out: Mutex<BufWriter<fs_err::File>>,
 }
 
 impl Recorder {
     pub fn create(path: &Path) -> anyhow::Result<Recorder> {
-        let file = OpenOptions::new()
+        let file = fs_err::OpenOptions::new()
             .create(true)
             .write(true)
             .truncate(true)
             .open(path)
-            .with_context(|| format!("cannot create the recording `{}`", path.display()))?;
+            .context("cannot create the recording")?;
         Ok(Recorder {
             out: Mutex::new(BufWriter::new(file)),
         })
@@ -151,8 +150,7 @@ pub struct Replay {
 
 impl Replay {
     pub fn load(path: &Path) -> anyhow::Result<Replay> {
-        let file = File::open(path)
-            .with_context(|| format!("cannot open the recording `{}`", path.display()))?;
+        let file = fs_err::File::open(path).context("cannot open the recording")?;
         let mut answers = HashMap::new();
         for (index, line) in BufReader::new(file).lines().enumerate() {
             let line =

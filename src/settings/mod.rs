@@ -527,3 +527,161 @@ impl ShardsSettings {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    fn scan_args(args: &[&str]) -> ScanArgs {
+        let mut all = vec!["shardscan", "scan"];
+        all.extend_from_slice(args);
+        match Cli::try_parse_from(all).expect("valid arguments").command {
+            Command::Scan(args) => *args,
+            _ => unreachable!("a scan"),
+        }
+    }
+
+    /// A repository holding `shardscan.toml` with `text`, and the file read.
+    fn with_config(text: &str) -> (tempfile::TempDir, ConfigFile) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("src")).unwrap();
+        let path = dir.path().join(config::FILE_NAME);
+        std::fs::write(&path, text).unwrap();
+        let file = config::load(&path).unwrap();
+        (dir, file)
+    }
+
+    fn resolve(args: &ScanArgs, file: Option<&ConfigFile>, env: &Env) -> ScanSettings {
+        let around = Surroundings {
+            env,
+            color: ColorChoice::Auto,
+            stdout_is_terminal: false,
+            stderr_is_terminal: false,
+            started: Instant::now(),
+        };
+        ScanSettings::resolve(args, file, &around).unwrap()
+    }
+
+    #[test]
+    fn the_file_fills_what_the_command_line_leaves_unset_and_says_so() {
+        let (dir, file) = with_config(
+            "[scan]\ninclude = [\"src/**\"]\nfail_on = \"warning\"\nbaseline = \"base.json\"\n\
+             [pool]\ndeadline = \"2m\"\n[rules]\ndisable = [\"python/eval-exec\"]\n",
+        );
+        let root = dir.path().to_str().unwrap();
+        let settings = resolve(&scan_args(&[root]), Some(&file), &Env::default());
+        assert_eq!(settings.walk.include, vec!["src/**"]);
+        assert_eq!(settings.fail_on, Some(Severity::Warning));
+        assert_eq!(settings.rules.disabled, vec!["python/eval-exec"]);
+        // Paths in the file are relative to the file.
+        assert_eq!(
+            settings.baseline.as_deref(),
+            Some(file.path.parent().unwrap().join("base.json").as_path())
+        );
+        let deadline = settings.deadline.expect("a deadline from the file");
+        assert!(deadline > Instant::now() + Duration::from_secs(100));
+        let taken = settings.configuration().unwrap().settings;
+        assert_eq!(
+            taken,
+            vec![
+                "pool.deadline",
+                "rules.disable",
+                "scan.baseline",
+                "scan.fail_on",
+                "scan.include"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_flag_wins_and_a_list_on_the_command_line_replaces_the_files() {
+        let (dir, file) = with_config("[scan]\ninclude = [\"src/**\"]\nfail_on = \"warning\"\n");
+        let root = dir.path().to_str().unwrap();
+        let args = scan_args(&[root, "--include", "lib/**", "--fail-on", "none"]);
+        let settings = resolve(&args, Some(&file), &Env::default());
+        assert_eq!(settings.walk.include, vec!["lib/**"]);
+        assert_eq!(settings.fail_on, None);
+        assert_eq!(settings.origins.get("scan.include"), Some(&Source::Flag));
+        assert!(settings.configuration().unwrap().settings.is_empty());
+    }
+
+    #[test]
+    fn a_bad_value_in_the_file_names_the_file_and_the_key() {
+        let (dir, file) = with_config("[scan]\nfail_on = \"loud\"\n");
+        let root = dir.path().to_str().unwrap();
+        let around = Surroundings {
+            env: &Env::default(),
+            color: ColorChoice::Never,
+            stdout_is_terminal: false,
+            stderr_is_terminal: false,
+            started: Instant::now(),
+        };
+        let error = ScanSettings::resolve(&scan_args(&[root]), Some(&file), &around)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("shardscan.toml"), "{error}");
+        assert!(error.contains("scan.fail_on = \"loud\""), "{error}");
+    }
+
+    #[test]
+    fn agents_read_their_key_and_cache_from_the_given_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().to_str().unwrap();
+        let args = scan_args(&[root, "--reviewer", "openai", "--api-key-env", "MY_KEY"]);
+        let env = Env::from_pairs([("MY_KEY", "sk-abc"), ("SHARDSCAN_CACHE_DIR", "/tmp/c")]);
+        let settings = resolve(&args, None, &env);
+        let config = &settings.agents.configs[0];
+        assert_eq!(config.api_key.as_ref().map(|k| k.expose()), Some("sk-abc"));
+        assert_eq!(
+            settings.agents.cache_dir.as_deref(),
+            Some(Path::new("/tmp/c"))
+        );
+        // Without the key in that environment, the hosted API is refused before any request.
+        let around = Surroundings {
+            env: &Env::default(),
+            color: ColorChoice::Never,
+            stdout_is_terminal: false,
+            stderr_is_terminal: false,
+            started: Instant::now(),
+        };
+        let error = ScanSettings::resolve(&args, None, &around).unwrap_err();
+        assert!(crate::error::Error::from(error).hint().is_some());
+    }
+
+    #[test]
+    fn the_starter_file_shows_the_defaults_the_settings_use() {
+        let starter = config::uncommented_starter();
+        assert_eq!(starter.scan.shard_tokens, Some(DEFAULT_SHARD_TOKENS));
+        assert_eq!(
+            starter.scan.max_file_size.as_deref(),
+            Some(DEFAULT_MAX_FILE_SIZE)
+        );
+        assert_eq!(starter.pool.jobs, Some(agents::DEFAULT_AGENT_CAP));
+        assert_eq!(starter.pool.max_agents, Some(agents::DEFAULT_MAX_AGENTS));
+        assert_eq!(
+            starter.pool.timeout.as_deref(),
+            Some(agents::DEFAULT_TIMEOUT)
+        );
+        assert_eq!(starter.pool.retries, Some(agents::DEFAULT_RETRIES));
+        assert_eq!(
+            starter.reviewers.openai.and_then(|e| e.max_output_tokens),
+            Some(agents::DEFAULT_MAX_OUTPUT_TOKENS)
+        );
+    }
+
+    #[test]
+    fn colour_follows_the_choice_then_no_color_then_the_terminal() {
+        let plain = Env::default();
+        let no_color = Env::from_pairs([("NO_COLOR", "1")]);
+        assert!(color_enabled(ColorChoice::Auto, &plain, true));
+        assert!(!color_enabled(ColorChoice::Auto, &plain, false));
+        assert!(!color_enabled(ColorChoice::Auto, &no_color, true));
+        assert!(color_enabled(ColorChoice::Always, &no_color, false));
+        assert!(!color_enabled(ColorChoice::Never, &plain, true));
+    }
+}
