@@ -19,6 +19,7 @@
 //! The walk is written once; each language supplies a [`Syntax`] table (its node kinds, and small
 //! functions that take its assignments, calls and containers apart) in a module of its own.
 
+mod knowledge;
 mod lang;
 mod shape;
 
@@ -29,6 +30,9 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 use crate::lang::Language;
+use knowledge::{
+    is_own_object, BUILDS_STRINGS, FILLS_ARGUMENT, FILLS_RECEIVER, READS_BY_KEY, STORES_BY_KEY,
+};
 use lang::{syntax, Assign, Call, Syntax};
 use shape::{collect, declaration_name, unwrap_reference};
 
@@ -56,70 +60,6 @@ pub struct Flow {
 pub fn supports(language: Language) -> bool {
     syntax(language).is_some()
 }
-
-/// Methods that put their arguments into their receiver (a builder, a list, a map).
-const FILLS_RECEIVER: &[&str] = &[
-    "append",
-    "appendleft",
-    "extend",
-    "add",
-    "addAll",
-    "addFirst",
-    "addLast",
-    "offer",
-    "push",
-    "unshift",
-    "insert",
-    "put",
-    "putAll",
-    "putIfAbsent",
-    "set",
-    "setdefault",
-    "update",
-    "write",
-    "Write",
-    "WriteString",
-    "WriteByte",
-    "WriteRune",
-    "Add",
-    "Set",
-    "setProperty",
-];
-
-/// Methods of a reader that fill the place their first argument points at.
-const FILLS_ARGUMENT: &[&str] = &[
-    "Decode",
-    "Unmarshal",
-    "Bind",
-    "BindJSON",
-    "ShouldBind",
-    "ShouldBindJSON",
-];
-
-/// Methods that store a value under a key given first (`m.put("k", v)`).
-const STORES_BY_KEY: &[&str] = &["put", "set", "Set", "Add", "setdefault", "putIfAbsent"];
-
-/// Methods that read the entry of a key given first (`m.get("k")`).
-const READS_BY_KEY: &[&str] = &[
-    "get",
-    "Get",
-    "pop",
-    "getOrDefault",
-    "getProperty",
-    "getString",
-];
-
-/// Methods that build a string out of their arguments.
-const BUILDS_STRINGS: &[&str] = &[
-    "format",
-    "format_map",
-    "join",
-    "replace",
-    "replaceAll",
-    "substitute",
-    "safe_substitute",
-    "concat",
-];
 
 /// Every flow from a source to a sink in `root`, a tree of `language`.
 pub fn analyze(language: Language, root: Node<'_>, text: &str, roles: &Roles) -> Vec<Flow> {
@@ -1232,11 +1172,6 @@ fn falls_through(case: Node<'_>, last: Option<Node<'_>>) -> bool {
                 | "exit_statement"
         ),
     }
-}
-
-/// The names of the object a method runs on (`self`, `this`): its state is the program's own.
-fn is_own_object(name: &str) -> bool {
-    matches!(name, "self" | "cls" | "this" | "$this")
 }
 
 /// The `default` case of a switch (`default:`, `default ->`, `case _:`).
