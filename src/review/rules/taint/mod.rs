@@ -19,6 +19,7 @@
 //! The walk is written once; each language supplies a [`Syntax`] table (its node kinds, and small
 //! functions that take its assignments, calls and containers apart) in a module of its own.
 
+mod constant;
 mod knowledge;
 mod lang;
 mod shape;
@@ -30,6 +31,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 use crate::lang::Language;
+use constant::{always_false, always_true, constant_key};
 use knowledge::{
     is_own_object, BUILDS_STRINGS, FILLS_ARGUMENT, FILLS_RECEIVER, READS_BY_KEY, STORES_BY_KEY,
 };
@@ -1189,35 +1191,6 @@ fn is_default_case(case: Node<'_>, text: &str) -> bool {
     }
 }
 
-/// A dictionary key or index that is a literal: `"name"`, `'id'`, `3`.
-fn constant_key(node: Node<'_>, syntax: &Syntax, text: &str) -> Option<String> {
-    let node = unwrap_reference(node);
-    let kind = node.kind();
-    if syntax.numbers.contains(&kind) {
-        return Some(text[node.byte_range()].to_string());
-    }
-    if kind == "literal_element" {
-        return constant_key(node.named_child(0)?, syntax, text);
-    }
-    if !syntax.strings.contains(&kind) {
-        return None;
-    }
-    let mut cursor = node.walk();
-    let plain = node
-        .named_children(&mut cursor)
-        .all(|c| syntax.string_parts.contains(&c.kind()));
-    if !plain {
-        return None;
-    }
-    // `"a"` and `'a'` are the same key.
-    let raw = &text[node.byte_range()];
-    let body = raw.trim_start_matches(|c: char| c.is_ascii_alphabetic());
-    Some(
-        body.trim_matches(|c| c == '"' || c == '\'' || c == '`')
-            .to_string(),
-    )
-}
-
 /// A binary operation that compares, and so answers yes or no.
 fn is_comparison(node: Node<'_>, text: &str) -> bool {
     let operator = node
@@ -1255,42 +1228,4 @@ fn one_line(text: &str) -> String {
     } else {
         first.to_string()
     }
-}
-
-/// The condition without the parentheses around it.
-fn bare(condition: Node<'_>, text: &str) -> String {
-    let mut source = text[condition.byte_range()].trim();
-    while source.starts_with('(') && source.ends_with(')') {
-        source = source[1..source.len() - 1].trim();
-    }
-    source.to_string()
-}
-
-fn always_false(condition: Node<'_>, text: &str) -> bool {
-    let source = bare(condition, text);
-    matches!(
-        source.as_str(),
-        "False"
-            | "false"
-            | "FALSE"
-            | "0"
-            | "None"
-            | "null"
-            | "nil"
-            | "NULL"
-            | "\"\""
-            | "''"
-            | "0.0"
-            | "!true"
-            | "!1"
-            | "not True"
-    )
-}
-
-fn always_true(condition: Node<'_>, text: &str) -> bool {
-    let source = bare(condition, text);
-    matches!(
-        source.as_str(),
-        "True" | "true" | "TRUE" | "1" | "!false" | "!0" | "not False"
-    )
 }

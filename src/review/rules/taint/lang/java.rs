@@ -3,7 +3,7 @@
 use tree_sitter::Node;
 
 use super::{Assign, Call, Entries, Syntax};
-use crate::review::rules::taint::constant_key;
+use crate::review::rules::taint::constant::constant_key;
 use crate::review::rules::taint::shape::{self, children, field};
 
 pub(super) static SYNTAX: Syntax = Syntax {
