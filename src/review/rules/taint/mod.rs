@@ -19,24 +19,27 @@
 //! The walk is written once; each language supplies a [`Syntax`] table (its node kinds, and small
 //! functions that take its assignments, calls and containers apart) in a module of its own.
 
+mod budget;
 mod constant;
 mod knowledge;
 mod lang;
 mod shape;
+mod state;
 
-use std::cell::Cell;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::ops::Range;
 
 use tree_sitter::Node;
 
 use crate::lang::Language;
+use budget::{Budget, Limits};
 use constant::{always_false, always_true, constant_key};
 use knowledge::{
     is_own_object, BUILDS_STRINGS, FILLS_ARGUMENT, FILLS_RECEIVER, READS_BY_KEY, STORES_BY_KEY,
 };
 use lang::{syntax, Assign, Call, Syntax};
 use shape::{collect, declaration_name, unwrap_reference};
+use state::{any_entry_key, entry_key, State};
 
 /// Nodes the rule's query found, by role, as byte ranges.
 #[derive(Default, Debug)]
@@ -68,7 +71,7 @@ pub fn analyze(language: Language, root: Node<'_>, text: &str, roles: &Roles) ->
     if roles.sources.is_empty() {
         return Vec::new();
     }
-    walk(language, root, text, roles, false).0
+    walk(language, root, text, roles, false, Limits::DEFAULT).0
 }
 
 /// The sinks that a value from a source, or from a parameter of the function around them, may
@@ -80,21 +83,13 @@ pub fn open_sinks(
     text: &str,
     roles: &Roles,
 ) -> HashSet<Range<usize>> {
-    let (flows, complete) = walk(language, root, text, roles, true);
+    let (flows, complete) = walk(language, root, text, roles, true, Limits::DEFAULT);
     if !complete {
         // The walk gave up: nothing is judged.
         return roles.sinks.clone();
     }
     flows.into_iter().map(|flow| flow.sink).collect()
 }
-
-/// Most units of work (values looked at, state entries copied or dropped) one walk may do before
-/// it gives up: pathological files (ten thousand branches at the top level, loops nested twenty
-/// deep) cost a bounded time.
-const WORK_LIMIT: u64 = 4_000_000;
-
-/// Deepest nesting of expressions and statements the walk follows (its recursion depth).
-const DEPTH_LIMIT: u32 = 150;
 
 /// The flows of one walk, and whether it ran to the end (rather than giving up on a limit).
 fn walk(
@@ -103,6 +98,7 @@ fn walk(
     text: &str,
     roles: &Roles,
     parameters_are_sources: bool,
+    limits: Limits,
 ) -> (Vec<Flow>, bool) {
     let Some(syntax) = syntax(language) else {
         return (Vec::new(), true);
@@ -123,8 +119,7 @@ fn walk(
         walked: HashSet::new(),
         local_functions: HashSet::new(),
         loop_depth: 0,
-        work: Cell::new(0),
-        depth: Cell::new(0),
+        budget: Budget::new(limits),
     };
     let mut declarations = Vec::new();
     collect(
@@ -149,27 +144,10 @@ fn walk(
         }
         walk.scope(declaration, &State::default());
     }
-    let complete = !walk.exhausted();
+    let complete = !walk.budget.exhausted();
     let mut flows = walk.flows;
     flows.sort_by_key(|f| (f.sink.start, f.sink.end));
     (flows, complete)
-}
-
-/// Taint of each variable (and of constant-keyed container entries, as `name[key]`, and of
-/// entries under other keys, as `name[*]`): the steps that made it tainted; absent means clean.
-#[derive(Default, Clone)]
-struct State {
-    /// Ordered, so that a place and its entries (`d`, `d[a]`, `d[*]`) sit together.
-    vars: BTreeMap<String, Vec<Step>>,
-}
-
-impl State {
-    /// After two branches: a value tainted in either is tainted.
-    fn merge(&mut self, other: State) {
-        for (name, steps) in other.vars {
-            self.vars.entry(name).or_insert(steps);
-        }
-    }
 }
 
 struct Walk<'a> {
@@ -189,10 +167,8 @@ struct Walk<'a> {
     /// How many loops the walk is inside: an inner loop's body is walked once per round of the
     /// outer one, not twice, so that nested loops cost no more than twice one.
     loop_depth: usize,
-    /// Units of work done so far (see [`WORK_LIMIT`]).
-    work: Cell<u64>,
-    /// Current recursion depth (see [`DEPTH_LIMIT`]).
-    depth: Cell<u32>,
+    /// The work done and the depth reached (see [`Limits`]).
+    budget: Budget,
 }
 
 impl<'a> Walk<'a> {
@@ -204,31 +180,25 @@ impl<'a> Walk<'a> {
         list.contains(&node.kind())
     }
 
-    /// Counts `units` of work; false once the walk has done too much and must stop.
-    fn spend(&self, units: usize) -> bool {
-        self.work.set(self.work.get().saturating_add(units as u64));
-        self.work.get() <= WORK_LIMIT
+    /// The place `node` names (see [`state::place`]).
+    fn place(&self, node: Node<'_>) -> Option<String> {
+        state::place(self.syntax, self.text, node)
     }
 
-    fn exhausted(&self) -> bool {
-        self.work.get() > WORK_LIMIT
+    /// The place of the container the entry `node` belongs to (see [`state::container_of`]).
+    fn container_of(&self, node: Node<'_>) -> Option<String> {
+        state::container_of(self.syntax, self.text, node)
     }
 
-    /// Runs `f` one level deeper; past [`DEPTH_LIMIT`] the walk stops (and `f` is not run).
-    fn deeper<T>(&self, f: impl FnOnce() -> Option<T>) -> Option<T> {
-        if self.depth.get() >= DEPTH_LIMIT {
-            self.work.set(WORK_LIMIT + 1);
-            return None;
-        }
-        self.depth.set(self.depth.get() + 1);
-        let result = f();
-        self.depth.set(self.depth.get() - 1);
-        result
+    /// Makes `key` and everything stored under it clean, counted as work.
+    fn clean(&self, key: &str, state: &mut State) {
+        let entries = state.clean(key);
+        self.budget.spend(1 + entries);
     }
 
     /// A copy of `state` for a branch, counted as work.
     fn copy(&self, state: &State) -> State {
-        self.spend(state.vars.len());
+        self.budget.spend(state.vars.len());
         state.clone()
     }
 
@@ -285,13 +255,11 @@ impl<'a> Walk<'a> {
     }
 
     fn statement(&mut self, node: Node<'_>, state: &mut State) {
-        if self.exhausted() || self.depth.get() >= DEPTH_LIMIT {
-            self.work.set(WORK_LIMIT + 1);
+        if !self.budget.enter() {
             return;
         }
-        self.depth.set(self.depth.get() + 1);
         self.statement_at_depth(node, state);
-        self.depth.set(self.depth.get() - 1);
+        self.budget.leave();
     }
 
     fn statement_at_depth(&mut self, node: Node<'_>, state: &mut State) {
@@ -575,13 +543,11 @@ impl<'a> Walk<'a> {
     /// builders filled, buffers a source call fills; function values inside are walked with a
     /// copy of the state.
     fn effects(&mut self, node: Node<'_>, state: &mut State) {
-        if self.exhausted() || self.depth.get() >= DEPTH_LIMIT {
-            self.work.set(WORK_LIMIT + 1);
+        if !self.budget.enter() {
             return;
         }
-        self.depth.set(self.depth.get() + 1);
         self.effects_at_depth(node, state);
-        self.depth.set(self.depth.get() - 1);
+        self.budget.leave();
     }
 
     fn effects_at_depth(&mut self, node: Node<'_>, state: &mut State) {
@@ -639,7 +605,7 @@ impl<'a> Walk<'a> {
                         if let Some(whole) = self.container_of(*target) {
                             state
                                 .vars
-                                .entry(format!("{whole}[*]"))
+                                .entry(any_entry_key(&whole))
                                 .or_insert(steps.clone());
                         }
                         state.vars.entry(key).or_insert(steps);
@@ -736,7 +702,7 @@ impl<'a> Walk<'a> {
             let key = constant_key(call.arguments[0], self.syntax, self.text);
             let Some(mut steps) = self.eval(call.arguments[1], state) else {
                 if let Some(key) = key {
-                    state.vars.remove(&format!("{root}[{key}]"));
+                    state.vars.remove(&entry_key(&root, &key));
                 }
                 return;
             };
@@ -748,9 +714,9 @@ impl<'a> Walk<'a> {
                 Some(key) => {
                     state
                         .vars
-                        .entry(format!("{root}[*]"))
+                        .entry(any_entry_key(&root))
                         .or_insert(steps.clone());
-                    state.vars.insert(format!("{root}[{key}]"), steps);
+                    state.vars.insert(entry_key(&root, &key), steps);
                 }
                 None => {
                     state.vars.entry(root).or_insert(steps);
@@ -796,64 +762,13 @@ impl<'a> Walk<'a> {
             steps.push((value.byte_range(), format!("stored in `{name}`")));
             match key {
                 Some(key) => {
-                    state.vars.insert(format!("{name}[{key}]"), steps.clone());
-                    state.vars.entry(format!("{name}[*]")).or_insert(steps);
+                    state.vars.insert(entry_key(name, &key), steps.clone());
+                    state.vars.entry(any_entry_key(name)).or_insert(steps);
                 }
                 None => {
                     state.vars.insert(name.to_string(), steps);
                 }
             }
-        }
-    }
-
-    /// The state key of an assignable place: `x`, `obj.attr`, `d["key"]`; `None` for others.
-    fn place(&self, node: Node<'_>) -> Option<String> {
-        let syntax = self.syntax;
-        if self.is(syntax.identifiers, node) {
-            return Some(self.src(node).to_string());
-        }
-        if let Some((object, name)) = (syntax.member)(node) {
-            let base = self.place(object)?;
-            return Some(match name {
-                Some(name) => format!("{base}[{}]", self.src(name)),
-                None => base,
-            });
-        }
-        if let Some((object, index)) = (syntax.subscript)(node) {
-            let base = self.place(object)?;
-            return Some(match constant_key(index, syntax, self.text) {
-                Some(key) => format!("{base}[{key}]"),
-                None => base,
-            });
-        }
-        if node.kind() == "parenthesized_expression" {
-            return self.place(node.named_child(0)?);
-        }
-        None
-    }
-
-    /// The place of the container an entry (`d["k"]`, `o.name`) belongs to.
-    fn container_of(&self, node: Node<'_>) -> Option<String> {
-        let object = (self.syntax.subscript)(node)
-            .map(|(object, _)| object)
-            .or_else(|| (self.syntax.member)(node).map(|(object, _)| object))?;
-        self.place(object)
-    }
-
-    /// Makes `key` and everything stored under it clean.
-    fn clean(&self, key: &str, state: &mut State) {
-        state.vars.remove(key);
-        let prefix = format!("{key}[");
-        let entries: Vec<String> = state
-            .vars
-            .range(prefix.clone()..)
-            .map(|(name, _)| name)
-            .take_while(|name| name.starts_with(&prefix))
-            .cloned()
-            .collect();
-        self.spend(1 + entries.len());
-        for entry in entries {
-            state.vars.remove(&entry);
         }
     }
 
@@ -878,7 +793,7 @@ impl<'a> Walk<'a> {
                     if let (Some(whole), Some(_)) = (&whole, &key) {
                         state
                             .vars
-                            .entry(format!("{whole}[*]"))
+                            .entry(any_entry_key(whole))
                             .or_insert(steps.clone());
                     }
                     state.vars.insert(place, steps);
@@ -921,7 +836,7 @@ impl<'a> Walk<'a> {
             .filter(|s| !self.reported.contains(*s))
             .cloned()
             .collect();
-        self.spend(1 + sinks.len());
+        self.budget.spend(1 + sinks.len());
         for sink in sinks {
             let Some(sink_node) = node.descendant_for_byte_range(sink.start, sink.end) else {
                 continue;
@@ -975,10 +890,10 @@ impl<'a> Walk<'a> {
 
     /// The taint of an expression's value under `state`.
     fn eval(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
-        if !self.spend(1) {
+        if !self.budget.spend(1) {
             return None;
         }
-        self.deeper(|| self.eval_at_depth(node, state))
+        self.budget.deeper(|| self.eval_at_depth(node, state))
     }
 
     fn eval_at_depth(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
@@ -1000,7 +915,7 @@ impl<'a> Walk<'a> {
             return state
                 .vars
                 .get(name)
-                .or_else(|| state.vars.get(&format!("{name}[*]")))
+                .or_else(|| state.vars.get(&any_entry_key(name)))
                 .cloned();
         }
         if self.is(syntax.numbers, node)
@@ -1067,7 +982,7 @@ impl<'a> Walk<'a> {
     /// (`o.cfg = {"cmd": src}; run(o.cfg)`).
     fn entries_of(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
         let place = self.place(node)?;
-        state.vars.get(&format!("{place}[*]")).cloned()
+        state.vars.get(&any_entry_key(&place)).cloned()
     }
 
     /// The taint of one entry, `o.name` or `d["key"]`: its own, or that of the whole container
@@ -1125,7 +1040,7 @@ impl<'a> Walk<'a> {
                 let found = match &key {
                     Some(key) => state
                         .vars
-                        .get(&format!("{base}[{key}]"))
+                        .get(&entry_key(&base, key))
                         .cloned()
                         .or_else(|| self.eval_entry(receiver, state)),
                     None => self.eval(receiver, state),
