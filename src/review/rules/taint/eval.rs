@@ -1,0 +1,236 @@
+//! The taint of an expression's value under a state: a source, a sanitizer, a variable or an
+//! entry of a container, a call (a propagator, a method of a tainted value, a string built from
+//! pieces, a read by key, a function of the file whose result is computed elsewhere), or what its
+//! parts carry. Values that cannot carry text (numbers, comparisons, casts to a number, calls that
+//! only answer a number or yes/no) are clean. A summary of the function called would answer here,
+//! in [`Walk::eval_call`], for calls across functions and files.
+
+use tree_sitter::Node;
+
+use super::constant::constant_key;
+use super::knowledge::{is_own_object, BUILDS_STRINGS, READS_BY_KEY};
+use super::lang::Call;
+use super::shape;
+use super::state::{any_entry_key, entry_key, State};
+use super::walk::Walk;
+use super::{one_line, Step};
+
+impl Walk<'_> {
+    /// The taint of an expression's value under `state`.
+    pub(super) fn eval(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        if !self.budget.spend(1) {
+            return None;
+        }
+        self.budget.deeper(|| self.eval_at_depth(node, state))
+    }
+
+    fn eval_at_depth(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let range = node.byte_range();
+        if self.roles.sanitizers.contains(&range) {
+            return None;
+        }
+        if self.roles.sources.contains(&range) {
+            return Some(vec![(
+                range,
+                format!("untrusted value `{}`", one_line(self.src(node))),
+            )]);
+        }
+        let syntax = self.syntax;
+        let kind = node.kind();
+        if self.is(syntax.identifiers, node) {
+            // The variable, or (read as a whole) a container with a tainted entry.
+            let name = self.src(node);
+            return state
+                .vars
+                .get(name)
+                .or_else(|| state.vars.get(&any_entry_key(name)))
+                .cloned();
+        }
+        if self.is(syntax.numbers, node)
+            || self.is(syntax.lambdas, node)
+            || self.is(syntax.declarations, node)
+            || (syntax.numeric_cast)(node, self.text)
+        {
+            return None;
+        }
+        if self.is(syntax.strings, node) && constant_key(node, syntax, self.text).is_some() {
+            return None;
+        }
+        if let Some(call) = (syntax.call)(node) {
+            return self.eval_call(node, &call, state);
+        }
+        if (syntax.member)(node).is_some() {
+            return self
+                .eval_entry(node, state)
+                .or_else(|| self.entries_of(node, state));
+        }
+        if let Some((object, index)) = (syntax.subscript)(node) {
+            // A constant key reads its own entry: clean unless the whole container is
+            // tainted. Any other key may read a tainted entry.
+            if constant_key(index, syntax, self.text).is_some() {
+                return self
+                    .eval_entry(node, state)
+                    .or_else(|| self.entries_of(node, state));
+            }
+            if let Some(steps) = self.place(node).and_then(|k| state.vars.get(&k)) {
+                return Some(steps.clone());
+            }
+            return self.eval(object, state);
+        }
+        // `c ? a : b`, `a if c else b`: the value is one of the branches, never the condition
+        // (unless it is one, as in PHP's `a ?: b`).
+        let branches = node.child_by_field_name("consequence").is_some()
+            || node.child_by_field_name("body").is_some();
+        if let (Some(condition), true) = (node.child_by_field_name("condition"), branches) {
+            let condition = condition.id();
+            let children = shape::children(node);
+            return children
+                .into_iter()
+                .filter(|c| c.id() != condition)
+                .find_map(|c| self.eval(c, state));
+        }
+        if kind == "conditional_expression" {
+            let children = shape::children(node);
+            if let [body, _condition, alternative] = children.as_slice() {
+                return self
+                    .eval(*body, state)
+                    .or_else(|| self.eval(*alternative, state));
+            }
+        }
+        if self.is(syntax.binaries, node) && is_comparison(node, self.text) {
+            return None;
+        }
+        if self.is(syntax.booleans, node) {
+            return None;
+        }
+        self.eval_all(node, state)
+    }
+
+    fn eval_all(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        children
+            .into_iter()
+            .find_map(|child| self.eval(child, state))
+    }
+
+    /// What the entries of the container at `node` hold, when it is read as a whole
+    /// (`o.cfg = {"cmd": src}; run(o.cfg)`).
+    fn entries_of(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let place = self.place(node)?;
+        state.vars.get(&any_entry_key(&place)).cloned()
+    }
+
+    /// The taint of one entry, `o.name` or `d["key"]`: its own, or that of the whole container
+    /// (not that of its other entries).
+    pub(super) fn eval_entry(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let range = node.byte_range();
+        if self.roles.sanitizers.contains(&range) {
+            return None;
+        }
+        if self.roles.sources.contains(&range) {
+            return self.eval(node, state);
+        }
+        let syntax = self.syntax;
+        if self.is(syntax.identifiers, node) {
+            return state.vars.get(self.src(node)).cloned();
+        }
+        let object = (syntax.member)(node).map(|(object, _)| object).or_else(|| {
+            (syntax.subscript)(node)
+                .filter(|(_, index)| constant_key(*index, syntax, self.text).is_some())
+                .map(|(object, _)| object)
+        });
+        let Some(object) = object else {
+            return self.eval(node, state);
+        };
+        if let Some(steps) = self.place(node).and_then(|k| state.vars.get(&k)) {
+            return Some(steps.clone());
+        }
+        self.eval_entry(object, state)
+    }
+
+    fn eval_call(&self, node: Node<'_>, call: &Call<'_>, state: &State) -> Option<Vec<Step>> {
+        let name = call.name.map(|n| self.src(n)).unwrap_or_default();
+        let from_arguments = || call.arguments.iter().find_map(|a| self.eval(*a, state));
+        if self.roles.propagators.contains(&node.byte_range()) {
+            return from_arguments().or_else(|| call.receiver.and_then(|r| self.eval(r, state)));
+        }
+        if self.syntax.answers.contains(&name) {
+            return None;
+        }
+        let own = call.receiver.is_none_or(|r| is_own_object(self.src(r)));
+        if own && self.local_functions.contains(name) {
+            return Some(vec![(
+                node.byte_range(),
+                format!("the result of `{name}`, computed elsewhere"),
+            )]);
+        }
+        // `d.get("key")` reads one entry, like `d["key"]`; `ALLOWED.get(user_key)` reads what
+        // the container holds, which the key does not change.
+        if let (Some(receiver), true) = (call.receiver, READS_BY_KEY.contains(&name)) {
+            if let Some(base) = self.place(receiver) {
+                let key = call
+                    .arguments
+                    .first()
+                    .and_then(|k| constant_key(*k, self.syntax, self.text));
+                let found = match &key {
+                    Some(key) => state
+                        .vars
+                        .get(&entry_key(&base, key))
+                        .cloned()
+                        .or_else(|| self.eval_entry(receiver, state)),
+                    None => self.eval(receiver, state),
+                };
+                // `d.get(k, default)`, `m.getOrDefault(k, default)`: or the default.
+                return found.or_else(|| call.arguments.get(1).and_then(|d| self.eval(*d, state)));
+            }
+        }
+        // Building a string from pieces keeps the pieces' taint.
+        if BUILDS_STRINGS.contains(&name) {
+            if let Some(steps) = from_arguments() {
+                return Some(steps);
+            }
+        }
+        // Methods of a tainted value return tainted values (`s.strip()`, `sb.toString()`).
+        if let Some(steps) = call.receiver.and_then(|r| self.eval(r, state)) {
+            return Some(steps);
+        }
+        if call.constructor || self.syntax.calls_propagate {
+            return from_arguments();
+        }
+        if call.receiver.is_none() && self.syntax.carriers.contains(&name) {
+            return from_arguments();
+        }
+        None
+    }
+}
+
+/// A binary operation that compares, and so answers yes or no.
+fn is_comparison(node: Node<'_>, text: &str) -> bool {
+    let operator = node
+        .child_by_field_name("operator")
+        .or_else(|| {
+            let mut cursor = node.walk();
+            let found = node.children(&mut cursor).find(|c| !c.is_named());
+            found
+        })
+        .map(|o| &text[o.byte_range()]);
+    matches!(
+        operator,
+        Some(
+            "==" | "!="
+                | "==="
+                | "!=="
+                | "<"
+                | ">"
+                | "<="
+                | ">="
+                | "<>"
+                | "<=>"
+                | "in"
+                | "not in"
+                | "is"
+                | "instanceof"
+        )
+    )
+}
