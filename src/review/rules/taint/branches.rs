@@ -267,3 +267,262 @@ fn is_default_case(case: Node<'_>, text: &str) -> bool {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::program;
+    use super::{falls_through, is_default_case};
+    use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python, C};
+
+    /// Each case: a program, and the text of the sinks a flow reaches.
+    fn check(cases: &[(Language, &str, &[&str])]) {
+        for (language, code, expected) in cases {
+            let program = program(*language, code);
+            assert_eq!(program.flagged(), *expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn conditionals_join_their_branches_and_leave_out_those_that_never_run() {
+        check(&[
+            (Python, "x = 'k'\nif c:\n    x = «source:input()»\nrun(«sink:x»)\n", &["x"]),
+            (
+                Python,
+                "x = «source:input()»\nif c:\n    x = 'k'\nelse:\n    x = 'j'\nrun(«sink:x»)\n",
+                &[],
+            ),
+            (Python, "x = «source:input()»\nif c:\n    x = 'k'\nrun(«sink:x»)\n", &["x"]),
+            (Python, "x = 'k'\nif False:\n    x = «source:input()»\nrun(«sink:x»)\n", &[]),
+            (Python, "if False:\n    run(«sink:«source:input()»»)\n", &[]),
+            (
+                Python,
+                "x = 'k'\nif True:\n    pass\nelse:\n    x = «source:input()»\nrun(«sink:x»)\n",
+                &[],
+            ),
+            (
+                Python,
+                "x = 'k'\nif c:\n    pass\nelif False:\n    x = «source:input()»\nrun(«sink:x»)\n",
+                &[],
+            ),
+            (
+                Python,
+                "x = 'k'\nif c:\n    pass\nelif d:\n    x = «source:input()»\nrun(«sink:x»)\n",
+                &["x"],
+            ),
+            (
+                JavaScript,
+                "let x = 'k'; if (c) {} else if (false) { x = «source:req.body»; } run(«sink:x»);",
+                &[],
+            ),
+            (
+                JavaScript,
+                "let x = 'k'; if (c) {} else { x = «source:req.body»; } run(«sink:x»);",
+                &["x"],
+            ),
+            (
+                Go,
+                "package p\nfunc f() { x := \"k\"\n if false { x = «source:r.URL» }\n run(«sink:x») }",
+                &[],
+            ),
+            (
+                Go,
+                "package p\nfunc f() { if x := «source:r.URL»; ok { run(«sink:x») } }",
+                &["x"],
+            ),
+            (
+                Php,
+                "<?php $x = 'k'; if (false) { $x = «source:$_GET['a']»; } run(«sink:$x»);",
+                &[],
+            ),
+            (
+                C,
+                "void f() { char *x = \"k\"; if (0) { x = «source:getenv(\"A\")»; } run(«sink:x»); }",
+                &[],
+            ),
+        ]);
+    }
+
+    #[test]
+    fn loops_carry_what_a_round_taints_into_the_next() {
+        check(&[
+            // Tainted late in the body, read early in the next round; flagged once.
+            (
+                Python,
+                "x = «source:input()»\ny = 'k'\nfor i in items:\n    run(«sink:y»)\n    y = x\n",
+                &["y"],
+            ),
+            (
+                Python,
+                "x = «source:input()»\ny = 'k'\nwhile False:\n    y = x\nrun(«sink:y»)\n",
+                &[],
+            ),
+            (
+                Python,
+                "x = «source:input()»\ny = 'k'\nfor i in items:\n    pass\nelse:\n    y = x\nrun(«sink:y»)\n",
+                &["y"],
+            ),
+            (
+                Python,
+                "for a in «source:request.args.getlist('a')»:\n    run(«sink:a»)\n",
+                &["a"],
+            ),
+            (
+                JavaScript,
+                "let y = 'k'; do { y = «source:req.body»; } while (false); run(«sink:y»);",
+                &["y"],
+            ),
+            (
+                JavaScript,
+                "let y = 'k'; while (false) { y = «source:req.body»; } run(«sink:y»);",
+                &[],
+            ),
+            // An inner loop is walked once per round of the outer one: what its body taints
+            // late reaches its start in the outer loop's next round.
+            (
+                JavaScript,
+                "let a = «source:req.body», b = 'k'; for (;;) { for (;;) { run(«sink:b»); b = a; } }",
+                &["b"],
+            ),
+            (
+                Go,
+                "package p\nfunc f() { for _, v := range «source:r.Form» { run(«sink:v») } }",
+                &["v"],
+            ),
+            (
+                Java,
+                "class A { void f(Request req) { for (String p : «source:req.getParameterValues(\"p\")») { run(«sink:p»); } } }",
+                &["p"],
+            ),
+        ]);
+        let program = program(
+            Python,
+            "for a in «source:request.args.getlist('a')»:\n    run(«sink:a»)\n",
+        );
+        assert_eq!(
+            program.steps()[1],
+            "iterated as `a`",
+            "the loop's target takes the collection's taint"
+        );
+    }
+
+    #[test]
+    fn cases_run_from_the_state_before_and_fall_through_where_the_language_does() {
+        check(&[
+            (
+                JavaScript,
+                "let x = «source:req.body»; switch (k) { case 1: x = 'a'; break; default: x = 'b'; } run(«sink:x»);",
+                &[],
+            ),
+            (
+                JavaScript,
+                "let x = «source:req.body»; switch (k) { case 1: x = 'a'; break; } run(«sink:x»);",
+                &["x"],
+            ),
+            (
+                JavaScript,
+                "let x = 'k'; switch (k) { case 1: x = «source:req.body»; break; default: x = 'b'; } run(«sink:x»);",
+                &["x"],
+            ),
+            (
+                C,
+                "void f(int k) { char *x = \"k\"; switch (k) { case 1: x = «source:getenv(\"A\")»; case 2: run(«sink:x»); break; } }",
+                &["x"],
+            ),
+            (
+                Go,
+                "package p\nfunc f() { x := \"k\"\n switch k {\n case 1:\n x = «source:r.URL»\n case 2:\n run(«sink:x»)\n } }",
+                &[],
+            ),
+            (
+                Java,
+                "class A { void f() { String x = \"k\"; switch (k) { case 1 -> x = «source:req.getParameter(\"a\")»; default -> run(«sink:x»); } } }",
+                &[],
+            ),
+            (
+                Python,
+                "x = «source:input()»\nmatch k:\n    case 1:\n        x = 'a'\n    case _:\n        x = 'b'\nrun(«sink:x»)\n",
+                &[],
+            ),
+            (
+                Php,
+                "<?php $x = 'k'; switch ($k) { case 1: $x = «source:$_GET['a']»; break; } run(«sink:$x»);",
+                &["$x"],
+            ),
+        ]);
+    }
+
+    #[test]
+    fn the_default_case_and_falling_through_are_read_per_language() {
+        let cases = [
+            (
+                JavaScript,
+                "switch (k) { case 1: a(); case 2: b(); break; default: c(); }",
+                "switch_body",
+                [(false, true), (false, false), (true, true)],
+            ),
+            (
+                Java,
+                "class A { void f() { switch (k) { case 1 -> a(); case 2 -> b(); default -> c(); } } }",
+                "switch_block",
+                [(false, false), (false, false), (true, false)],
+            ),
+            (
+                Go,
+                "package p\nfunc f() { switch k {\n case 1:\n a()\n case 2:\n b()\n default:\n c()\n } }",
+                "expression_switch_statement",
+                [(false, false), (false, false), (true, false)],
+            ),
+            (
+                C,
+                "void f() { switch (k) { case 1: a(); case 2: return; default: c(); } }",
+                "compound_statement",
+                [(false, true), (false, false), (true, true)],
+            ),
+            (
+                Php,
+                "<?php switch ($k) { case 1: a(); break; case 2: b(); default: c(); }",
+                "switch_block",
+                [(false, false), (false, true), (true, true)],
+            ),
+            (
+                Python,
+                "match k:\n    case 1:\n        a()\n    case 2:\n        b()\n    case _:\n        c()\n",
+                "block",
+                [(false, false), (false, false), (true, false)],
+            ),
+        ];
+        for (language, code, container, expected) in cases {
+            let program = program(language, code);
+            let syntax = program.syntax();
+            let mut cases = Vec::new();
+            super::shape::collect(
+                program.first(container),
+                &|k| syntax.cases.contains(&k),
+                &mut cases,
+            );
+            let found: Vec<(bool, bool)> = cases
+                .iter()
+                .map(|case| {
+                    let last = super::shape::children(*case).last().copied();
+                    (
+                        is_default_case(*case, &program.text),
+                        falls_through(*case, last),
+                    )
+                })
+                .collect();
+            assert_eq!(found, expected, "{language}: {code}");
+        }
+    }
+
+    /// Go's case holds its statements in a `statement_list`, so the last child `falls_through`
+    /// is given is that list, never the `fallthrough` statement inside it.
+    #[test]
+    #[ignore = "known gap, left for a change of behaviour: Go's `fallthrough` is not followed"]
+    fn a_go_case_that_ends_in_fallthrough_runs_on_into_the_next() {
+        check(&[(
+            Go,
+            "package p\nfunc f() { x := \"k\"\n switch k {\n case 1:\n x = «source:r.URL»\n fallthrough\n case 2:\n run(«sink:x»)\n } }",
+            &["x"],
+        )]);
+    }
+}

@@ -40,6 +40,8 @@ mod budget;
 mod constant;
 mod effects;
 mod eval;
+#[cfg(test)]
+mod fixture;
 mod knowledge;
 mod lang;
 mod shape;
@@ -111,5 +113,53 @@ fn one_line(text: &str) -> String {
         format!("{first} ...")
     } else {
         first.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixture::program;
+    use super::*;
+
+    #[test]
+    fn the_languages_the_engine_models_are_supported() {
+        for language in [
+            Language::Python,
+            Language::Tsx,
+            Language::Cpp,
+            Language::Php,
+        ] {
+            assert!(supports(language), "{language}");
+        }
+        for language in [Language::Ruby, Language::Rust, Language::Kotlin] {
+            assert!(!supports(language), "{language}");
+        }
+    }
+
+    #[test]
+    fn without_sources_there_is_no_flow_though_parameters_may_reach_sinks() {
+        let program = program(
+            Language::Python,
+            "def f(name):\n    os.system(«sink:name»)\n",
+        );
+        assert!(analyze(
+            program.language,
+            program.root(),
+            &program.text,
+            &program.roles
+        )
+        .is_empty());
+        assert_eq!(program.open(), ["name"]);
+    }
+
+    #[test]
+    fn a_language_without_a_table_has_no_flows_and_no_open_sinks() {
+        let text = "system(params[:cmd])";
+        let tree = fixture::parse(Language::Ruby, text);
+        let mut roles = Roles::default();
+        roles.sources.insert(7..19);
+        roles.sinks.insert(7..19);
+        assert!(analyze(Language::Ruby, tree.root_node(), text, &roles).is_empty());
+        assert!(open_sinks(Language::Ruby, tree.root_node(), text, &roles).is_empty());
     }
 }

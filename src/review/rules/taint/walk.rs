@@ -308,3 +308,200 @@ impl<'a> Walk<'a> {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::budget::Limits;
+    use super::super::fixture::program;
+    use crate::lang::Language::{Go, Java, JavaScript, Php, Python, Tsx, TypeScript, C};
+
+    #[test]
+    fn a_flow_is_found_in_each_language_with_its_steps() {
+        let cases = [
+            (
+                Python,
+                "import os\ndef handler(request):\n    cmd = «source:request.args['c']»\n    os.system(«sink:cmd»)\n",
+                vec![
+                    "untrusted value `request.args['c']`",
+                    "assigned to `cmd`",
+                    "reaches the sink `cmd`",
+                ],
+            ),
+            (
+                JavaScript,
+                "app.get('/', (req, res) => {\n  const q = «source:req.query.q»;\n  db.query(«sink:'SELECT ' + q»);\n});",
+                vec![
+                    "untrusted value `req.query.q`",
+                    "assigned to `q`",
+                    "reaches the sink `'SELECT ' + q`",
+                ],
+            ),
+            (
+                Java,
+                "class A {\n  void run(HttpServletRequest req) {\n    String id = «source:req.getParameter(\"id\")»;\n    stmt.executeQuery(«sink:\"SELECT \" + id»);\n  }\n}",
+                vec![
+                    "untrusted value `req.getParameter(\"id\")`",
+                    "assigned to `id`",
+                    "reaches the sink `\"SELECT \" + id`",
+                ],
+            ),
+            (
+                Go,
+                "package main\nfunc h(w http.ResponseWriter, r *http.Request) {\n\tname := «source:r.FormValue(\"n\")»\n\texec.Command(«sink:name»)\n}",
+                vec![
+                    "untrusted value `r.FormValue(\"n\")`",
+                    "assigned to `name`",
+                    "reaches the sink `name`",
+                ],
+            ),
+            (
+                Php,
+                "<?php\nfunction show($db) {\n  $id = «source:$_GET['id']»;\n  mysqli_query($db, «sink:\"SELECT \" . $id»);\n}",
+                vec![
+                    "untrusted value `$_GET['id']`",
+                    "assigned to `$id`",
+                    "reaches the sink `\"SELECT \" . $id`",
+                ],
+            ),
+            (
+                C,
+                "int main(int argc, char **argv) {\n  char cmd[256];\n  snprintf(cmd, sizeof cmd, \"ls %s\", «source:argv[1]»);\n  system(«sink:cmd»);\n}",
+                vec![
+                    "untrusted value `argv[1]`",
+                    "assigned to `cmd`",
+                    "reaches the sink `cmd`",
+                ],
+            ),
+        ];
+        for (language, code, steps) in cases {
+            let program = program(language, code);
+            assert_eq!(program.flagged().len(), 1, "{language}: one flow");
+            assert_eq!(program.steps(), steps, "{language}");
+        }
+    }
+
+    #[test]
+    fn what_the_walk_flags_and_what_it_does_not() {
+        let cases: &[(_, &str, &[&str])] = &[
+            // A sanitized value is clean.
+            (
+                Python,
+                "def f(request):\n    safe = «sanitizer:shlex.quote(«source:request.args['c']»)»\n    os.system(«sink:safe»)\n",
+                &[],
+            ),
+            (
+                Java,
+                "class A { void f(Request req) { String id = «source:req.getParameter(\"id\")»; \
+                 String safe = «sanitizer:esc(id)»; run(«sink:safe»); run(«sink:id»); } }",
+                &["id"],
+            ),
+            // Function values see the state around them; declarations inside classes, not met
+            // at the top level, start clean.
+            (
+                TypeScript,
+                "const x = «source:req.query.a»;\nsetTimeout(() => exec(«sink:x»), 1);",
+                &["x"],
+            ),
+            (
+                Python,
+                "x = «source:input()»\nclass A:\n    def m(self):\n        os.system(«sink:x»)\n",
+                &[],
+            ),
+            (
+                Python,
+                "x = «source:input()»\ndef inner():\n    os.system(«sink:x»)\n",
+                &["x"],
+            ),
+            // A parameter shadows the variable of the same name around its function.
+            (
+                JavaScript,
+                "const x = «source:req.query.a»;\nfunction f(x) { exec(«sink:x»); }",
+                &[],
+            ),
+            // Flows come in the order of their sinks, each sink once.
+            (
+                Python,
+                "class A:\n    def m(self, request):\n        os.system(«sink:«source:request.args['a']»»)\nx = «source:input()»\nos.system(«sink:x»)\nos.system(«sink:x»)\n",
+                &["request.args['a']", "x", "x"],
+            ),
+            (Tsx, "const a = «source:location.hash»;\nel.innerHTML = «sink:a»;", &["a"]),
+        ];
+        for (language, code, expected) in cases {
+            let program = program(*language, code);
+            assert_eq!(program.flagged(), *expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn sinks_are_open_where_a_parameter_or_a_function_of_the_file_reaches_them() {
+        let program = program(
+            Python,
+            "def helper():\n    return 'ls'\n\
+             def f(self, name, request):\n    os.system(«sink:name»)\n    os.system(«sink:'ls'»)\n    \
+             os.system(«sink:self.cmd»)\n    os.system(«sink:helper()»)\n",
+        );
+        assert_eq!(program.open(), ["name", "helper()"]);
+        assert!(program.flows().is_empty(), "without sources, no flow");
+    }
+
+    #[test]
+    fn a_walk_past_its_work_limit_gives_up_and_judges_nothing() {
+        let program = program(
+            Python,
+            "x = «source:input()»\nif a:\n    y = x\nelse:\n    y = 'k'\nos.system(«sink:y»)\nos.system(«sink:'ls'»)\n",
+        );
+        let (flows, complete) = program.run(false, Limits::DEFAULT);
+        assert!(complete);
+        assert_eq!(flows.len(), 1);
+        let (_, complete) = program.run(
+            false,
+            Limits {
+                work: 5,
+                depth: 150,
+            },
+        );
+        assert!(!complete, "five units of work are not enough");
+        let (_, complete) = program.run(
+            true,
+            Limits {
+                work: 5,
+                depth: 150,
+            },
+        );
+        assert!(!complete);
+    }
+
+    #[test]
+    fn a_walk_past_its_depth_limit_gives_up_and_judges_nothing() {
+        // Nested blocks: the walk's depth limit, not the stack, ends it.
+        let nested = "if a:\n".to_string()
+            + &(1..12)
+                .map(|i| format!("{}if a:\n", "    ".repeat(i)))
+                .collect::<String>()
+            + &"    ".repeat(12)
+            + "os.system(«sink:x»)\n";
+        let nested = program(Python, &format!("x = «source:input()»\n{nested}"));
+        let (flows, complete) = nested.run(false, Limits::DEFAULT);
+        assert!(complete);
+        assert_eq!(flows.len(), 1);
+        let (flows, complete) = nested.run(
+            false,
+            Limits {
+                work: 1_000,
+                depth: 8,
+            },
+        );
+        assert!(!complete);
+        assert!(flows.is_empty(), "the sink lies below the depth reached");
+
+        // An expression deeper than the real limit: every sink stays open, and nothing breaks.
+        let deep = format!("{}x{}", "(".repeat(400), ")".repeat(400));
+        let deep_program = program(
+            JavaScript,
+            &format!("const x = «source:req.query.a»;\nexec(«sink:{deep}»);\nexec(«sink:'ls'»);"),
+        );
+        let (_, complete) = deep_program.run(true, Limits::DEFAULT);
+        assert!(!complete);
+        assert_eq!(deep_program.open(), [deep.as_str(), "'ls'"]);
+    }
+}
