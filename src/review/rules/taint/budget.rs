@@ -93,3 +93,54 @@ impl Budget {
         self.work.set(self.limits.work + 1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_past_the_limit_exhausts_the_walk() {
+        let budget = Budget::new(Limits { work: 3, depth: 10 });
+        assert!(budget.spend(2));
+        assert!(budget.spend(1), "the limit itself may be reached");
+        assert!(!budget.exhausted());
+        assert!(!budget.spend(1));
+        assert!(budget.exhausted());
+        assert!(!budget.enter(), "an exhausted walk goes no deeper");
+    }
+
+    #[test]
+    fn depth_past_the_limit_gives_up_without_running_the_next_level() {
+        let budget = Budget::new(Limits {
+            work: 100,
+            depth: 2,
+        });
+        assert!(budget.enter());
+        assert_eq!(budget.deeper(|| Some("ran")), Some("ran"));
+        assert!(budget.enter());
+        let mut ran = false;
+        assert_eq!(
+            budget.deeper(|| {
+                ran = true;
+                Some(())
+            }),
+            None
+        );
+        assert!(!ran);
+        assert!(budget.exhausted());
+        assert!(!budget.spend(0), "giving up is for good");
+    }
+
+    #[test]
+    fn leaving_a_level_makes_room_for_another() {
+        let budget = Budget::new(Limits {
+            work: 100,
+            depth: 1,
+        });
+        for _ in 0..3 {
+            assert!(budget.enter());
+            budget.leave();
+        }
+        assert!(!budget.exhausted());
+    }
+}

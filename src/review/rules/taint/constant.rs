@@ -77,3 +77,131 @@ pub(super) fn always_true(condition: Node<'_>, text: &str) -> bool {
         "True" | "true" | "TRUE" | "1" | "!false" | "!0" | "not False"
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::program;
+    use super::*;
+    use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python, C};
+
+    /// What the walk knows of a condition: always true, always false, or not known.
+    #[derive(Debug, PartialEq)]
+    enum Known {
+        True,
+        False,
+        Unknown,
+    }
+
+    /// The verdict on the condition of the first conditional or loop of `code`.
+    fn verdict(language: Language, code: &str) -> Known {
+        let program = program(language, code);
+        let syntax = program.syntax();
+        let mut found = Vec::new();
+        super::super::shape::collect(
+            program.root(),
+            &|k| syntax.conditionals.contains(&k) || syntax.loops.contains(&k),
+            &mut found,
+        );
+        let statement = found.first().expect("the code has a conditional or a loop");
+        let condition = statement
+            .child_by_field_name("condition")
+            .expect("the statement has a condition");
+        match (
+            always_true(condition, &program.text),
+            always_false(condition, &program.text),
+        ) {
+            (true, false) => Known::True,
+            (false, true) => Known::False,
+            (false, false) => Known::Unknown,
+            (true, true) => panic!("`{code}` is both always true and always false"),
+        }
+    }
+
+    #[test]
+    fn literal_conditions_are_known_in_every_language() {
+        let cases = [
+            (Python, "if False:\n    pass\n", Known::False),
+            (Python, "if None:\n    pass\n", Known::False),
+            (Python, "if not True:\n    pass\n", Known::False),
+            (Python, "if '':\n    pass\n", Known::False),
+            (Python, "while 0:\n    pass\n", Known::False),
+            (Python, "if True:\n    pass\n", Known::True),
+            (Python, "if not False:\n    pass\n", Known::True),
+            (Python, "while 1:\n    pass\n", Known::True),
+            (Python, "if debug:\n    pass\n", Known::Unknown),
+            (Python, "if x == 1:\n    pass\n", Known::Unknown),
+            (JavaScript, "if (false) {}", Known::False),
+            (JavaScript, "if (null) {}", Known::False),
+            (JavaScript, "if (!true) {}", Known::False),
+            (JavaScript, "if ((false)) {}", Known::False),
+            (JavaScript, "if (true) {}", Known::True),
+            (JavaScript, "while (!0) {}", Known::True),
+            (JavaScript, "if (x === 1) {}", Known::Unknown),
+            (Java, "class A { void f() { if (false) {} } }", Known::False),
+            (
+                Java,
+                "class A { void f() { while (true) {} } }",
+                Known::True,
+            ),
+            (Java, "class A { void f() { if (ok) {} } }", Known::Unknown),
+            (Go, "package p\nfunc f() { if false {} }", Known::False),
+            (Go, "package p\nfunc f() { if true {} }", Known::True),
+            (
+                Go,
+                "package p\nfunc f() { if err != nil {} }",
+                Known::Unknown,
+            ),
+            (Php, "<?php if (false) {}", Known::False),
+            (Php, "<?php if (FALSE) {}", Known::False),
+            (Php, "<?php if (TRUE) {}", Known::True),
+            (Php, "<?php if ($x) {}", Known::Unknown),
+            (C, "void f() { if (0) {} }", Known::False),
+            (C, "void f() { if (NULL) {} }", Known::False),
+            (C, "void f() { if (!1) {} }", Known::False),
+            (C, "void f() { while (1) {} }", Known::True),
+            (C, "void f() { if (n > 0) {} }", Known::Unknown),
+        ];
+        for (language, code, expected) in cases {
+            assert_eq!(verdict(language, code), expected, "{language}: {code}");
+        }
+    }
+
+    /// The constant key of the index of the first subscript in `code`.
+    fn key(language: Language, code: &str) -> Option<String> {
+        let program = program(language, code);
+        let syntax = program.syntax();
+        let mut found = Vec::new();
+        super::super::shape::collect(program.root(), &|_| true, &mut found);
+        let (_, index) = found
+            .iter()
+            .find_map(|n| (syntax.subscript)(*n))
+            .expect("the code has a subscript");
+        constant_key(index, syntax, &program.text)
+    }
+
+    #[test]
+    fn literal_keys_name_one_entry_and_other_keys_none() {
+        let some = |k: &str| Some(k.to_string());
+        let cases = [
+            (Python, "d['name']", some("name")),
+            (Python, "d[\"name\"]", some("name")),
+            (Python, "d[b\"raw\"]", some("raw")),
+            (Python, "d[3]", some("3")),
+            (Python, "d[f\"{k}\"]", None),
+            (Python, "d[k]", None),
+            (JavaScript, "o['a']", some("a")),
+            (JavaScript, "o[0]", some("0")),
+            (JavaScript, "o[`a`]", None),
+            (JavaScript, "o[k]", None),
+            (Java, "class A { void f() { a[1] = 0; } }", some("1")),
+            (Go, "package p\nvar x = m[\"k\"]", some("k")),
+            (Go, "package p\nvar x = m[`k`]", some("k")),
+            (Php, "<?php $a['k'];", some("k")),
+            (Php, "<?php $a[\"k$x\"];", None),
+            (C, "int x = a[2];", some("2")),
+        ];
+        for (language, code, expected) in cases {
+            assert_eq!(key(language, code), expected, "{language}: {code}");
+        }
+    }
+}

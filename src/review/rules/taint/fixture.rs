@@ -95,6 +95,24 @@ impl Program {
         lang::syntax(self.language).expect("tests use the engine's languages")
     }
 
+    /// The smallest node whose text is the first occurrence of `snippet`.
+    pub(super) fn node(&self, snippet: &str) -> Node<'_> {
+        let start = self
+            .text
+            .find(snippet)
+            .unwrap_or_else(|| panic!("`{snippet}` is not in the program"));
+        let node = self
+            .root()
+            .descendant_for_byte_range(start, start + snippet.len())
+            .expect("the range lies in the tree");
+        assert_eq!(
+            &self.text[node.byte_range()],
+            snippet,
+            "`{snippet}` is not one node"
+        );
+        node
+    }
+
     /// The first node, outermost first, whose kind is `kind`.
     pub(super) fn first(&self, kind: &str) -> Node<'_> {
         let mut found = Vec::new();
@@ -102,6 +120,10 @@ impl Program {
         *found
             .first()
             .unwrap_or_else(|| panic!("no `{kind}` in the program"))
+    }
+
+    pub(super) fn source_of(&self, node: Node<'_>) -> &str {
+        &self.text[node.byte_range()]
     }
 
     pub(super) fn flows(&self) -> Vec<Flow> {

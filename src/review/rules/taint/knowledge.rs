@@ -72,3 +72,26 @@ pub(super) const BUILDS_STRINGS: &[&str] = &[
 pub(super) fn is_own_object(name: &str) -> bool {
     matches!(name, "self" | "cls" | "this" | "$this")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A store by key is looked for only among the methods that fill their receiver.
+    #[test]
+    fn every_store_by_key_fills_its_receiver() {
+        for name in STORES_BY_KEY {
+            assert!(FILLS_RECEIVER.contains(name), "`{name}`");
+        }
+    }
+
+    #[test]
+    fn a_method_runs_on_its_own_object_under_these_names() {
+        for name in ["self", "cls", "this", "$this"] {
+            assert!(is_own_object(name), "`{name}`");
+        }
+        for name in ["me", "req", "$self", "This", "s"] {
+            assert!(!is_own_object(name), "`{name}`");
+        }
+    }
+}

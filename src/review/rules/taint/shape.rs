@@ -187,3 +187,212 @@ pub(super) fn declaration_name<'a>(declaration: Node<'_>, text: &'a str) -> Opti
     })?;
     Some(&text[name.byte_range()])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::program;
+    use super::*;
+    use crate::lang::Language::{Cpp, Go, Java, JavaScript, Php, Python, C};
+
+    #[test]
+    fn collect_finds_nested_nodes_outermost_first_without_the_root() {
+        let program = program(
+            JavaScript,
+            "function outer() { function inner() {} }\nfunction last() {}",
+        );
+        let mut found = Vec::new();
+        collect(program.root(), &|k| k == "function_declaration", &mut found);
+        let names: Vec<&str> = found
+            .iter()
+            .map(|f| declaration_name(*f, &program.text).expect("a declaration has a name"))
+            .collect();
+        assert_eq!(names, ["outer", "inner", "last"]);
+        let mut below = Vec::new();
+        collect(found[0], &|k| k == "function_declaration", &mut below);
+        assert_eq!(below.len(), 1, "the node searched is not among those found");
+    }
+
+    #[test]
+    fn assignment_operators_say_whether_they_add_to_the_value() {
+        let cases = [
+            (Python, "x = 1", "assignment", "=", false),
+            (Python, "x += 1", "augmented_assignment", "+=", true),
+            (
+                Go,
+                "package p\nfunc f() { x := 1 }",
+                "short_var_declaration",
+                ":=",
+                false,
+            ),
+            (
+                Go,
+                "package p\nfunc f() { x += s }",
+                "assignment_statement",
+                "+=",
+                true,
+            ),
+            (
+                Java,
+                "class A { void f() { x = 1; } }",
+                "assignment_expression",
+                "=",
+                false,
+            ),
+            (
+                C,
+                "void f() { x |= 1; }",
+                "assignment_expression",
+                "|=",
+                true,
+            ),
+            (
+                Php,
+                "<?php $x .= 'a';",
+                "augmented_assignment_expression",
+                ".=",
+                true,
+            ),
+            (
+                JavaScript,
+                "x ||= y",
+                "augmented_assignment_expression",
+                "||=",
+                true,
+            ),
+        ];
+        for (language, code, kind, expected, adds) in cases {
+            let program = program(language, code);
+            let found = operator(program.first(kind), &program.text);
+            assert_eq!(found, expected, "{language}: {code}");
+            assert_eq!(augments(found), adds, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn arguments_unwrap_keywords_and_drop_comments() {
+        let python = program(Python, "f(a, key=b, *rest)");
+        let list = python.first("argument_list");
+        let texts: Vec<&str> = arguments(Some(list))
+            .into_iter()
+            .map(|a| python.source_of(a))
+            .collect();
+        assert_eq!(texts, ["a", "b", "*rest"]);
+        let javascript = program(JavaScript, "f(a, /* why */ b)");
+        let list = javascript.first("arguments");
+        let texts: Vec<&str> = arguments(Some(list))
+            .into_iter()
+            .map(|a| javascript.source_of(a))
+            .collect();
+        assert_eq!(texts, ["a", "b"]);
+        assert!(arguments(None).is_empty());
+    }
+
+    #[test]
+    fn calls_name_their_function_and_receiver() {
+        let member = ("attribute", "attribute", "object");
+        let python = program(Python, "os.path.join(a, b)\nprint(x)\nf()(y)");
+        let text = |n: Option<Node<'_>>| n.map(|n| python.source_of(n));
+        let method =
+            call(python.node("os.path.join(a, b)"), "call", member).expect("a call of a method");
+        assert_eq!(text(method.name), Some("join"));
+        assert_eq!(text(method.receiver), Some("os.path"));
+        assert_eq!(method.arguments.len(), 2);
+        assert!(!method.constructor);
+        let function = call(python.node("print(x)"), "call", member).expect("a call");
+        assert_eq!(text(function.name), Some("print"));
+        assert_eq!(text(function.receiver), None);
+        let computed = call(python.node("f()(y)"), "call", member).expect("a call");
+        assert_eq!(text(computed.name), None, "a computed callee has no name");
+        assert!(call(python.node("os.path"), "call", member).is_none());
+
+        let cpp = program(Cpp, "void f() { std::system(cmd); }");
+        let qualified = call(
+            cpp.node("std::system(cmd)"),
+            "call_expression",
+            ("field_expression", "field", "argument"),
+        )
+        .expect("a call");
+        assert_eq!(qualified.name.map(|n| cpp.source_of(n)), Some("system"));
+        assert!(qualified.receiver.is_none());
+    }
+
+    #[test]
+    fn members_and_subscripts_give_their_object_name_and_index() {
+        let go = program(Go, "package p\nvar x = s.f\nvar y = m[k]");
+        let (object, name) = member(go.node("s.f"), "selector_expression", "operand", "field")
+            .expect("a member access");
+        assert_eq!(go.source_of(object), "s");
+        assert_eq!(name.map(|n| go.source_of(n)), Some("f"));
+        assert!(member(go.node("m[k]"), "selector_expression", "operand", "field").is_none());
+        let (object, index) = subscript(go.node("m[k]"), "index_expression", "operand", "index")
+            .expect("an index access");
+        assert_eq!((go.source_of(object), go.source_of(index)), ("m", "k"));
+    }
+
+    #[test]
+    fn positional_entries_are_keyed_by_position() {
+        let python = program(Python, "[a, b]");
+        let entries = positional(children(python.first("list")));
+        let keyed: Vec<(Option<String>, &str)> = entries
+            .into_iter()
+            .map(|(key, value)| (key, python.source_of(value)))
+            .collect();
+        assert_eq!(
+            keyed,
+            [(Some("0".to_string()), "a"), (Some("1".to_string()), "b")]
+        );
+    }
+
+    #[test]
+    fn references_and_php_arguments_unwrap_to_their_place() {
+        let cases = [
+            (Go, "package p\nfunc f() { g(&v) }", "&v", "v"),
+            (C, "void f() { g(&buf); }", "&buf", "buf"),
+            (C, "void f() { g(*p); }", "*p", "*p"),
+            (Php, "<?php g($x);", "$x", "$x"),
+            (Python, "g(v)", "v", "v"),
+        ];
+        for (language, code, snippet, expected) in cases {
+            let program = program(language, code);
+            let mut node = program.node(snippet);
+            // PHP wraps each argument in a node of its own, with the same text.
+            while let Some(parent) = node.parent().filter(|p| p.kind() == "argument") {
+                node = parent;
+            }
+            let place = unwrap_reference(node);
+            assert_eq!(program.source_of(place), expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn declarators_and_declarations_give_their_name() {
+        let c = program(
+            C,
+            "int *p;\nchar buf[64];\nchar **lines[2];\nint main(int argc, char **argv) { return 0; }",
+        );
+        let names: Vec<&str> = ["int *p;", "char buf[64];", "char **lines[2];"]
+            .iter()
+            .map(|d| {
+                let declaration = c.node(d);
+                let declarator = declaration
+                    .child_by_field_name("declarator")
+                    .expect("a declaration has a declarator");
+                c.source_of(declarator_name(declarator))
+            })
+            .collect();
+        assert_eq!(names, ["p", "buf", "lines"]);
+        let main = c.first("function_definition");
+        assert_eq!(declaration_name(main, &c.text), Some("main"));
+
+        let cpp = program(Cpp, "void g(std::string &name) {}");
+        let parameter = cpp.first("parameter_declaration");
+        let declarator = parameter
+            .child_by_field_name("declarator")
+            .expect("a parameter has a declarator");
+        assert_eq!(cpp.source_of(declarator_name(declarator)), "name");
+
+        let python = program(Python, "def handler(request):\n    pass\n");
+        let def = python.first("function_definition");
+        assert_eq!(declaration_name(def, &python.text), Some("handler"));
+    }
+}

@@ -91,3 +91,109 @@ pub(super) fn container_of(syntax: &Syntax, text: &str, node: Node<'_>) -> Optio
         .or_else(|| (syntax.member)(node).map(|(object, _)| object))?;
     place(syntax, text, object)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::program;
+    use super::*;
+    use crate::lang::Language::{Go, Java, JavaScript, Php, Python, C};
+
+    fn step(at: usize, what: &str) -> Vec<Step> {
+        vec![(at..at + 1, what.to_string())]
+    }
+
+    fn state(places: &[(&str, &str)]) -> State {
+        let mut state = State::default();
+        for (i, (place, what)) in places.iter().enumerate() {
+            state.vars.insert(place.to_string(), step(i, what));
+        }
+        state
+    }
+
+    #[test]
+    fn a_merge_keeps_what_either_branch_tainted_with_its_own_steps_first() {
+        let mut merged = state(&[("x", "then"), ("d[a]", "then")]);
+        merged.merge(state(&[("x", "else"), ("y", "else")]));
+        let places: Vec<(&str, &str)> = merged
+            .vars
+            .iter()
+            .map(|(place, steps)| (place.as_str(), steps[0].1.as_str()))
+            .collect();
+        assert_eq!(places, [("d[a]", "then"), ("x", "then"), ("y", "else")]);
+        let mut clean = State::default();
+        clean.merge(State::default());
+        assert!(clean.vars.is_empty(), "clean and clean is clean");
+    }
+
+    #[test]
+    fn cleaning_a_place_cleans_its_entries_and_nothing_else() {
+        let mut tainted = state(&[
+            ("d", ""),
+            ("d[a]", ""),
+            ("d[a][b]", ""),
+            ("d[*]", ""),
+            ("d2", ""),
+            ("dd[a]", ""),
+            ("e", ""),
+        ]);
+        assert_eq!(tainted.clean("d"), 3, "three entries went with `d`");
+        let left: Vec<&str> = tainted.vars.keys().map(String::as_str).collect();
+        assert_eq!(left, ["d2", "dd[a]", "e"]);
+        assert_eq!(tainted.clean("absent"), 0);
+        assert_eq!(tainted.clean("dd[a]"), 0);
+        assert_eq!(tainted.vars.len(), 2);
+    }
+
+    #[test]
+    fn entries_are_named_under_their_container() {
+        assert_eq!(entry_key("d", "name"), "d[name]");
+        assert_eq!(entry_key(&entry_key("o", "cfg"), "cmd"), "o[cfg][cmd]");
+        assert_eq!(any_entry_key("d"), "d[*]");
+    }
+
+    #[test]
+    fn places_are_read_off_the_syntax_of_each_language() {
+        let some = |p: &str| Some(p.to_string());
+        let cases = [
+            (Python, "x", some("x")),
+            (Python, "o.a", some("o[a]")),
+            (Python, "d[\"k\"]", some("d[k]")),
+            (Python, "d[i]", some("d")),
+            (Python, "o.a['k']", some("o[a][k]")),
+            (Python, "f().a", None),
+            (Python, "1", None),
+            (JavaScript, "(x)", some("x")),
+            (JavaScript, "o.x.y", some("o[x][y]")),
+            (JavaScript, "a[0]", some("a[0]")),
+            (Java, "cfg.path", some("cfg[path]")),
+            (Go, "s.f", some("s[f]")),
+            (Php, "$o->name", some("$o[name]")),
+            (Php, "$a['k']", some("$a[k]")),
+            (C, "p->f", some("p[f]")),
+            (C, "buf[2]", some("buf[2]")),
+        ];
+        for (language, expression, expected) in cases {
+            let code = match language {
+                Go => format!("package p\nvar v = {expression}"),
+                Java => format!("class A {{ Object v = {expression}; }}"),
+                Php => format!("<?php {expression};"),
+                C => format!("void f() {{ {expression}; }}"),
+                _ => format!("{expression};"),
+            };
+            let program = program(language, &code);
+            let node = program.node(expression);
+            let found = place(program.syntax(), &program.text, node);
+            assert_eq!(found, expected, "{language}: {expression}");
+        }
+    }
+
+    #[test]
+    fn an_entry_belongs_to_the_place_of_its_container() {
+        let program = program(Python, "d['k']\no.a.b\nx\n");
+        let syntax = program.syntax();
+        let of = |snippet| container_of(syntax, &program.text, program.node(snippet));
+        assert_eq!(of("d['k']"), Some("d".to_string()));
+        assert_eq!(of("o.a.b"), Some("o[a]".to_string()));
+        assert_eq!(of("x"), None);
+    }
+}
