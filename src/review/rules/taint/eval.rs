@@ -234,3 +234,190 @@ fn is_comparison(node: Node<'_>, text: &str) -> bool {
         )
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::program;
+    use super::is_comparison;
+    use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python, C};
+
+    /// `code` is the body of a function `f(req)` that reads `x` from a source first; the sink is
+    /// marked.
+    fn flagged(language: Language, code: &str) -> bool {
+        let program_text = match language {
+            Python => format!("def f(req):\n    x = «source:req.args»\n    {code}\n"),
+            JavaScript => format!("function f(req) {{ let x = «source:req.query»; {code} }}"),
+            Java => format!(
+                "class A {{ void f(Request req) {{ String x = «source:req.getParameter(\"a\")»; \
+                 {code} }} }}"
+            ),
+            Go => format!(
+                "package p\nfunc f(r *R) {{\n x := «source:r.FormValue(\"a\")»\n {code}\n}}"
+            ),
+            Php => format!("<?php function f() {{ $x = «source:$_GET['a']»; {code} }}"),
+            C => format!("void f(void) {{ char *x = «source:getenv(\"A\")»; {code} }}"),
+            _ => unreachable!("a language of these tests"),
+        };
+        let program = program(language, &program_text);
+        let flows = program.flagged();
+        assert!(flows.len() <= 1, "one sink in `{code}`");
+        !flows.is_empty()
+    }
+
+    #[test]
+    fn values_carry_taint_or_not_by_what_they_are() {
+        let cases = [
+            // Variables, strings built from pieces, methods of a tainted value.
+            (Python, "run(«sink:x»)", true),
+            (Python, "run(«sink:'ls ' + x»)", true),
+            (Python, "run(«sink:f'ls {x}'»)", true),
+            (Python, "run(«sink:' '.join([x])»)", true),
+            (Python, "run(«sink:x.strip()»)", true),
+            (Python, "run(«sink:str(x)»)", true),
+            // Python's calls carry taint only through the functions it names.
+            (Python, "run(«sink:helper(x)»)", false),
+            (JavaScript, "run(«sink:helper(x)»)", true),
+            (Java, "run(«sink:new File(x)»);", true),
+            (Java, "run(«sink:x.trim()»);", true),
+            // Numbers, yes/no answers, casts to a number, choices between constants.
+            (Python, "run(«sink:len(x)»)", false),
+            (Python, "run(«sink:int(x)»)", false),
+            (Python, "run(«sink:x == 'a'»)", false),
+            (Python, "run(«sink:not x»)", false),
+            (Python, "run(«sink:x.isdigit()»)", false),
+            (JavaScript, "run(«sink:+x»);", false),
+            (JavaScript, "run(«sink:typeof x»);", false),
+            (JavaScript, "run(«sink:x.indexOf('a')»);", false),
+            (JavaScript, "run(«sink:x ? 'raw' : 'html'»);", false),
+            (JavaScript, "run(«sink:ok ? 'raw' : x»);", true),
+            // The value is one of the branches, never the condition.
+            (JavaScript, "run(«sink:x ? 'raw' : 'h' + ok»);", false),
+            (Java, "run(«sink:(int) x»);", false),
+            (Java, "run(«sink:Integer.parseInt(x)»);", false),
+            (Java, "run(«sink:x.equals(\"a\")»);", false),
+            (Go, "run(«sink:x + \"/\"»)", true),
+            (Go, "run(«sink:strconv.Atoi(x)»)", false),
+            (Go, "run(«sink:len(x)»)", false),
+            (Php, "run(«sink:intval($x)»);", false),
+            (Php, "run(«sink:(int) $x»);", false),
+            (Php, "run(«sink:$x»);", true),
+            (C, "run(«sink:atoi(x)»);", false),
+            (C, "run(«sink:(int) x»);", false),
+            (C, "run(«sink:x»);", true),
+        ];
+        for (language, code, expected) in cases {
+            assert_eq!(flagged(language, code), expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn entries_read_by_constant_key_are_their_own() {
+        let cases = [
+            (
+                Python,
+                "d = {'a': x, 'b': 'k'}\n    run(«sink:d['b']»)",
+                false,
+            ),
+            (
+                Python,
+                "d = {'a': x, 'b': 'k'}\n    run(«sink:d['a']»)",
+                true,
+            ),
+            (
+                Python,
+                "d = {'a': x, 'b': 'k'}\n    run(«sink:d[key]»)",
+                true,
+            ),
+            (Python, "d = {'a': x, 'b': 'k'}\n    run(«sink:d»)", true),
+            (
+                Python,
+                "d = {'a': x, 'b': 'k'}\n    run(«sink:d.get('b')»)",
+                false,
+            ),
+            (
+                Python,
+                "d = {'a': x, 'b': 'k'}\n    run(«sink:d.get('a')»)",
+                true,
+            ),
+            (
+                Python,
+                "d = {'b': 'k'}\n    run(«sink:d.get('b', x)»)",
+                true,
+            ),
+            (
+                Python,
+                "ALLOWED = {'a': 'ls'}\n    run(«sink:ALLOWED.get(x)»)",
+                false,
+            ),
+            (
+                JavaScript,
+                "const o = {cmd: x, dir: '/'}; run(«sink:o.dir»);",
+                false,
+            ),
+            (
+                JavaScript,
+                "const o = {cmd: x, dir: '/'}; run(«sink:o.cmd»);",
+                true,
+            ),
+            (
+                JavaScript,
+                "const c = {}; c.o = {cmd: x}; run(«sink:c.o»);",
+                true,
+            ),
+            (Java, "m.put(\"k\", x); run(«sink:m.get(\"j\")»);", false),
+            (Java, "m.put(\"k\", x); run(«sink:m.get(\"k\")»);", true),
+        ];
+        for (language, code, expected) in cases {
+            assert_eq!(flagged(language, code), expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn sanitizers_clean_and_propagators_carry() {
+        let cases = [
+            (Python, "run(«sink:«sanitizer:quote(x)»»)", false),
+            (Python, "y = «sanitizer:quote(x)»\n    run(«sink:y»)", false),
+            (Python, "run(«sink:«propagator:wrap(x)»»)", true),
+            (Python, "run(«sink:«propagator:x.wrap()»»)", true),
+            (JavaScript, "run(«sink:«sanitizer:escape(x)»»);", false),
+        ];
+        for (language, code, expected) in cases {
+            assert_eq!(flagged(language, code), expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn comparisons_answer_yes_or_no() {
+        let cases = [
+            (Python, "a < b", true),
+            (JavaScript, "a === b", true),
+            (JavaScript, "a instanceof B", true),
+            (JavaScript, "'k' in o", true),
+            (JavaScript, "a + b", false),
+            (JavaScript, "a || b", false),
+            (Java, "a != b", true),
+            (Java, "a + b", false),
+            (Go, "a == b", true),
+            (Php, "$a <=> $b", true),
+            (Php, "$a . $b", false),
+            (C, "a >= b", true),
+            (C, "a << b", false),
+        ];
+        for (language, expression, expected) in cases {
+            let code = match language {
+                Go => format!("package p\nvar v = {expression}"),
+                Java => format!("class A {{ Object v = {expression}; }}"),
+                Php => format!("<?php {expression};"),
+                C => format!("void f() {{ {expression}; }}"),
+                _ => format!("{expression};"),
+            };
+            let program = program(language, &code);
+            let node = program.node(expression);
+            assert_eq!(
+                is_comparison(node, &program.text),
+                expected,
+                "{language}: {expression}"
+            );
+        }
+    }
+}
