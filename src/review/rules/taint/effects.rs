@@ -311,3 +311,136 @@ impl Walk<'_> {
         self.budget.spend(1 + entries);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::program;
+    use crate::lang::Language::{Go, Java, JavaScript, Php, Python, TypeScript, C};
+
+    #[test]
+    fn statements_leave_these_places_tainted() {
+        let cases: &[(_, &str, &[&str])] = &[
+            // An overwrite with a constant cleans; `+=` keeps what was there.
+            (Python, "x = «source:input()»\nx = 'safe'\n", &[]),
+            (Python, "x = «source:input()»\nx += '!'\n", &["x"]),
+            (Python, "x = 'a'\nx += «source:input()»\n", &["x"]),
+            (Python, "x = «source:input()»\ny = x\nx = 1\n", &["y"]),
+            (JavaScript, "let x = «source:req.query.a»; x = 'k';", &[]),
+            (JavaScript, "let x = «source:req.query.a»; x ||= 'k';", &["x"]),
+            (Go, "package p\nfunc f() { x := «source:r.URL»; x = \"k\" }", &[]),
+            (C, "void f() { char *p = «source:getenv(\"A\")»; p = \"k\"; }", &[]),
+            // Constant keys are tracked apart; other keys taint reads by any key.
+            (
+                Python,
+                "d = {'a': «source:input()», 'b': 'k'}\n",
+                &["d[*]", "d[a]"],
+            ),
+            (Python, "d = {}\nd['a'] = «source:input()»\nd['b'] = 'k'\n", &["d[*]", "d[a]"]),
+            (Python, "d = {}\nd[k] = «source:input()»\n", &["d"]),
+            (Python, "d = {'a': «source:input()»}\nd = {}\n", &[]),
+            (JavaScript, "const a = [«source:req.query.a», 'k'];", &["a[*]", "a[0]"]),
+            (
+                JavaScript,
+                "const o = {cmd: «source:req.body.c», dir: '/tmp'};",
+                &["o[*]", "o[cmd]"],
+            ),
+            (
+                Php,
+                "<?php $a = ['k' => «source:$_GET['x']», 'j' => 1];",
+                &["$a[*]", "$a[k]"],
+            ),
+            // Destructuring gives every name the value's taint.
+            (JavaScript, "const {a, b} = «source:req.query»;", &["a", "b"]),
+            (Go, "package p\nfunc f() { a, b := «source:r.URL», \"k\" }", &["a"]),
+            // Methods that fill their receiver, by key or not, along a chain.
+            (
+                Java,
+                "class A { void f() { StringBuilder sb = new StringBuilder(); \
+                 sb.append(\"a\").append(«source:req.getParameter(\"x\")»); } }",
+                &["sb"],
+            ),
+            (
+                Java,
+                "class A { void f() { m.put(\"k\", «source:req.getParameter(\"x\")»); \
+                 m.put(\"j\", \"c\"); } }",
+                &["m[*]", "m[k]"],
+            ),
+            (Python, "items = []\nitems.append(«source:input()»)\n", &["items"]),
+            (
+                TypeScript,
+                "const x: string = «source:req.body»; const xs: string[] = []; xs.push(x);",
+                &["x", "xs"],
+            ),
+            // Readers and functions that write into an argument; a source given to a call is a
+            // buffer it fills (`recv(fd, buf, ...)`), so its own place is tainted too.
+            (
+                Go,
+                "package p\nfunc f() { var v T\n json.Unmarshal(«source:body», &v) }",
+                &["body", "v"],
+            ),
+            (
+                Go,
+                "package p\nfunc f() { dec := json.NewDecoder(«source:r.Body»)\n dec.Decode(&v) }",
+                &["dec", "r[Body]", "v"],
+            ),
+            (
+                Php,
+                "<?php parse_str(«source:$_SERVER['QUERY_STRING']», $out);",
+                &["$_SERVER[QUERY_STRING]", "$out"],
+            ),
+            (
+                C,
+                "void f() { char dst[64]; strcpy(dst, «source:getenv(\"A\")»); }",
+                &["dst"],
+            ),
+            (
+                C,
+                "void f() { char dst[64]; strcpy(dst, «source:getenv(\"A\")»); strcpy(dst, \"k\"); }",
+                &[],
+            ),
+            (
+                C,
+                "void f() { char dst[64]; strcpy(dst, «source:getenv(\"A\")»); strcat(dst, \"k\"); }",
+                &["dst"],
+            ),
+            (C, "void f() { char buf[64]; recv(fd, «source:buf», 64, 0); }", &["buf"]),
+            // PHP's `$items[] = $v` appends.
+            (Php, "<?php $items[] = «source:$_GET['x']»; $items[] = 'k';", &["$items"]),
+        ];
+        for (language, code, expected) in cases {
+            let program = program(*language, code);
+            assert_eq!(program.tainted_after(), *expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn each_effect_adds_its_step() {
+        let program = program(
+            Python,
+            "x = «source:input()»\nparts = []\nparts.append(x)\nline = ' '.join(parts)\n",
+        );
+        let state = program.state_after();
+        let steps: Vec<&str> = state.vars["line"]
+            .iter()
+            .map(|(_, step)| step.as_str())
+            .collect();
+        assert_eq!(
+            steps,
+            [
+                "untrusted value `input()`",
+                "assigned to `x`",
+                "stored in `parts`",
+                "assigned to `line`"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_sanitizer_call_fills_nothing() {
+        let program = program(
+            Go,
+            "package p\nfunc f() { dec := json.NewDecoder(«source:r.Body»)\n «sanitizer:dec.Decode(&v)» }",
+        );
+        assert_eq!(program.tainted_after(), ["dec", "r[Body]"]);
+    }
+}

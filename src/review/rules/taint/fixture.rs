@@ -8,7 +8,8 @@ use tree_sitter::{Node, Parser, Tree};
 
 use super::budget::Limits;
 use super::lang::{self, Syntax};
-use super::walk;
+use super::state::State;
+use super::walk::{self, Walk};
 use super::{analyze, open_sinks, Flow, Roles};
 use crate::lang::Language;
 
@@ -165,5 +166,30 @@ impl Program {
             parameters_are_sources,
             limits,
         )
+    }
+
+    /// The state after walking the body of the program's first function, or its top level when
+    /// it declares none.
+    pub(super) fn state_after(&self) -> State {
+        let syntax = self.syntax();
+        let mut declarations = Vec::new();
+        super::shape::collect(
+            self.root(),
+            &|k| syntax.declarations.contains(&k),
+            &mut declarations,
+        );
+        let block = match declarations.first() {
+            Some(function) => (syntax.body)(*function).expect("the function has a body"),
+            None => self.root(),
+        };
+        let mut walk = Walk::new(syntax, &self.text, &self.roles, false, Limits::DEFAULT);
+        let mut state = State::default();
+        walk.statement(block, &mut state);
+        state
+    }
+
+    /// The places tainted after [`Program::state_after`], in order.
+    pub(super) fn tainted_after(&self) -> Vec<String> {
+        self.state_after().vars.into_keys().collect()
     }
 }
