@@ -28,6 +28,7 @@
 //! - `constant`: constant evaluation (literal keys, conditions that are always true or false);
 //!   `knowledge`: the APIs the engine knows whatever the language; `shape`: syntax taken apart;
 //!   `lang/`: the `Syntax` table type and one table per language.
+//! - `fixture` (tests only): programs with their roles marked inline, for every part's tests.
 //!
 //! Rooms for later work: resolved names would feed `knowledge` and the tables' name matching;
 //! summaries of other functions (what reaches their return and their sinks) would answer in
