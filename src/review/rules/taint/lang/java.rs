@@ -2,8 +2,9 @@
 
 use tree_sitter::Node;
 
-use super::shape::{self, children, field};
 use super::{Assign, Call, Entries, Syntax};
+use crate::review::rules::taint::constant::constant_key;
+use crate::review::rules::taint::shape::{self, children, field};
 
 pub(super) static SYNTAX: Syntax = Syntax {
     declarations: &["method_declaration", "constructor_declaration"],
@@ -151,7 +152,7 @@ fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t
                     arguments
                         .chunks(2)
                         .filter_map(|pair| match pair {
-                            [key, value] => Some((super::constant_key(*key, syntax, text), *value)),
+                            [key, value] => Some((constant_key(*key, syntax, text), *value)),
                             _ => None,
                         })
                         .collect(),

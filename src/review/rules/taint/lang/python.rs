@@ -2,8 +2,9 @@
 
 use tree_sitter::Node;
 
-use super::shape::{self, children, field};
-use super::{constant_key, Assign, Entries, Syntax};
+use super::{Assign, Entries, Syntax};
+use crate::review::rules::taint::constant::constant_key;
+use crate::review::rules::taint::shape::{self, children, field};
 
 pub(super) static SYNTAX: Syntax = Syntax {
     declarations: &["function_definition"],

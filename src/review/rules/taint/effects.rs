@@ -1,0 +1,446 @@
+//! What a statement does to the state: assignments and declarations (an overwrite with a clean
+//! value cleans, `+=` keeps what was there), destructuring, containers filled entry by entry
+//! (constant keys apart), builders and collections that a method fills (`sb.append(x)`,
+//! `m.put("k", x)`), readers that fill the place an argument points at (`dec.Decode(&v)`),
+//! functions that write into an out-parameter (`strcpy(dst, src)`), and buffers a source fills.
+//! Function values met on the way are walked where they stand.
+
+use tree_sitter::Node;
+
+use super::constant::constant_key;
+use super::knowledge::{FILLS_ARGUMENT, FILLS_RECEIVER, STORES_BY_KEY};
+use super::lang::{Assign, Call};
+use super::shape::unwrap_reference;
+use super::state::{any_entry_key, entry_key, State};
+use super::walk::Walk;
+use super::Step;
+
+impl Walk<'_> {
+    /// What a statement does to the state, in source order: assignments, containers and
+    /// builders filled, buffers a source call fills; function values inside are walked with a
+    /// copy of the state.
+    pub(super) fn effects(&mut self, node: Node<'_>, state: &mut State) {
+        if !self.budget.enter() {
+            return;
+        }
+        self.effects_at_depth(node, state);
+        self.budget.leave();
+    }
+
+    fn effects_at_depth(&mut self, node: Node<'_>, state: &mut State) {
+        let syntax = self.syntax;
+        if self.is(syntax.declarations, node) || self.is(syntax.skip, node) {
+            return;
+        }
+        if self.is(syntax.lambdas, node) {
+            let around = self.copy(state);
+            self.scope(node, &around);
+            return;
+        }
+        if let Some(assign) = (syntax.assignment)(node, self.text) {
+            for value in &assign.values {
+                self.effects(*value, state);
+            }
+            self.assign(&assign, state);
+            return;
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            self.effects(child, state);
+        }
+        if let Some(call) = (syntax.call)(node) {
+            self.call_effects(node, &call, state);
+        }
+    }
+
+    pub(super) fn assign(&mut self, assign: &Assign<'_>, state: &mut State) {
+        let pairwise = assign.targets.len() == assign.values.len();
+        for (i, target) in assign.targets.iter().enumerate() {
+            let values: Vec<Node<'_>> = if pairwise {
+                vec![assign.values[i]]
+            } else {
+                assign.values.clone()
+            };
+            if !assign.augmented && values.len() == 1 {
+                if let Some(entries) = (self.syntax.entries)(values[0], self.syntax, self.text) {
+                    if let Some(name) = self.place(*target) {
+                        self.bind_entries(&name, entries, state);
+                        continue;
+                    }
+                }
+            }
+            let taint = values.iter().find_map(|v| self.eval(*v, state));
+            if assign.augmented {
+                if let Some(mut steps) = taint {
+                    steps.push((
+                        target.byte_range(),
+                        format!("appended to `{}`", self.src(*target)),
+                    ));
+                    if let Some(key) = self.place(*target) {
+                        // `d["k"] += src`: reading `d` as a whole reads it too.
+                        if let Some(whole) = self.container_of(*target) {
+                            state
+                                .vars
+                                .entry(any_entry_key(&whole))
+                                .or_insert(steps.clone());
+                        }
+                        state.vars.entry(key).or_insert(steps);
+                    }
+                }
+                continue;
+            }
+            let taint = taint.map(|mut steps| {
+                steps.push((
+                    target.byte_range(),
+                    format!("assigned to `{}`", self.src(*target)),
+                ));
+                steps
+            });
+            self.bind(*target, taint, state);
+        }
+    }
+
+    /// The effects of a call: a method that fills its receiver, a function that fills an
+    /// argument, a source that fills a buffer it is given.
+    fn call_effects(&mut self, node: Node<'_>, call: &Call<'_>, state: &mut State) {
+        let name = call.name.map(|n| self.src(n)).unwrap_or_default();
+        // `recv(fd, buf, ...)`, `Decode(&v)`: the buffer given to a source is untrusted.
+        for argument in &call.arguments {
+            let inner = unwrap_reference(*argument);
+            for candidate in [*argument, inner] {
+                if self.roles.sources.contains(&candidate.byte_range()) {
+                    if let Some(key) = self.place(inner) {
+                        let steps = vec![(
+                            candidate.byte_range(),
+                            format!("untrusted data read into `{}`", self.src(inner)),
+                        )];
+                        state.vars.insert(key, steps);
+                    }
+                }
+            }
+        }
+        if self.roles.sanitizers.contains(&node.byte_range()) {
+            return;
+        }
+        // `json.Unmarshal(data, &v)` after `dec := json.NewDecoder(r.Body)`: `dec.Decode(&v)`
+        // fills `v` with what the tainted receiver reads.
+        if FILLS_ARGUMENT.contains(&name) {
+            let taint = call.receiver.and_then(|r| self.eval(r, state));
+            if let (Some(mut steps), Some(target)) = (taint, call.arguments.first()) {
+                let target = unwrap_reference(*target);
+                if let Some(key) = self.place(target) {
+                    steps.push((
+                        target.byte_range(),
+                        format!("decoded into `{}`", self.src(target)),
+                    ));
+                    state.vars.insert(key, steps);
+                }
+            }
+        }
+        // `strcpy(dst, src)`, `sprintf(dst, fmt, ...)`, `json.Unmarshal(data, &v)`: the
+        // name alone, or qualified by its package.
+        let qualified = call
+            .receiver
+            .map(|r| format!("{}.{name}", self.src(r)))
+            .unwrap_or_default();
+        let out = self
+            .syntax
+            .out_parameters
+            .iter()
+            .find(|(n, _)| (call.receiver.is_none() && *n == name) || *n == qualified);
+        if let Some(target) = out.and_then(|(_, index)| call.arguments.get(*index)) {
+            let target = unwrap_reference(*target);
+            let taint = call
+                .arguments
+                .iter()
+                .filter(|a| a.id() != target.id() && unwrap_reference(**a).id() != target.id())
+                .find_map(|a| self.eval(*a, state));
+            if let (Some(mut steps), Some(key)) = (taint, self.place(target)) {
+                steps.push((
+                    target.byte_range(),
+                    format!("written into `{}`", self.src(target)),
+                ));
+                state.vars.insert(key, steps);
+            }
+        }
+        // `sb.append(x)`, `items.push(x)`, `m.put("k", x)`: the receiver now holds `x`.
+        let Some(receiver) = call.receiver else {
+            return;
+        };
+        if !FILLS_RECEIVER.contains(&name) {
+            return;
+        }
+        let Some(root) = self.chain_root(receiver) else {
+            return;
+        };
+        let keyed = STORES_BY_KEY.contains(&name) && call.arguments.len() == 2;
+        if keyed {
+            let key = constant_key(call.arguments[0], self.syntax, self.text);
+            let Some(mut steps) = self.eval(call.arguments[1], state) else {
+                if let Some(key) = key {
+                    state.vars.remove(&entry_key(&root, &key));
+                }
+                return;
+            };
+            steps.push((
+                receiver.byte_range(),
+                format!("stored in `{}`", self.src(receiver)),
+            ));
+            match key {
+                Some(key) => {
+                    state
+                        .vars
+                        .entry(any_entry_key(&root))
+                        .or_insert(steps.clone());
+                    state.vars.insert(entry_key(&root, &key), steps);
+                }
+                None => {
+                    state.vars.entry(root).or_insert(steps);
+                }
+            }
+            return;
+        }
+        let taint = call.arguments.iter().find_map(|a| self.eval(*a, state));
+        if let Some(mut steps) = taint {
+            steps.push((
+                receiver.byte_range(),
+                format!("stored in `{}`", self.src(receiver)),
+            ));
+            state.vars.entry(root).or_insert(steps);
+        }
+    }
+
+    /// The place at the start of a chain of filling calls: `sb` in `sb.append(a).append(b)`.
+    fn chain_root(&self, receiver: Node<'_>) -> Option<String> {
+        if let Some(call) = (self.syntax.call)(receiver) {
+            let name = call.name.map(|n| self.src(n)).unwrap_or_default();
+            if FILLS_RECEIVER.contains(&name) {
+                return self.chain_root(call.receiver?);
+            }
+            return None;
+        }
+        self.place(receiver)
+    }
+
+    /// `d = {"a": tainted, "b": "constant"}`: each constant key is tracked on its own, so
+    /// `d["b"]` stays clean; entries under other keys taint reads by unknown key.
+    fn bind_entries(
+        &mut self,
+        name: &str,
+        entries: Vec<(Option<String>, Node<'_>)>,
+        state: &mut State,
+    ) {
+        self.clean(name, state);
+        for (key, value) in entries {
+            let Some(mut steps) = self.eval(value, state) else {
+                continue;
+            };
+            steps.push((value.byte_range(), format!("stored in `{name}`")));
+            match key {
+                Some(key) => {
+                    state.vars.insert(entry_key(name, &key), steps.clone());
+                    state.vars.entry(any_entry_key(name)).or_insert(steps);
+                }
+                None => {
+                    state.vars.insert(name.to_string(), steps);
+                }
+            }
+        }
+    }
+
+    /// Binds an assignment target to `taint` (clean when `None`: an overwrite cleans).
+    pub(super) fn bind(&mut self, target: Node<'_>, taint: Option<Vec<Step>>, state: &mut State) {
+        let syntax = self.syntax;
+        let keyed = (syntax.subscript)(target)
+            .map(|(object, index)| (object, constant_key(index, syntax, self.text)))
+            .or_else(|| {
+                (syntax.member)(target).and_then(|(object, name)| {
+                    name.map(|n| (object, Some(self.src(n).to_string())))
+                })
+            });
+        if let Some((object, key)) = keyed {
+            let Some(place) = self.place(target) else {
+                return;
+            };
+            let whole = self.place(object);
+            match taint {
+                Some(steps) => {
+                    // A tainted entry taints what reads the container by an unknown key.
+                    if let (Some(whole), Some(_)) = (&whole, &key) {
+                        state
+                            .vars
+                            .entry(any_entry_key(whole))
+                            .or_insert(steps.clone());
+                    }
+                    state.vars.insert(place, steps);
+                }
+                None if key.is_some() => {
+                    self.clean(&place, state);
+                }
+                None => {}
+            }
+            return;
+        }
+        if let Some(key) = self.place(target) {
+            match taint {
+                Some(steps) => {
+                    self.clean(&key, state);
+                    state.vars.insert(key, steps);
+                }
+                // Overwritten with something clean: clean again, entries included.
+                None => self.clean(&key, state),
+            }
+            return;
+        }
+        // Destructuring: `a, b = ...`, `[a, b] = ...`, `{ a, b } = ...`.
+        let mut cursor = target.walk();
+        let parts: Vec<Node<'_>> = target.named_children(&mut cursor).collect();
+        for part in parts {
+            let part = part
+                .child_by_field_name("value")
+                .filter(|_| part.kind().contains("pair"))
+                .unwrap_or(part);
+            self.bind(part, taint.clone(), state);
+        }
+    }
+
+    /// Makes `key` and everything stored under it clean, counted as work.
+    pub(super) fn clean(&self, key: &str, state: &mut State) {
+        let entries = state.clean(key);
+        self.budget.spend(1 + entries);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::program;
+    use crate::lang::Language::{Go, Java, JavaScript, Php, Python, TypeScript, C};
+
+    #[test]
+    fn statements_leave_these_places_tainted() {
+        let cases: &[(_, &str, &[&str])] = &[
+            // An overwrite with a constant cleans; `+=` keeps what was there.
+            (Python, "x = «source:input()»\nx = 'safe'\n", &[]),
+            (Python, "x = «source:input()»\nx += '!'\n", &["x"]),
+            (Python, "x = 'a'\nx += «source:input()»\n", &["x"]),
+            (Python, "x = «source:input()»\ny = x\nx = 1\n", &["y"]),
+            (JavaScript, "let x = «source:req.query.a»; x = 'k';", &[]),
+            (JavaScript, "let x = «source:req.query.a»; x ||= 'k';", &["x"]),
+            (Go, "package p\nfunc f() { x := «source:r.URL»; x = \"k\" }", &[]),
+            (C, "void f() { char *p = «source:getenv(\"A\")»; p = \"k\"; }", &[]),
+            // Constant keys are tracked apart; other keys taint reads by any key.
+            (
+                Python,
+                "d = {'a': «source:input()», 'b': 'k'}\n",
+                &["d[*]", "d[a]"],
+            ),
+            (Python, "d = {}\nd['a'] = «source:input()»\nd['b'] = 'k'\n", &["d[*]", "d[a]"]),
+            (Python, "d = {}\nd[k] = «source:input()»\n", &["d"]),
+            (Python, "d = {'a': «source:input()»}\nd = {}\n", &[]),
+            (JavaScript, "const a = [«source:req.query.a», 'k'];", &["a[*]", "a[0]"]),
+            (
+                JavaScript,
+                "const o = {cmd: «source:req.body.c», dir: '/tmp'};",
+                &["o[*]", "o[cmd]"],
+            ),
+            (
+                Php,
+                "<?php $a = ['k' => «source:$_GET['x']», 'j' => 1];",
+                &["$a[*]", "$a[k]"],
+            ),
+            // Destructuring gives every name the value's taint.
+            (JavaScript, "const {a, b} = «source:req.query»;", &["a", "b"]),
+            (Go, "package p\nfunc f() { a, b := «source:r.URL», \"k\" }", &["a"]),
+            // Methods that fill their receiver, by key or not, along a chain.
+            (
+                Java,
+                "class A { void f() { StringBuilder sb = new StringBuilder(); \
+                 sb.append(\"a\").append(«source:req.getParameter(\"x\")»); } }",
+                &["sb"],
+            ),
+            (
+                Java,
+                "class A { void f() { m.put(\"k\", «source:req.getParameter(\"x\")»); \
+                 m.put(\"j\", \"c\"); } }",
+                &["m[*]", "m[k]"],
+            ),
+            (Python, "items = []\nitems.append(«source:input()»)\n", &["items"]),
+            (
+                TypeScript,
+                "const x: string = «source:req.body»; const xs: string[] = []; xs.push(x);",
+                &["x", "xs"],
+            ),
+            // Readers and functions that write into an argument; a source given to a call is a
+            // buffer it fills (`recv(fd, buf, ...)`), so its own place is tainted too.
+            (
+                Go,
+                "package p\nfunc f() { var v T\n json.Unmarshal(«source:body», &v) }",
+                &["body", "v"],
+            ),
+            (
+                Go,
+                "package p\nfunc f() { dec := json.NewDecoder(«source:r.Body»)\n dec.Decode(&v) }",
+                &["dec", "r[Body]", "v"],
+            ),
+            (
+                Php,
+                "<?php parse_str(«source:$_SERVER['QUERY_STRING']», $out);",
+                &["$_SERVER[QUERY_STRING]", "$out"],
+            ),
+            (
+                C,
+                "void f() { char dst[64]; strcpy(dst, «source:getenv(\"A\")»); }",
+                &["dst"],
+            ),
+            (
+                C,
+                "void f() { char dst[64]; strcpy(dst, «source:getenv(\"A\")»); strcpy(dst, \"k\"); }",
+                &[],
+            ),
+            (
+                C,
+                "void f() { char dst[64]; strcpy(dst, «source:getenv(\"A\")»); strcat(dst, \"k\"); }",
+                &["dst"],
+            ),
+            (C, "void f() { char buf[64]; recv(fd, «source:buf», 64, 0); }", &["buf"]),
+            // PHP's `$items[] = $v` appends.
+            (Php, "<?php $items[] = «source:$_GET['x']»; $items[] = 'k';", &["$items"]),
+        ];
+        for (language, code, expected) in cases {
+            let program = program(*language, code);
+            assert_eq!(program.tainted_after(), *expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn each_effect_adds_its_step() {
+        let program = program(
+            Python,
+            "x = «source:input()»\nparts = []\nparts.append(x)\nline = ' '.join(parts)\n",
+        );
+        let state = program.state_after();
+        let steps: Vec<&str> = state.vars["line"]
+            .iter()
+            .map(|(_, step)| step.as_str())
+            .collect();
+        assert_eq!(
+            steps,
+            [
+                "untrusted value `input()`",
+                "assigned to `x`",
+                "stored in `parts`",
+                "assigned to `line`"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_sanitizer_call_fills_nothing() {
+        let program = program(
+            Go,
+            "package p\nfunc f() { dec := json.NewDecoder(«source:r.Body»)\n «sanitizer:dec.Decode(&v)» }",
+        );
+        assert_eq!(program.tainted_after(), ["dec", "r[Body]"]);
+    }
+}

@@ -1,0 +1,423 @@
+//! The taint of an expression's value under a state: a source, a sanitizer, a variable or an
+//! entry of a container, a call (a propagator, a method of a tainted value, a string built from
+//! pieces, a read by key, a function of the file whose result is computed elsewhere), or what its
+//! parts carry. Values that cannot carry text (numbers, comparisons, casts to a number, calls that
+//! only answer a number or yes/no) are clean. A summary of the function called would answer here,
+//! in [`Walk::eval_call`], for calls across functions and files.
+
+use tree_sitter::Node;
+
+use super::constant::constant_key;
+use super::knowledge::{is_own_object, BUILDS_STRINGS, READS_BY_KEY};
+use super::lang::Call;
+use super::shape;
+use super::state::{any_entry_key, entry_key, State};
+use super::walk::Walk;
+use super::{one_line, Step};
+
+impl Walk<'_> {
+    /// The taint of an expression's value under `state`.
+    pub(super) fn eval(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        if !self.budget.spend(1) {
+            return None;
+        }
+        self.budget.deeper(|| self.eval_at_depth(node, state))
+    }
+
+    fn eval_at_depth(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let range = node.byte_range();
+        if self.roles.sanitizers.contains(&range) {
+            return None;
+        }
+        if self.roles.sources.contains(&range) {
+            return Some(vec![(
+                range,
+                format!("untrusted value `{}`", one_line(self.src(node))),
+            )]);
+        }
+        let syntax = self.syntax;
+        let kind = node.kind();
+        if self.is(syntax.identifiers, node) {
+            // The variable, or (read as a whole) a container with a tainted entry.
+            let name = self.src(node);
+            return state
+                .vars
+                .get(name)
+                .or_else(|| state.vars.get(&any_entry_key(name)))
+                .cloned();
+        }
+        if self.is(syntax.numbers, node)
+            || self.is(syntax.lambdas, node)
+            || self.is(syntax.declarations, node)
+            || (syntax.numeric_cast)(node, self.text)
+        {
+            return None;
+        }
+        if self.is(syntax.strings, node) && constant_key(node, syntax, self.text).is_some() {
+            return None;
+        }
+        if let Some(call) = (syntax.call)(node) {
+            return self.eval_call(node, &call, state);
+        }
+        if (syntax.member)(node).is_some() {
+            return self
+                .eval_entry(node, state)
+                .or_else(|| self.entries_of(node, state));
+        }
+        if let Some((object, index)) = (syntax.subscript)(node) {
+            // A constant key reads its own entry: clean unless the whole container is
+            // tainted. Any other key may read a tainted entry.
+            if constant_key(index, syntax, self.text).is_some() {
+                return self
+                    .eval_entry(node, state)
+                    .or_else(|| self.entries_of(node, state));
+            }
+            if let Some(steps) = self.place(node).and_then(|k| state.vars.get(&k)) {
+                return Some(steps.clone());
+            }
+            return self.eval(object, state);
+        }
+        // `c ? a : b`, `a if c else b`: the value is one of the branches, never the condition
+        // (unless it is one, as in PHP's `a ?: b`).
+        let branches = node.child_by_field_name("consequence").is_some()
+            || node.child_by_field_name("body").is_some();
+        if let (Some(condition), true) = (node.child_by_field_name("condition"), branches) {
+            let condition = condition.id();
+            let children = shape::children(node);
+            return children
+                .into_iter()
+                .filter(|c| c.id() != condition)
+                .find_map(|c| self.eval(c, state));
+        }
+        if kind == "conditional_expression" {
+            let children = shape::children(node);
+            if let [body, _condition, alternative] = children.as_slice() {
+                return self
+                    .eval(*body, state)
+                    .or_else(|| self.eval(*alternative, state));
+            }
+        }
+        if self.is(syntax.binaries, node) && is_comparison(node, self.text) {
+            return None;
+        }
+        if self.is(syntax.booleans, node) {
+            return None;
+        }
+        self.eval_all(node, state)
+    }
+
+    fn eval_all(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        children
+            .into_iter()
+            .find_map(|child| self.eval(child, state))
+    }
+
+    /// What the entries of the container at `node` hold, when it is read as a whole
+    /// (`o.cfg = {"cmd": src}; run(o.cfg)`).
+    fn entries_of(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let place = self.place(node)?;
+        state.vars.get(&any_entry_key(&place)).cloned()
+    }
+
+    /// The taint of one entry, `o.name` or `d["key"]`: its own, or that of the whole container
+    /// (not that of its other entries).
+    pub(super) fn eval_entry(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let range = node.byte_range();
+        if self.roles.sanitizers.contains(&range) {
+            return None;
+        }
+        if self.roles.sources.contains(&range) {
+            return self.eval(node, state);
+        }
+        let syntax = self.syntax;
+        if self.is(syntax.identifiers, node) {
+            return state.vars.get(self.src(node)).cloned();
+        }
+        let object = (syntax.member)(node).map(|(object, _)| object).or_else(|| {
+            (syntax.subscript)(node)
+                .filter(|(_, index)| constant_key(*index, syntax, self.text).is_some())
+                .map(|(object, _)| object)
+        });
+        let Some(object) = object else {
+            return self.eval(node, state);
+        };
+        if let Some(steps) = self.place(node).and_then(|k| state.vars.get(&k)) {
+            return Some(steps.clone());
+        }
+        self.eval_entry(object, state)
+    }
+
+    fn eval_call(&self, node: Node<'_>, call: &Call<'_>, state: &State) -> Option<Vec<Step>> {
+        let name = call.name.map(|n| self.src(n)).unwrap_or_default();
+        let from_arguments = || call.arguments.iter().find_map(|a| self.eval(*a, state));
+        if self.roles.propagators.contains(&node.byte_range()) {
+            return from_arguments().or_else(|| call.receiver.and_then(|r| self.eval(r, state)));
+        }
+        if self.syntax.answers.contains(&name) {
+            return None;
+        }
+        let own = call.receiver.is_none_or(|r| is_own_object(self.src(r)));
+        if own && self.local_functions.contains(name) {
+            return Some(vec![(
+                node.byte_range(),
+                format!("the result of `{name}`, computed elsewhere"),
+            )]);
+        }
+        // `d.get("key")` reads one entry, like `d["key"]`; `ALLOWED.get(user_key)` reads what
+        // the container holds, which the key does not change.
+        if let (Some(receiver), true) = (call.receiver, READS_BY_KEY.contains(&name)) {
+            if let Some(base) = self.place(receiver) {
+                let key = call
+                    .arguments
+                    .first()
+                    .and_then(|k| constant_key(*k, self.syntax, self.text));
+                let found = match &key {
+                    Some(key) => state
+                        .vars
+                        .get(&entry_key(&base, key))
+                        .cloned()
+                        .or_else(|| self.eval_entry(receiver, state)),
+                    None => self.eval(receiver, state),
+                };
+                // `d.get(k, default)`, `m.getOrDefault(k, default)`: or the default.
+                return found.or_else(|| call.arguments.get(1).and_then(|d| self.eval(*d, state)));
+            }
+        }
+        // Building a string from pieces keeps the pieces' taint.
+        if BUILDS_STRINGS.contains(&name) {
+            if let Some(steps) = from_arguments() {
+                return Some(steps);
+            }
+        }
+        // Methods of a tainted value return tainted values (`s.strip()`, `sb.toString()`).
+        if let Some(steps) = call.receiver.and_then(|r| self.eval(r, state)) {
+            return Some(steps);
+        }
+        if call.constructor || self.syntax.calls_propagate {
+            return from_arguments();
+        }
+        if call.receiver.is_none() && self.syntax.carriers.contains(&name) {
+            return from_arguments();
+        }
+        None
+    }
+}
+
+/// A binary operation that compares, and so answers yes or no.
+fn is_comparison(node: Node<'_>, text: &str) -> bool {
+    let operator = node
+        .child_by_field_name("operator")
+        .or_else(|| {
+            let mut cursor = node.walk();
+            let found = node.children(&mut cursor).find(|c| !c.is_named());
+            found
+        })
+        .map(|o| &text[o.byte_range()]);
+    matches!(
+        operator,
+        Some(
+            "==" | "!="
+                | "==="
+                | "!=="
+                | "<"
+                | ">"
+                | "<="
+                | ">="
+                | "<>"
+                | "<=>"
+                | "in"
+                | "not in"
+                | "is"
+                | "instanceof"
+        )
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::program;
+    use super::is_comparison;
+    use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python, C};
+
+    /// `code` is the body of a function `f(req)` that reads `x` from a source first; the sink is
+    /// marked.
+    fn flagged(language: Language, code: &str) -> bool {
+        let program_text = match language {
+            Python => format!("def f(req):\n    x = «source:req.args»\n    {code}\n"),
+            JavaScript => format!("function f(req) {{ let x = «source:req.query»; {code} }}"),
+            Java => format!(
+                "class A {{ void f(Request req) {{ String x = «source:req.getParameter(\"a\")»; \
+                 {code} }} }}"
+            ),
+            Go => format!(
+                "package p\nfunc f(r *R) {{\n x := «source:r.FormValue(\"a\")»\n {code}\n}}"
+            ),
+            Php => format!("<?php function f() {{ $x = «source:$_GET['a']»; {code} }}"),
+            C => format!("void f(void) {{ char *x = «source:getenv(\"A\")»; {code} }}"),
+            _ => unreachable!("a language of these tests"),
+        };
+        let program = program(language, &program_text);
+        let flows = program.flagged();
+        assert!(flows.len() <= 1, "one sink in `{code}`");
+        !flows.is_empty()
+    }
+
+    #[test]
+    fn values_carry_taint_or_not_by_what_they_are() {
+        let cases = [
+            // Variables, strings built from pieces, methods of a tainted value.
+            (Python, "run(«sink:x»)", true),
+            (Python, "run(«sink:'ls ' + x»)", true),
+            (Python, "run(«sink:f'ls {x}'»)", true),
+            (Python, "run(«sink:' '.join([x])»)", true),
+            (Python, "run(«sink:x.strip()»)", true),
+            (Python, "run(«sink:str(x)»)", true),
+            // Python's calls carry taint only through the functions it names.
+            (Python, "run(«sink:helper(x)»)", false),
+            (JavaScript, "run(«sink:helper(x)»)", true),
+            (Java, "run(«sink:new File(x)»);", true),
+            (Java, "run(«sink:x.trim()»);", true),
+            // Numbers, yes/no answers, casts to a number, choices between constants.
+            (Python, "run(«sink:len(x)»)", false),
+            (Python, "run(«sink:int(x)»)", false),
+            (Python, "run(«sink:x == 'a'»)", false),
+            (Python, "run(«sink:not x»)", false),
+            (Python, "run(«sink:x.isdigit()»)", false),
+            (JavaScript, "run(«sink:+x»);", false),
+            (JavaScript, "run(«sink:typeof x»);", false),
+            (JavaScript, "run(«sink:x.indexOf('a')»);", false),
+            (JavaScript, "run(«sink:x ? 'raw' : 'html'»);", false),
+            (JavaScript, "run(«sink:ok ? 'raw' : x»);", true),
+            // The value is one of the branches, never the condition.
+            (JavaScript, "run(«sink:x ? 'raw' : 'h' + ok»);", false),
+            (Java, "run(«sink:(int) x»);", false),
+            (Java, "run(«sink:Integer.parseInt(x)»);", false),
+            (Java, "run(«sink:x.equals(\"a\")»);", false),
+            (Go, "run(«sink:x + \"/\"»)", true),
+            (Go, "run(«sink:strconv.Atoi(x)»)", false),
+            (Go, "run(«sink:len(x)»)", false),
+            (Php, "run(«sink:intval($x)»);", false),
+            (Php, "run(«sink:(int) $x»);", false),
+            (Php, "run(«sink:$x»);", true),
+            (C, "run(«sink:atoi(x)»);", false),
+            (C, "run(«sink:(int) x»);", false),
+            (C, "run(«sink:x»);", true),
+        ];
+        for (language, code, expected) in cases {
+            assert_eq!(flagged(language, code), expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn entries_read_by_constant_key_are_their_own() {
+        let cases = [
+            (
+                Python,
+                "d = {'a': x, 'b': 'k'}\n    run(«sink:d['b']»)",
+                false,
+            ),
+            (
+                Python,
+                "d = {'a': x, 'b': 'k'}\n    run(«sink:d['a']»)",
+                true,
+            ),
+            (
+                Python,
+                "d = {'a': x, 'b': 'k'}\n    run(«sink:d[key]»)",
+                true,
+            ),
+            (Python, "d = {'a': x, 'b': 'k'}\n    run(«sink:d»)", true),
+            (
+                Python,
+                "d = {'a': x, 'b': 'k'}\n    run(«sink:d.get('b')»)",
+                false,
+            ),
+            (
+                Python,
+                "d = {'a': x, 'b': 'k'}\n    run(«sink:d.get('a')»)",
+                true,
+            ),
+            (
+                Python,
+                "d = {'b': 'k'}\n    run(«sink:d.get('b', x)»)",
+                true,
+            ),
+            (
+                Python,
+                "ALLOWED = {'a': 'ls'}\n    run(«sink:ALLOWED.get(x)»)",
+                false,
+            ),
+            (
+                JavaScript,
+                "const o = {cmd: x, dir: '/'}; run(«sink:o.dir»);",
+                false,
+            ),
+            (
+                JavaScript,
+                "const o = {cmd: x, dir: '/'}; run(«sink:o.cmd»);",
+                true,
+            ),
+            (
+                JavaScript,
+                "const c = {}; c.o = {cmd: x}; run(«sink:c.o»);",
+                true,
+            ),
+            (Java, "m.put(\"k\", x); run(«sink:m.get(\"j\")»);", false),
+            (Java, "m.put(\"k\", x); run(«sink:m.get(\"k\")»);", true),
+        ];
+        for (language, code, expected) in cases {
+            assert_eq!(flagged(language, code), expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn sanitizers_clean_and_propagators_carry() {
+        let cases = [
+            (Python, "run(«sink:«sanitizer:quote(x)»»)", false),
+            (Python, "y = «sanitizer:quote(x)»\n    run(«sink:y»)", false),
+            (Python, "run(«sink:«propagator:wrap(x)»»)", true),
+            (Python, "run(«sink:«propagator:x.wrap()»»)", true),
+            (JavaScript, "run(«sink:«sanitizer:escape(x)»»);", false),
+        ];
+        for (language, code, expected) in cases {
+            assert_eq!(flagged(language, code), expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn comparisons_answer_yes_or_no() {
+        let cases = [
+            (Python, "a < b", true),
+            (JavaScript, "a === b", true),
+            (JavaScript, "a instanceof B", true),
+            (JavaScript, "'k' in o", true),
+            (JavaScript, "a + b", false),
+            (JavaScript, "a || b", false),
+            (Java, "a != b", true),
+            (Java, "a + b", false),
+            (Go, "a == b", true),
+            (Php, "$a <=> $b", true),
+            (Php, "$a . $b", false),
+            (C, "a >= b", true),
+            (C, "a << b", false),
+        ];
+        for (language, expression, expected) in cases {
+            let code = match language {
+                Go => format!("package p\nvar v = {expression}"),
+                Java => format!("class A {{ Object v = {expression}; }}"),
+                Php => format!("<?php {expression};"),
+                C => format!("void f() {{ {expression}; }}"),
+                _ => format!("{expression};"),
+            };
+            let program = program(language, &code);
+            let node = program.node(expression);
+            assert_eq!(
+                is_comparison(node, &program.text),
+                expected,
+                "{language}: {expression}"
+            );
+        }
+    }
+}

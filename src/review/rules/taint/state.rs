@@ -1,0 +1,199 @@
+//! The state the walk carries from statement to statement: which places hold a tainted value, and
+//! the steps that made each one so. A place is a variable (`x`), an entry of a container under a
+//! constant key or a member (`d[name]`, `o[attr]`), or the entries of a container under keys not
+//! known (`d[*]`); this module owns that naming, how a place is read off the syntax, and how two
+//! states join where branches meet.
+
+use std::collections::BTreeMap;
+
+use tree_sitter::Node;
+
+use super::constant::constant_key;
+use super::lang::Syntax;
+use super::Step;
+
+/// Taint of each place: the steps that made it tainted; absent means clean.
+#[derive(Default, Clone, Debug)]
+pub(super) struct State {
+    /// Ordered, so that a place and its entries (`d`, `d[a]`, `d[*]`) sit together.
+    pub(super) vars: BTreeMap<String, Vec<Step>>,
+}
+
+impl State {
+    /// After two branches: a value tainted in either is tainted (with the steps this state
+    /// already knows, when both are).
+    pub(super) fn merge(&mut self, other: State) {
+        for (name, steps) in other.vars {
+            self.vars.entry(name).or_insert(steps);
+        }
+    }
+
+    /// Makes `key` and everything stored under it clean; answers how many entries went with it.
+    pub(super) fn clean(&mut self, key: &str) -> usize {
+        self.vars.remove(key);
+        let prefix = format!("{key}[");
+        let entries: Vec<String> = self
+            .vars
+            .range(prefix.clone()..)
+            .map(|(name, _)| name)
+            .take_while(|name| name.starts_with(&prefix))
+            .cloned()
+            .collect();
+        for entry in &entries {
+            self.vars.remove(entry);
+        }
+        entries.len()
+    }
+}
+
+/// The place of the entry under `key` (a constant key, a position, a member's name) of the
+/// container at `base`.
+pub(super) fn entry_key(base: &str, key: &str) -> String {
+    format!("{base}[{key}]")
+}
+
+/// The place of the entries of the container at `base` under keys not known: what a read by an
+/// unknown key, or of the container as a whole, may find.
+pub(super) fn any_entry_key(base: &str) -> String {
+    format!("{base}[*]")
+}
+
+/// The place an assignable expression names: `x`, `obj.attr`, `d["key"]` (`d` for an index
+/// that is not constant); `None` for others.
+pub(super) fn place(syntax: &Syntax, text: &str, node: Node<'_>) -> Option<String> {
+    if syntax.identifiers.contains(&node.kind()) {
+        return Some(text[node.byte_range()].to_string());
+    }
+    if let Some((object, name)) = (syntax.member)(node) {
+        let base = place(syntax, text, object)?;
+        return Some(match name {
+            Some(name) => entry_key(&base, &text[name.byte_range()]),
+            None => base,
+        });
+    }
+    if let Some((object, index)) = (syntax.subscript)(node) {
+        let base = place(syntax, text, object)?;
+        return Some(match constant_key(index, syntax, text) {
+            Some(key) => entry_key(&base, &key),
+            None => base,
+        });
+    }
+    if node.kind() == "parenthesized_expression" {
+        return place(syntax, text, node.named_child(0)?);
+    }
+    None
+}
+
+/// The place of the container an entry (`d["k"]`, `o.name`) belongs to.
+pub(super) fn container_of(syntax: &Syntax, text: &str, node: Node<'_>) -> Option<String> {
+    let object = (syntax.subscript)(node)
+        .map(|(object, _)| object)
+        .or_else(|| (syntax.member)(node).map(|(object, _)| object))?;
+    place(syntax, text, object)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::program;
+    use super::*;
+    use crate::lang::Language::{Go, Java, JavaScript, Php, Python, C};
+
+    fn step(at: usize, what: &str) -> Vec<Step> {
+        vec![(at..at + 1, what.to_string())]
+    }
+
+    fn state(places: &[(&str, &str)]) -> State {
+        let mut state = State::default();
+        for (i, (place, what)) in places.iter().enumerate() {
+            state.vars.insert(place.to_string(), step(i, what));
+        }
+        state
+    }
+
+    #[test]
+    fn a_merge_keeps_what_either_branch_tainted_with_its_own_steps_first() {
+        let mut merged = state(&[("x", "then"), ("d[a]", "then")]);
+        merged.merge(state(&[("x", "else"), ("y", "else")]));
+        let places: Vec<(&str, &str)> = merged
+            .vars
+            .iter()
+            .map(|(place, steps)| (place.as_str(), steps[0].1.as_str()))
+            .collect();
+        assert_eq!(places, [("d[a]", "then"), ("x", "then"), ("y", "else")]);
+        let mut clean = State::default();
+        clean.merge(State::default());
+        assert!(clean.vars.is_empty(), "clean and clean is clean");
+    }
+
+    #[test]
+    fn cleaning_a_place_cleans_its_entries_and_nothing_else() {
+        let mut tainted = state(&[
+            ("d", ""),
+            ("d[a]", ""),
+            ("d[a][b]", ""),
+            ("d[*]", ""),
+            ("d2", ""),
+            ("dd[a]", ""),
+            ("e", ""),
+        ]);
+        assert_eq!(tainted.clean("d"), 3, "three entries went with `d`");
+        let left: Vec<&str> = tainted.vars.keys().map(String::as_str).collect();
+        assert_eq!(left, ["d2", "dd[a]", "e"]);
+        assert_eq!(tainted.clean("absent"), 0);
+        assert_eq!(tainted.clean("dd[a]"), 0);
+        assert_eq!(tainted.vars.len(), 2);
+    }
+
+    #[test]
+    fn entries_are_named_under_their_container() {
+        assert_eq!(entry_key("d", "name"), "d[name]");
+        assert_eq!(entry_key(&entry_key("o", "cfg"), "cmd"), "o[cfg][cmd]");
+        assert_eq!(any_entry_key("d"), "d[*]");
+    }
+
+    #[test]
+    fn places_are_read_off_the_syntax_of_each_language() {
+        let some = |p: &str| Some(p.to_string());
+        let cases = [
+            (Python, "x", some("x")),
+            (Python, "o.a", some("o[a]")),
+            (Python, "d[\"k\"]", some("d[k]")),
+            (Python, "d[i]", some("d")),
+            (Python, "o.a['k']", some("o[a][k]")),
+            (Python, "f().a", None),
+            (Python, "1", None),
+            (JavaScript, "(x)", some("x")),
+            (JavaScript, "o.x.y", some("o[x][y]")),
+            (JavaScript, "a[0]", some("a[0]")),
+            (Java, "cfg.path", some("cfg[path]")),
+            (Go, "s.f", some("s[f]")),
+            (Php, "$o->name", some("$o[name]")),
+            (Php, "$a['k']", some("$a[k]")),
+            (C, "p->f", some("p[f]")),
+            (C, "buf[2]", some("buf[2]")),
+        ];
+        for (language, expression, expected) in cases {
+            let code = match language {
+                Go => format!("package p\nvar v = {expression}"),
+                Java => format!("class A {{ Object v = {expression}; }}"),
+                Php => format!("<?php {expression};"),
+                C => format!("void f() {{ {expression}; }}"),
+                _ => format!("{expression};"),
+            };
+            let program = program(language, &code);
+            let node = program.node(expression);
+            let found = place(program.syntax(), &program.text, node);
+            assert_eq!(found, expected, "{language}: {expression}");
+        }
+    }
+
+    #[test]
+    fn an_entry_belongs_to_the_place_of_its_container() {
+        let program = program(Python, "d['k']\no.a.b\nx\n");
+        let syntax = program.syntax();
+        let of = |snippet| container_of(syntax, &program.text, program.node(snippet));
+        assert_eq!(of("d['k']"), Some("d".to_string()));
+        assert_eq!(of("o.a.b"), Some("o[a]".to_string()));
+        assert_eq!(of("x"), None);
+    }
+}
