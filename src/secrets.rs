@@ -24,14 +24,18 @@ pub fn mask_findings(findings: &mut [Finding]) {
     secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
     secrets.dedup();
     for finding in findings {
-        for secret in &secrets {
-            let masked: String = secret.chars().take(VISIBLE).chain("****".chars()).collect();
-            finding.snippet = finding.snippet.replace(secret.as_str(), &masked);
-            finding.message = finding.message.replace(secret.as_str(), &masked);
-        }
-        if is_secret(&finding.cwe) {
-            finding.snippet = mask_literals(&finding.snippet);
-            finding.message = mask_literals(&finding.message);
+        let secret_finding = is_secret(&finding.cwe);
+        let quoted = std::iter::once(&mut finding.snippet)
+            .chain(std::iter::once(&mut finding.message))
+            .chain(finding.flow.iter_mut().map(|step| &mut step.text));
+        for text in quoted {
+            for secret in &secrets {
+                let masked: String = secret.chars().take(VISIBLE).chain("****".chars()).collect();
+                *text = text.replace(secret.as_str(), &masked);
+            }
+            if secret_finding {
+                *text = mask_literals(text);
+            }
         }
     }
 }
@@ -98,40 +102,36 @@ mod tests {
 
     #[test]
     fn masks_a_secret_in_every_finding_that_quotes_it() {
-        let finding = |cwe: &str, snippet: &str| Finding {
-            rule_id: String::from("r"),
-            reviewers: vec![],
-            severity: crate::model::Severity::Error,
-            message: String::from("m"),
-            location: crate::model::Location {
-                path: String::from("a"),
-                start_line: 1,
-                start_column: 1,
-                end_line: 1,
-                end_column: 2,
-            },
-            cwe: vec![cwe.to_string()],
-            confidence: 1.0,
-            snippet: snippet.to_string(),
-            symbol: None,
-            fingerprint: String::new(),
-            line_hash: String::new(),
-            suppressed: None,
-            in_baseline: false,
-            flow_rule: None,
-            flow: Vec::new(),
-            secrets: vec![],
+        let finding = |cwe: &str, snippet: &str| {
+            let location = crate::model::Location::line("a", 1, 1, 2);
+            let mut finding =
+                Finding::new("r", "rules", crate::model::Severity::Error, "m", location);
+            finding.cwe = vec![cwe.to_string()];
+            finding.snippet = snippet.to_string();
+            finding
         };
         let line =
             "const dbPassword = `Sup3rS3cretPassw0rd!`; connect(verify=False, password=dbPassword)";
         let mut secret = finding("CWE-798", line);
         secret.secrets = vec![literal_value("`Sup3rS3cretPassw0rd!`").to_string()];
-        let mut findings = vec![secret, finding("CWE-295", line)];
+        // Another finding of the shard quotes the line in a step of its flow.
+        let mut flowing = finding("CWE-295", "verify(False)");
+        flowing.flow = vec![crate::model::FlowStep {
+            location: crate::model::Location::line("a", 1, 1, 2),
+            message: String::from("reaches the sink"),
+            text: line.to_string(),
+        }];
+        let mut findings = vec![secret, finding("CWE-295", line), flowing];
         mask_findings(&mut findings);
-        for f in &findings {
+        for f in &findings[..2] {
             assert!(!f.snippet.contains("Sup3rS3cret"), "{}", f.snippet);
             assert!(f.snippet.contains("Su****"), "{}", f.snippet);
         }
+        let step = &findings[2].flow[0].text;
+        assert!(
+            !step.contains("Sup3rS3cret") && step.contains("Su****"),
+            "{step}"
+        );
         assert_eq!(literal_value("%q(hunter22)"), "hunter22");
         assert_eq!(literal_value("r#\"k3y-value\"#"), "k3y-value");
     }

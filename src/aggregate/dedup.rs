@@ -247,6 +247,7 @@ mod tests {
             .map(|line| FlowStep {
                 location: finding("x", "A.java", *line, *line, "rules").location,
                 message: String::from("step"),
+                text: String::new(),
             })
             .collect();
         let merged = dedup(vec![built.clone(), other.clone(), taint.clone()]);
@@ -270,6 +271,7 @@ mod tests {
         taint.flow = vec![FlowStep {
             location: taint.location.clone(),
             message: String::from("reaches the sink"),
+            text: String::new(),
         }];
         let merged = dedup(vec![taint.clone(), pattern.clone()]);
         assert_eq!(merged.len(), 1);

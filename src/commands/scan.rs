@@ -116,7 +116,7 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
     let metrics = pipeline::run(&pipeline_settings, &reviewers, agents.as_ref(), |event| {
         aggregator.handle(event);
         events += 1;
-        if events % 32 == 0 && !progress.is_hidden() {
+        if events.is_multiple_of(32) && !progress.is_hidden() {
             progress.set_message(format!(
                 "{} files, {}/{} shards reviewed, {} findings",
                 aggregator.files(),

@@ -98,6 +98,11 @@ impl Location {
 pub struct FlowStep {
     pub location: Location,
     pub message: String,
+    /// The text of the step's first line and of the line after it (clipped and masked like a
+    /// snippet, joined by `\n`), so the text report can label the step in the code and show a
+    /// line between two steps as it is; the JSON and SARIF reports locate steps by line instead.
+    #[serde(skip)]
+    pub text: String,
 }
 
 /// One problem reported by a reviewer.

@@ -136,6 +136,42 @@ impl Report {
         self.unreviewed.is_empty() && self.problems.is_empty()
     }
 
+    /// A report of `findings` and nothing else, for the printers' tests.
+    #[cfg(test)]
+    pub fn for_tests(findings: Vec<Finding>) -> Report {
+        let mut report = Report {
+            tool_version: String::from("0.0.0"),
+            root: PathBuf::from("/repo"),
+            uris: BTreeMap::new(),
+            rules: Vec::new(),
+            findings,
+            unreviewed: Vec::new(),
+            problems: Vec::new(),
+            scope: Vec::new(),
+            category: None,
+            configuration: None,
+            baseline: None,
+            rejected: Vec::new(),
+            summary: Summary {
+                files: 0,
+                lines: 0,
+                bytes: 0,
+                lossy_files: 0,
+                languages: BTreeMap::new(),
+                shards_total: 0,
+                shards_reviewed: 0,
+                shards_cached: 0,
+                by_severity: BTreeMap::new(),
+                suppressed: 0,
+                skipped: BTreeMap::new(),
+                duration_seconds: 0.0,
+                pool: PoolMetrics::default(),
+            },
+        };
+        report.recount();
+        report
+    }
+
     /// The SARIF URI of a display path.
     pub fn uri(&self, path: &str) -> String {
         self.uris

@@ -2,16 +2,23 @@
 
 use std::io::{self, Write};
 
+use anstyle::{AnsiColor, Style};
+
 use super::{printable, Report};
 use crate::model::Severity;
+
+const BOLD: Style = Style::new().bold();
+const RED: Style = AnsiColor::Red.on_default().bold();
+const YELLOW: Style = AnsiColor::Yellow.on_default().bold();
+const GREEN: Style = AnsiColor::Green.on_default().bold();
 
 /// Most unreviewed shards and problems listed by name; the JSON and SARIF reports list them all.
 const LISTED: usize = 10;
 
 pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<()> {
-    let paint = |code: &str, text: String| {
+    let paint = |style: Style, text: String| {
         if color {
-            format!("\x1b[{code}m{text}\x1b[0m")
+            format!("{}{text}{}", style.render(), style.render_reset())
         } else {
             text
         }
@@ -25,7 +32,7 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
     writeln!(
         out,
         "{} {} file{} ({} lines{}) as {} shards in {:.2}s",
-        paint("1", String::from("scanned")),
+        paint(BOLD, String::from("scanned")),
         s.files,
         if s.files == 1 { "" } else { "s" },
         s.lines,
@@ -68,14 +75,14 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
     if s.suppressed > known {
         findings.push_str(&format!(" ({} suppressed inline)", s.suppressed - known));
     }
-    let code = if count(Severity::Error) > 0 {
-        "1;31"
+    let style = if count(Severity::Error) > 0 {
+        RED
     } else if total > 0 {
-        "1;33"
+        YELLOW
     } else {
-        "1;32"
+        GREEN
     };
-    writeln!(out, "{}", paint(code, findings))?;
+    writeln!(out, "{}", paint(style, findings))?;
     if !s.skipped.is_empty() {
         let parts: Vec<String> = s
             .skipped
@@ -154,11 +161,7 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
             )?;
         }
         if let Some(stopped) = &a.stopped {
-            writeln!(
-                out,
-                "{}",
-                paint("1;31", format!("stopped early: {stopped}"))
-            )?;
+            writeln!(out, "{}", paint(RED, format!("stopped early: {stopped}")))?;
         }
     }
     if !report.unreviewed.is_empty() {
@@ -166,7 +169,7 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
             out,
             "{}",
             paint(
-                "1;31",
+                RED,
                 format!(
                     "incomplete: {} of {} shards were not fully reviewed",
                     s.shards_total - s.shards_reviewed,
@@ -198,7 +201,7 @@ pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<(
             out,
             "{}",
             paint(
-                "1;31",
+                RED,
                 format!(
                     "problems: {} files could not be scanned",
                     report.problems.len()

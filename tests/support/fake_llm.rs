@@ -579,7 +579,7 @@ fn decide(request: &Request, behavior: &Behavior, count: u64) -> Reply {
         };
     }
     if let Some((every, status)) = behavior.fail_every {
-        if every > 0 && count % u64::from(every) == 0 {
+        if every > 0 && count.is_multiple_of(u64::from(every)) {
             let message = format!("injected failure on request {count} (every {every})");
             return error_reply(protocol, status, &message);
         }

@@ -55,65 +55,47 @@ impl Reviewer for RulesReviewer {
             .iter()
             .map(|m| {
                 let rule = self.rules.rule(m.rule);
-                // Lines from byte offsets, not tree-sitter rows, so a lone `\r` counts as a line
-                // break here exactly as in the slicer, SARIF viewers and GitHub.
-                let (start_line, end_line) = file.lines_of(&m.node_bytes);
-                let start_byte_column = m.node_bytes.start - file.line_start(start_line);
-                let end_byte_column = (m.node_bytes.end - file.line_start(end_line))
-                    .min(file.line_text(end_line).len());
                 let node = tree
                     .root_node()
                     .descendant_for_byte_range(m.node_bytes.start, m.node_bytes.end);
-                let location_of = |bytes: &std::ops::Range<usize>| {
-                    let (start_line, end_line) = file.lines_of(bytes);
-                    let start = bytes.start - file.line_start(start_line);
-                    let end =
-                        (bytes.end - file.line_start(end_line)).min(file.line_text(end_line).len());
-                    Location {
-                        path: file.rel_path.clone(),
-                        start_line,
-                        start_column: file.utf16_column(start_line, start),
-                        end_line,
-                        end_column: file.utf16_column(end_line, end),
-                    }
-                };
-                let flow = m
+                let location = location_of(file, &m.node_bytes);
+                let start_byte_column = m.node_bytes.start - file.line_start(location.start_line);
+                let mut finding = Finding::new(
+                    rule.meta.id.clone(),
+                    self.name(),
+                    rule.meta.severity,
+                    render_message(&rule.meta.message, &m.captures, &file.text),
+                    location,
+                );
+                let (start_line, end_line) =
+                    (finding.location.start_line, finding.location.end_line);
+                finding.cwe = rule.meta.cwe.clone();
+                finding.confidence = rule.meta.precision.confidence();
+                finding.snippet = snippet(file, start_line, end_line, start_byte_column);
+                finding.symbol = node.and_then(|n| enclosing_symbol(file, n));
+                finding.flow = m
                     .flow
                     .iter()
-                    .map(|(bytes, message)| FlowStep {
-                        location: location_of(bytes),
-                        message: message.clone(),
+                    .map(|(bytes, message)| {
+                        let location = location_of(file, bytes);
+                        let column = bytes.start - file.line_start(location.start_line);
+                        let line = location.start_line;
+                        let mut text = clip_line(file.line_text(line), column);
+                        if line < file.line_count() {
+                            text.push('\n');
+                            text.push_str(&clip_line(file.line_text(line + 1), 0));
+                        }
+                        FlowStep {
+                            text,
+                            location,
+                            message: message.clone(),
+                        }
                     })
                     .collect();
-                Finding {
-                    rule_id: rule.meta.id.clone(),
-                    reviewers: vec![self.name().to_string()],
-                    severity: rule.meta.severity,
-                    message: render_message(&rule.meta.message, &m.captures, &file.text),
-                    location: Location {
-                        path: file.rel_path.clone(),
-                        start_line,
-                        start_column: file.utf16_column(start_line, start_byte_column),
-                        end_line,
-                        end_column: file.utf16_column(end_line, end_byte_column),
-                    },
-                    cwe: rule.meta.cwe.clone(),
-                    confidence: rule.meta.precision.confidence(),
-                    snippet: snippet(file, start_line, end_line, start_byte_column),
-                    symbol: node.and_then(|n| enclosing_symbol(file, n)),
-                    fingerprint: String::new(),
-                    line_hash: String::new(),
-                    suppressed: None,
-                    in_baseline: false,
-                    flow_rule: None,
-                    flow,
-                    secrets: match node {
-                        Some(node) if mask::is_secret(&rule.meta.cwe) => {
-                            secret_values(node, &file.text)
-                        }
-                        _ => Vec::new(),
-                    },
+                if let Some(node) = node.filter(|_| mask::is_secret(&rule.meta.cwe)) {
+                    finding.secrets = secret_values(node, &file.text);
                 }
+                finding
             })
             .collect();
         match incomplete {
@@ -130,6 +112,22 @@ impl Reviewer for RulesReviewer {
                 ),
             }),
         }
+    }
+}
+
+/// Where `bytes` of `file` are. Lines come from byte offsets, not tree-sitter rows, so a lone `\r`
+/// counts as a line break here exactly as in the slicer, SARIF viewers and GitHub; columns are
+/// UTF-16, as SARIF's.
+fn location_of(file: &SourceFile, bytes: &std::ops::Range<usize>) -> Location {
+    let (start_line, end_line) = file.lines_of(bytes);
+    let start = bytes.start - file.line_start(start_line);
+    let end = (bytes.end - file.line_start(end_line)).min(file.line_text(end_line).len());
+    Location {
+        path: file.rel_path.clone(),
+        start_line,
+        start_column: file.utf16_column(start_line, start),
+        end_line,
+        end_column: file.utf16_column(end_line, end),
     }
 }
 
