@@ -6,6 +6,7 @@ mod ci;
 mod cli;
 mod common;
 mod corpus;
+mod every_command;
 #[path = "../support/fake_llm.rs"]
 mod fake_llm;
 mod integrations;
