@@ -15,16 +15,16 @@ use crate::model::Format;
     about = "Audit a codebase for bugs and vulnerabilities with a pool of reviewer agents; reports in SARIF",
     propagate_version = true
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
     /// When to use colour: auto (a terminal without NO_COLOR), always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+    pub(crate) color: ColorChoice,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Scan files and directories and report findings.
     Scan(Box<ScanArgs>),
     /// Scan and write a baseline (a JSON report) whose findings later scans with `--baseline`
@@ -42,7 +42,7 @@ pub enum Command {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     Auto,
     Always,
     Never,
@@ -58,7 +58,7 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
-pub enum FailOn {
+pub(crate) enum FailOn {
     None,
     Note,
     Warning,
@@ -67,258 +67,258 @@ pub enum FailOn {
 
 /// Which files to look at; shared by `scan` and `shards`.
 #[derive(Debug, Args)]
-pub struct WalkArgs {
+pub(crate) struct WalkArgs {
     /// Files or directories to scan.
     #[arg(default_value = ".")]
-    pub paths: Vec<PathBuf>,
+    pub(crate) paths: Vec<PathBuf>,
     /// Directory that reported paths are relative to (default: the git work tree holding the first
     /// path, else the first path itself).
     #[arg(long, value_name = "DIR")]
-    pub root: Option<PathBuf>,
+    pub(crate) root: Option<PathBuf>,
     /// Only scan files matching this glob (repeatable; gitignore syntax, `!` to negate).
     #[arg(long, value_name = "GLOB")]
-    pub include: Vec<String>,
+    pub(crate) include: Vec<String>,
     /// Skip files matching this glob (repeatable).
     #[arg(long, value_name = "GLOB")]
-    pub exclude: Vec<String>,
+    pub(crate) exclude: Vec<String>,
     /// Also scan hidden files and directories.
     #[arg(long)]
-    pub hidden: bool,
+    pub(crate) hidden: bool,
     /// Do not honour .gitignore, .ignore and git exclude files.
     #[arg(long)]
-    pub no_ignore: bool,
+    pub(crate) no_ignore: bool,
     /// Follow symbolic links (loops are detected and reported).
     #[arg(long)]
-    pub follow: bool,
+    pub(crate) follow: bool,
     /// Also scan vendored directories (vendor/, node_modules/, third_party/ ...).
     #[arg(long)]
-    pub include_vendored: bool,
+    pub(crate) include_vendored: bool,
     /// Skip files larger than this (bytes, or with K/M/G suffix) [default: 1M].
     #[arg(long, value_name = "SIZE")]
-    pub max_file_size: Option<String>,
+    pub(crate) max_file_size: Option<String>,
     /// Most estimated tokens of code per shard [default: 1500].
     #[arg(long, value_name = "N")]
-    pub shard_tokens: Option<usize>,
+    pub(crate) shard_tokens: Option<usize>,
 }
 
 /// Which rules to use; shared by `scan` and `rules`.
 #[derive(Debug, Args, Clone)]
-pub struct RuleArgs {
+pub(crate) struct RuleArgs {
     /// Load rules from this directory as well (repeatable): `<dir>/<language>/<rule>.scm`.
     #[arg(long = "rules", value_name = "DIR")]
-    pub rule_dirs: Vec<PathBuf>,
+    pub(crate) rule_dirs: Vec<PathBuf>,
     /// Do not load the built-in rule pack.
     #[arg(long)]
-    pub no_builtin_rules: bool,
+    pub(crate) no_builtin_rules: bool,
     /// Turn off a rule by id (repeatable).
     #[arg(long = "disable", value_name = "RULE")]
-    pub disabled: Vec<String>,
+    pub(crate) disabled: Vec<String>,
 }
 
 #[derive(Debug, Args)]
-pub struct ScanArgs {
+pub(crate) struct ScanArgs {
     #[command(flatten)]
-    pub walk: WalkArgs,
+    pub(crate) walk: WalkArgs,
     #[command(flatten)]
-    pub rules: RuleArgs,
+    pub(crate) rules: RuleArgs,
     /// Format written to standard output [default: text].
     #[arg(long, short = 'f', value_parser = format_parser())]
-    pub format: Option<Format>,
+    pub(crate) format: Option<Format>,
     /// Also write a report to a file (repeatable): `out.sarif`, `out.json`, `out.txt`, or
     /// `FORMAT:PATH` such as `github:annotations.txt`.
     #[arg(long, short = 'o', value_name = "[FORMAT:]PATH")]
-    pub output: Vec<String>,
+    pub(crate) output: Vec<String>,
     /// Exit with status 1 when a finding at or above this severity is reported [default: error].
     #[arg(long, value_enum)]
-    pub fail_on: Option<FailOn>,
+    pub(crate) fail_on: Option<FailOn>,
     /// Concurrency: the cap on agents at work with LLM or command reviewers (default 8),
     /// otherwise the number of workers (default: number of CPUs).
     #[arg(long, short = 'j', value_name = "N")]
-    pub jobs: Option<usize>,
+    pub(crate) jobs: Option<usize>,
     /// Print nothing on standard output, and only errors on standard error.
     #[arg(long, short = 'q')]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
     /// Never draw a progress bar.
     #[arg(long)]
-    pub no_progress: bool,
+    pub(crate) no_progress: bool,
     /// Stop after this long (e.g. 40m): nothing new starts, work in flight is cancelled, and
     /// everything finished is reported (the run then exits 3, incomplete).
     #[arg(long, value_name = "DURATION")]
-    pub deadline: Option<String>,
+    pub(crate) deadline: Option<String>,
     /// Benchmark baseline: walk, read and parse the files a scan would review, nothing more.
     #[arg(long, hide = true)]
-    pub parse_only: bool,
+    pub(crate) parse_only: bool,
     #[command(flatten)]
-    pub agents: AgentArgs,
+    pub(crate) agents: AgentArgs,
     #[command(flatten)]
-    pub ci: CiArgs,
+    pub(crate) ci: CiArgs,
 }
 
 /// Configuration and the options that CI pipelines use.
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Configuration and CI")]
-pub struct CiArgs {
+pub(crate) struct CiArgs {
     #[command(flatten)]
-    pub config: ConfigArgs,
+    pub(crate) config: ConfigArgs,
     /// Review only the shards that overlap lines changed since the merge base with REV (and new
     /// files), e.g. `origin/main`.
     #[arg(long, value_name = "REV")]
-    pub diff_base: Option<String>,
+    pub(crate) diff_base: Option<String>,
     /// Report only findings whose fingerprints are not in this earlier shardscan SARIF or JSON
     /// report; the others are kept as suppressed (kind external).
     #[arg(long, value_name = "FILE")]
-    pub baseline: Option<PathBuf>,
+    pub(crate) baseline: Option<PathBuf>,
     /// Review only partition I of N (1-based): a stable share of the shards, balanced by tokens,
     /// for splitting one audit across machines.
     #[arg(long, value_name = "I/N")]
-    pub partition: Option<String>,
+    pub(crate) partition: Option<String>,
     /// SARIF `runAutomationDetails` category, to keep several analyses of one repository apart in
     /// code scanning.
     #[arg(long, value_name = "NAME")]
-    pub category: Option<String>,
+    pub(crate) category: Option<String>,
 }
 
 /// Which configuration file to read; shared by `scan`, `shards` and `rules`.
 #[derive(Debug, Args, Clone, Default)]
-pub struct ConfigArgs {
+pub(crate) struct ConfigArgs {
     /// Read settings from this file instead of the `shardscan.toml` found by walking up from the
     /// scan root.
     #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
-    pub config: Option<PathBuf>,
+    pub(crate) config: Option<PathBuf>,
     /// Do not read any `shardscan.toml`.
     #[arg(long)]
-    pub no_config: bool,
+    pub(crate) no_config: bool,
 }
 
 #[derive(Debug, Args)]
-pub struct MergeArgs {
+pub(crate) struct MergeArgs {
     /// SARIF files written by shardscan (for example one per partition).
     #[arg(required = true, value_name = "FILE")]
-    pub inputs: Vec<PathBuf>,
+    pub(crate) inputs: Vec<PathBuf>,
     /// Where to write the merged SARIF (`-` for standard output).
     #[arg(long, short = 'o', value_name = "FILE", default_value = "-")]
-    pub output: PathBuf,
+    pub(crate) output: PathBuf,
 }
 
 #[derive(Debug, Args)]
-pub struct InitArgs {
+pub(crate) struct InitArgs {
     /// Where to write the file (it is never overwritten).
     #[arg(value_name = "PATH")]
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
 }
 
 /// Reviewer agents and the limits of their pool.
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Reviewers and their pool")]
-pub struct AgentArgs {
+pub(crate) struct AgentArgs {
     /// Reviewers to run (repeatable or comma-separated): rules (the default), openai, anthropic,
     /// command. Name `rules` too to mix the offline rules with agents.
     #[arg(long = "reviewer", value_name = "NAME", value_delimiter = ',')]
-    pub reviewers: Vec<String>,
+    pub(crate) reviewers: Vec<String>,
     /// API base URL of the openai or anthropic reviewer (e.g. http://127.0.0.1:8080/v1 for a local
     /// OpenAI-compatible server; http://127.0.0.1:8080 for its Anthropic endpoint).
     #[arg(long, value_name = "URL")]
-    pub base_url: Option<String>,
+    pub(crate) base_url: Option<String>,
     /// Model name sent to the API.
     #[arg(long, value_name = "NAME")]
-    pub model: Option<String>,
+    pub(crate) model: Option<String>,
     /// Environment variable that holds the API key (default OPENAI_API_KEY / ANTHROPIC_API_KEY).
     #[arg(long, value_name = "VAR")]
-    pub api_key_env: Option<String>,
+    pub(crate) api_key_env: Option<String>,
     /// Program the command reviewer runs per shard, with its arguments: prompt on standard input,
     /// JSON findings on standard output.
     #[arg(long, value_name = "COMMAND")]
-    pub command: Option<String>,
+    pub(crate) command: Option<String>,
     /// Lenses each shard is reviewed through, one agent each: security, memory, concurrency,
     /// logic.
     #[arg(long, value_name = "LENS", value_delimiter = ',')]
-    pub lens: Vec<String>,
+    pub(crate) lens: Vec<String>,
     /// Send every LLM finding to an independent verifier agent; rejected findings are dropped.
     #[arg(long)]
-    pub verify: bool,
+    pub(crate) verify: bool,
     /// Most agents started over the whole run [default: 1000].
     #[arg(long, value_name = "N")]
-    pub max_agents: Option<u64>,
+    pub(crate) max_agents: Option<u64>,
     /// Token budget (input plus output), checked before every request.
     #[arg(long, value_name = "N")]
-    pub max_tokens: Option<u64>,
+    pub(crate) max_tokens: Option<u64>,
     /// Cost budget in US dollars, checked before every request.
     #[arg(long, value_name = "USD")]
-    pub max_cost: Option<f64>,
+    pub(crate) max_cost: Option<f64>,
     /// US dollars per million input tokens (default: known models' list price, else 0).
     #[arg(long, value_name = "USD")]
-    pub price_in: Option<f64>,
+    pub(crate) price_in: Option<f64>,
     /// US dollars per million output tokens.
     #[arg(long, value_name = "USD")]
-    pub price_out: Option<f64>,
+    pub(crate) price_out: Option<f64>,
     /// Most output tokens per request [default: 2048].
     #[arg(long, value_name = "N")]
-    pub max_output_tokens: Option<u32>,
+    pub(crate) max_output_tokens: Option<u32>,
     /// Print the shards, requests, tokens and cost the run would take, and call nothing.
     #[arg(long)]
-    pub estimate: bool,
+    pub(crate) estimate: bool,
     /// Longest one request may take [default: 120s].
     #[arg(long, value_name = "DURATION")]
-    pub timeout: Option<String>,
+    pub(crate) timeout: Option<String>,
     /// Retries of a failed request, with exponential backoff and jitter [default: 4].
     #[arg(long, value_name = "N")]
-    pub retries: Option<u32>,
+    pub(crate) retries: Option<u32>,
     /// Requests per minute per reviewer.
     #[arg(long, value_name = "N")]
-    pub rpm: Option<u32>,
+    pub(crate) rpm: Option<u32>,
     /// Tokens per minute per reviewer.
     #[arg(long, value_name = "N")]
-    pub tpm: Option<u64>,
+    pub(crate) tpm: Option<u64>,
     /// Review a shard whose agent finally failed with the offline rules instead.
     #[arg(long, value_enum)]
-    pub fallback: Option<Fallback>,
+    pub(crate) fallback: Option<Fallback>,
     /// Stream answers (server-sent events).
     #[arg(long)]
-    pub stream: bool,
+    pub(crate) stream: bool,
     /// Neither read nor write the result cache.
     #[arg(long)]
-    pub no_cache: bool,
+    pub(crate) no_cache: bool,
     /// Cache directory (default $SHARDSCAN_CACHE_DIR, $XDG_CACHE_HOME/shardscan or
     /// ~/.cache/shardscan; never inside the scanned tree).
     #[arg(long, value_name = "DIR")]
-    pub cache_dir: Option<PathBuf>,
+    pub(crate) cache_dir: Option<PathBuf>,
     /// Write every exchange with the agents to this JSONL file.
     #[arg(long, value_name = "FILE")]
-    pub record: Option<PathBuf>,
+    pub(crate) record: Option<PathBuf>,
     /// Answer every request from a recording, without a network.
     #[arg(long, value_name = "FILE")]
-    pub replay: Option<PathBuf>,
+    pub(crate) replay: Option<PathBuf>,
     /// Draw each agent slot's activity over time to this SVG file.
     #[arg(long, value_name = "FILE.svg")]
-    pub timeline: Option<PathBuf>,
+    pub(crate) timeline: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Fallback {
+pub(crate) enum Fallback {
     Rules,
 }
 
 #[derive(Debug, Args)]
-pub struct ShardsArgs {
+pub(crate) struct ShardsArgs {
     #[command(flatten)]
-    pub walk: WalkArgs,
+    pub(crate) walk: WalkArgs,
     #[command(flatten)]
-    pub config: ConfigArgs,
+    pub(crate) config: ConfigArgs,
     #[arg(long, short = 'f', value_enum, default_value_t = ShardsFormat::Text)]
-    pub format: ShardsFormat,
+    pub(crate) format: ShardsFormat,
     /// Also print each shard's context header and code (text format).
     #[arg(long)]
-    pub verbose: bool,
+    pub(crate) verbose: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ShardsFormat {
+pub(crate) enum ShardsFormat {
     Text,
     Json,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum RulesCommand {
+pub(crate) enum RulesCommand {
     /// List the rules in force.
     List {
         #[command(flatten)]

@@ -10,117 +10,117 @@ use serde::Deserialize;
 
 use crate::model::Format;
 
-pub const FILE_NAME: &str = "shardscan.toml";
+pub(crate) const FILE_NAME: &str = "shardscan.toml";
 
 /// The whole file, as written.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FileConfig {
+pub(crate) struct FileConfig {
     #[serde(default)]
-    pub scan: ScanSection,
+    pub(crate) scan: ScanSection,
     #[serde(default)]
-    pub rules: RulesSection,
+    pub(crate) rules: RulesSection,
     #[serde(default)]
-    pub reviewers: ReviewersSection,
+    pub(crate) reviewers: ReviewersSection,
     #[serde(default)]
-    pub pool: PoolSection,
+    pub(crate) pool: PoolSection,
     #[serde(default)]
-    pub cache: CacheSection,
+    pub(crate) cache: CacheSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ScanSection {
-    pub include: Option<Vec<String>>,
-    pub exclude: Option<Vec<String>>,
-    pub hidden: Option<bool>,
-    pub no_ignore: Option<bool>,
-    pub follow: Option<bool>,
-    pub include_vendored: Option<bool>,
-    pub max_file_size: Option<String>,
-    pub shard_tokens: Option<usize>,
-    pub format: Option<String>,
+pub(crate) struct ScanSection {
+    pub(crate) include: Option<Vec<String>>,
+    pub(crate) exclude: Option<Vec<String>>,
+    pub(crate) hidden: Option<bool>,
+    pub(crate) no_ignore: Option<bool>,
+    pub(crate) follow: Option<bool>,
+    pub(crate) include_vendored: Option<bool>,
+    pub(crate) max_file_size: Option<String>,
+    pub(crate) shard_tokens: Option<usize>,
+    pub(crate) format: Option<String>,
     /// Report files, as `-o` takes them (`results.sarif`, `github:annotations.txt`).
-    pub outputs: Option<Vec<String>>,
-    pub fail_on: Option<String>,
-    pub category: Option<String>,
-    pub baseline: Option<PathBuf>,
-    pub diff_base: Option<String>,
+    pub(crate) outputs: Option<Vec<String>>,
+    pub(crate) fail_on: Option<String>,
+    pub(crate) category: Option<String>,
+    pub(crate) baseline: Option<PathBuf>,
+    pub(crate) diff_base: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RulesSection {
+pub(crate) struct RulesSection {
     /// Directories of your own rules.
-    pub dirs: Option<Vec<PathBuf>>,
-    pub builtin: Option<bool>,
-    pub disable: Option<Vec<String>>,
+    pub(crate) dirs: Option<Vec<PathBuf>>,
+    pub(crate) builtin: Option<bool>,
+    pub(crate) disable: Option<Vec<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ReviewersSection {
+pub(crate) struct ReviewersSection {
     /// Which reviewers run: rules, openai, anthropic, command.
     #[serde(rename = "use")]
-    pub use_: Option<Vec<String>>,
-    pub lenses: Option<Vec<String>>,
-    pub verify: Option<bool>,
-    pub fallback: Option<String>,
-    pub stream: Option<bool>,
-    pub openai: Option<Endpoint>,
-    pub anthropic: Option<Endpoint>,
-    pub command: Option<CommandSection>,
+    pub(crate) use_: Option<Vec<String>>,
+    pub(crate) lenses: Option<Vec<String>>,
+    pub(crate) verify: Option<bool>,
+    pub(crate) fallback: Option<String>,
+    pub(crate) stream: Option<bool>,
+    pub(crate) openai: Option<Endpoint>,
+    pub(crate) anthropic: Option<Endpoint>,
+    pub(crate) command: Option<CommandSection>,
 }
 
 /// One provider's endpoint and prices.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Endpoint {
-    pub base_url: Option<String>,
-    pub model: Option<String>,
-    pub api_key_env: Option<String>,
-    pub price_in: Option<f64>,
-    pub price_out: Option<f64>,
-    pub max_output_tokens: Option<u32>,
+pub(crate) struct Endpoint {
+    pub(crate) base_url: Option<String>,
+    pub(crate) model: Option<String>,
+    pub(crate) api_key_env: Option<String>,
+    pub(crate) price_in: Option<f64>,
+    pub(crate) price_out: Option<f64>,
+    pub(crate) max_output_tokens: Option<u32>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CommandSection {
-    pub command: Option<String>,
+pub(crate) struct CommandSection {
+    pub(crate) command: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PoolSection {
-    pub jobs: Option<usize>,
-    pub max_agents: Option<u64>,
-    pub max_tokens: Option<u64>,
-    pub max_cost: Option<f64>,
-    pub deadline: Option<String>,
-    pub timeout: Option<String>,
-    pub retries: Option<u32>,
-    pub rpm: Option<u32>,
-    pub tpm: Option<u64>,
+pub(crate) struct PoolSection {
+    pub(crate) jobs: Option<usize>,
+    pub(crate) max_agents: Option<u64>,
+    pub(crate) max_tokens: Option<u64>,
+    pub(crate) max_cost: Option<f64>,
+    pub(crate) deadline: Option<String>,
+    pub(crate) timeout: Option<String>,
+    pub(crate) retries: Option<u32>,
+    pub(crate) rpm: Option<u32>,
+    pub(crate) tpm: Option<u64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CacheSection {
-    pub enabled: Option<bool>,
-    pub dir: Option<PathBuf>,
+pub(crate) struct CacheSection {
+    pub(crate) enabled: Option<bool>,
+    pub(crate) dir: Option<PathBuf>,
 }
 
 /// A configuration file, read.
 #[derive(Debug)]
-pub struct ConfigFile {
+pub(crate) struct ConfigFile {
     /// Canonical, when it could be resolved.
-    pub path: PathBuf,
-    pub config: FileConfig,
+    pub(crate) path: PathBuf,
+    pub(crate) config: FileConfig,
 }
 
 /// `shardscan.toml` in `start` or the nearest directory above it.
-pub fn discover(start: &Path) -> Option<PathBuf> {
+pub(crate) fn discover(start: &Path) -> Option<PathBuf> {
     start
         .ancestors()
         .map(|dir| dir.join(FILE_NAME))
@@ -128,7 +128,7 @@ pub fn discover(start: &Path) -> Option<PathBuf> {
 }
 
 /// Reads and validates `path`; every error names the file.
-pub fn load(path: &Path) -> anyhow::Result<ConfigFile> {
+pub(crate) fn load(path: &Path) -> anyhow::Result<ConfigFile> {
     let text = fs_err::read_to_string(path).context("cannot read the configuration")?;
     let config: FileConfig = toml::from_str(&text).map_err(|e| {
         anyhow::anyhow!(
@@ -147,7 +147,7 @@ impl ConfigFile {
     }
 
     /// A path written in the file, resolved against the file's directory.
-    pub fn resolve(&self, path: &Path) -> PathBuf {
+    pub(crate) fn resolve(&self, path: &Path) -> PathBuf {
         if path.is_absolute() {
             path.to_path_buf()
         } else {
@@ -156,7 +156,7 @@ impl ConfigFile {
     }
 
     /// An `-o` spec with its path resolved against the file's directory.
-    pub fn resolve_output(&self, spec: &str) -> String {
+    pub(crate) fn resolve_output(&self, spec: &str) -> String {
         let (prefix, path) = match spec.split_once(':') {
             Some((prefix, path)) if Format::from_name(prefix).is_some() => {
                 (format!("{prefix}:"), path)
@@ -170,7 +170,7 @@ impl ConfigFile {
     }
 
     /// An error naming this file, the key and its value, and what was expected.
-    pub fn invalid(&self, key: &str, value: &str, expected: &str) -> anyhow::Error {
+    pub(crate) fn invalid(&self, key: &str, value: &str, expected: &str) -> anyhow::Error {
         anyhow::anyhow!(
             "invalid configuration `{}`: `{key} = \"{value}\"` (expected {expected})",
             self.path.display()
@@ -179,7 +179,7 @@ impl ConfigFile {
 }
 
 /// What `shardscan init` writes: every key, commented, with its default.
-pub const STARTER: &str = r#"# shardscan configuration. shardscan finds this file by walking up from the scan root; pass
+pub(crate) const STARTER: &str = r#"# shardscan configuration. shardscan finds this file by walking up from the scan root; pass
 # --config FILE to use another, --no-config to use none. A flag on the command line wins over the
 # file, and a list given on the command line replaces the file's. Paths are relative to this file.
 

@@ -15,7 +15,7 @@ use crate::exit::ExitStatus;
 
 /// A command's failure, ready to show.
 #[derive(Debug)]
-pub struct Error {
+pub(crate) struct Error {
     title: String,
     causes: Vec<String>,
     hint: Option<String>,
@@ -25,7 +25,7 @@ pub struct Error {
 
 impl Error {
     /// An error with `title` that exits with status 2.
-    pub fn new(title: impl Into<String>) -> Error {
+    pub(crate) fn new(title: impl Into<String>) -> Error {
         let (title, hint) = split_hint(&title.into());
         Error {
             title,
@@ -37,28 +37,28 @@ impl Error {
     }
 
     /// Adds what the user can do about it.
-    pub fn with_hint(mut self, hint: impl Into<String>) -> Error {
+    pub(crate) fn with_hint(mut self, hint: impl Into<String>) -> Error {
         self.hint = Some(hint.into());
         self
     }
 
     #[cfg(test)]
-    pub fn title(&self) -> &str {
+    pub(crate) fn title(&self) -> &str {
         &self.title
     }
 
     #[cfg(test)]
-    pub fn hint(&self) -> Option<&str> {
+    pub(crate) fn hint(&self) -> Option<&str> {
         self.hint.as_deref()
     }
 
-    pub fn status(&self) -> ExitStatus {
+    pub(crate) fn status(&self) -> ExitStatus {
         self.status
     }
 
     /// Whether the error is a closed pipe (`shardscan scan | head`): the reader has enough, and
     /// the run ends quietly.
-    pub fn is_broken_pipe(&self) -> bool {
+    pub(crate) fn is_broken_pipe(&self) -> bool {
         self.broken_pipe
     }
 
@@ -69,7 +69,7 @@ impl Error {
     ///   caused by: unknown predicate `#foo?`
     /// hint: supported predicates are ...
     /// ```
-    pub fn render(&self, out: &mut dyn Write, color: bool) -> std::io::Result<()> {
+    pub(crate) fn render(&self, out: &mut dyn Write, color: bool) -> std::io::Result<()> {
         let paint = |style: Style, text: &str| {
             if color {
                 format!("{}{text}{}", style.render(), style.render_reset())

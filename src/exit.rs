@@ -27,7 +27,7 @@ impl ExitStatus {
 
     /// Findings at or above `fail_on` give [`ExitStatus::Findings`]; otherwise an incomplete run
     /// gives [`ExitStatus::Incomplete`]; otherwise [`ExitStatus::Clean`].
-    pub fn of_report(report: &Report, fail_on: Option<Severity>) -> ExitStatus {
+    pub(crate) fn of_report(report: &Report, fail_on: Option<Severity>) -> ExitStatus {
         let failing = fail_on
             .is_some_and(|threshold| report.active_findings().any(|f| f.severity >= threshold));
         if failing {

@@ -10,7 +10,7 @@ use std::path::Path;
 /// A language shardscan recognises. Languages without a grammar are still sharded (line windows)
 /// so that reviewers which read plain text can audit them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Language {
+pub(crate) enum Language {
     Rust,
     Python,
     JavaScript,
@@ -32,25 +32,25 @@ pub enum Language {
 }
 
 /// Static facts about one language. Every field says why the pipeline needs it.
-pub struct LanguageSpec {
+pub(crate) struct LanguageSpec {
     /// Stable lower-case name used in CLI output, JSON, rule directories and `--include-lang`.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// File extensions (without the dot), matched case-insensitively.
-    pub extensions: &'static [&'static str],
+    pub(crate) extensions: &'static [&'static str],
     /// Interpreter names recognised on a `#!` line, for scripts without an extension.
-    pub interpreters: &'static [&'static str],
+    pub(crate) interpreters: &'static [&'static str],
     /// Node kinds that are definitions: they name a shard's symbol and appear as sibling signatures
     /// in the context header.
-    pub definition_kinds: &'static [&'static str],
+    pub(crate) definition_kinds: &'static [&'static str],
     /// Top-level node kinds whose text goes into every shard's context header (imports, includes).
-    pub import_kinds: &'static [&'static str],
+    pub(crate) import_kinds: &'static [&'static str],
     /// Line comment prefixes, used for inline suppressions and rule test annotations.
-    pub line_comments: &'static [&'static str],
+    pub(crate) line_comments: &'static [&'static str],
 }
 
 impl Language {
     /// Every language, in a fixed order (used for listings and stable output).
-    pub const ALL: &'static [Language] = &[
+    pub(crate) const ALL: &'static [Language] = &[
         Language::Rust,
         Language::Python,
         Language::JavaScript,
@@ -71,7 +71,7 @@ impl Language {
         Language::Perl,
     ];
 
-    pub fn spec(self) -> &'static LanguageSpec {
+    pub(crate) fn spec(self) -> &'static LanguageSpec {
         match self {
             Language::Rust => &RUST,
             Language::Python => &PYTHON,
@@ -94,11 +94,11 @@ impl Language {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         self.spec().name
     }
 
-    pub fn from_name(name: &str) -> Option<Language> {
+    pub(crate) fn from_name(name: &str) -> Option<Language> {
         let name = name.to_ascii_lowercase();
         let alias = match name.as_str() {
             "js" => "javascript",
@@ -115,7 +115,7 @@ impl Language {
     }
 
     /// The tree-sitter grammar, or `None` for languages that are only sharded by line windows.
-    pub fn grammar(self) -> Option<tree_sitter::Language> {
+    pub(crate) fn grammar(self) -> Option<tree_sitter::Language> {
         Some(match self {
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
@@ -139,7 +139,7 @@ impl Language {
         })
     }
 
-    pub fn has_grammar(self) -> bool {
+    pub(crate) fn has_grammar(self) -> bool {
         !matches!(
             self,
             Language::Kotlin | Language::Swift | Language::Scala | Language::Lua | Language::Perl
@@ -148,7 +148,7 @@ impl Language {
 
     /// Detects the language of `path` from its extension, then from a `#!` line in `head` (the first
     /// bytes of the file).
-    pub fn detect(path: &Path, head: &[u8]) -> Option<Language> {
+    pub(crate) fn detect(path: &Path, head: &[u8]) -> Option<Language> {
         if let Some(ext) = path.extension().and_then(|e| e.to_str()) {
             let ext = ext.to_ascii_lowercase();
             if let Some(lang) = Language::ALL
@@ -166,7 +166,7 @@ impl Language {
     }
 
     /// Detects the language from extension alone (cheap, no I/O).
-    pub fn from_extension(path: &Path) -> Option<Language> {
+    pub(crate) fn from_extension(path: &Path) -> Option<Language> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         Language::ALL
             .iter()

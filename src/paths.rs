@@ -27,7 +27,7 @@ const SEGMENT: &AsciiSet = &CONTROLS
 
 /// Display path and percent-encoded URI of `path` relative to `root`. Outside the root, an absolute
 /// `file://` URI.
-pub fn relative(root: &Path, path: &Path) -> (String, String) {
+pub(crate) fn relative(root: &Path, path: &Path) -> (String, String) {
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let (inside, rel) = match absolute.strip_prefix(root).ok().filter(|rel| {
         rel.components()
@@ -78,7 +78,7 @@ fn os_bytes(s: &std::ffi::OsStr) -> Vec<u8> {
 }
 
 /// The file URI of a directory, with the trailing slash SARIF requires of a base.
-pub fn directory_uri(path: &std::path::Path) -> String {
+pub(crate) fn directory_uri(path: &std::path::Path) -> String {
     let (_, encoded) = relative(std::path::Path::new("/\u{0}never"), path);
     let mut uri = encoded;
     if !uri.ends_with('/') {
@@ -88,7 +88,7 @@ pub fn directory_uri(path: &std::path::Path) -> String {
 }
 
 /// Percent-encodes a `/`-separated display path as a relative URI (absolute paths become `file://`).
-pub fn encode_path(path: &str) -> String {
+pub(crate) fn encode_path(path: &str) -> String {
     if let Some(absolute) = path.strip_prefix('/') {
         let (_, uri) = relative(
             std::path::Path::new("/\u{0}never"),
@@ -105,7 +105,7 @@ pub fn encode_path(path: &str) -> String {
 
 /// Whether `path` (which may not exist yet) lies inside `root`: both are resolved through their
 /// nearest existing ancestor, so symlinks and `..` cannot hide it.
-pub fn is_inside(path: &Path, root: &Path) -> bool {
+pub(crate) fn is_inside(path: &Path, root: &Path) -> bool {
     fn resolve(path: &Path) -> PathBuf {
         let absolute = if path.is_absolute() {
             path.to_path_buf()

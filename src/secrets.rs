@@ -9,13 +9,13 @@ const SECRET_CWES: &[&str] = &["CWE-798", "CWE-259", "CWE-321", "CWE-547"];
 const VISIBLE: usize = 2;
 
 /// Whether findings of a rule with these CWEs quote a secret.
-pub fn is_secret(cwe: &[String]) -> bool {
+pub(crate) fn is_secret(cwe: &[String]) -> bool {
     cwe.iter().any(|c| SECRET_CWES.contains(&c.as_str()))
 }
 
 /// Masks the secrets found in one shard in all of its findings (another rule's finding on the
 /// same line quotes the same value), and every quoted literal in the findings about secrets.
-pub fn mask_findings(findings: &mut [Finding]) {
+pub(crate) fn mask_findings(findings: &mut [Finding]) {
     let mut secrets: Vec<String> = findings
         .iter_mut()
         .flat_map(|f| std::mem::take(&mut f.secrets))
@@ -41,7 +41,7 @@ pub fn mask_findings(findings: &mut [Finding]) {
 }
 
 /// The value inside a literal's source text: `"x"`, `'x'`, `` `x` ``, `r#"x"#`, `%q(x)` -> `x`.
-pub fn literal_value(text: &str) -> &str {
+pub(crate) fn literal_value(text: &str) -> &str {
     const OPENERS: &[&str] = &[
         "r#\"", "r\"", "b\"", "f\"", "u\"", "@\"", "$\"", "%q(", "%Q(", "%q{", "%Q{", "%q[", "%Q[",
         "%(", "\"", "'", "`",
@@ -58,7 +58,7 @@ pub fn literal_value(text: &str) -> &str {
 }
 
 /// Replaces the inside of every quoted literal longer than a few characters with `xx****`.
-pub fn mask_literals(text: &str) -> String {
+pub(crate) fn mask_literals(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {

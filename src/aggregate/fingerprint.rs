@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use crate::model::Finding;
 
 /// The fingerprint before its ordinal: 16 hex digits.
-pub fn base(finding: &Finding) -> String {
+pub(crate) fn base(finding: &Finding) -> String {
     let normalized: String = finding
         .snippet
         .chars()
@@ -34,7 +34,7 @@ pub fn base(finding: &Finding) -> String {
 }
 
 /// Appends `:N` to each fingerprint, N counting equal bases in report order (1-based).
-pub fn number(findings: &mut [Finding]) {
+pub(crate) fn number(findings: &mut [Finding]) {
     let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for finding in findings {
         let count = seen.entry(finding.fingerprint.clone()).or_default();

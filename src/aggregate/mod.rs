@@ -45,7 +45,7 @@ impl Default for Aggregator {
 }
 
 impl Aggregator {
-    pub fn new() -> Aggregator {
+    pub(crate) fn new() -> Aggregator {
         Aggregator {
             started: Instant::now(),
             findings: Vec::new(),
@@ -66,7 +66,7 @@ impl Aggregator {
         }
     }
 
-    pub fn handle(&mut self, event: Event) {
+    pub(crate) fn handle(&mut self, event: Event) {
         match event {
             Event::Skipped {
                 path,
@@ -146,24 +146,29 @@ impl Aggregator {
     }
 
     /// Findings so far, for the progress line.
-    pub fn finding_count(&self) -> usize {
+    pub(crate) fn finding_count(&self) -> usize {
         self.findings.len()
     }
 
-    pub fn shards_done(&self) -> usize {
+    pub(crate) fn shards_done(&self) -> usize {
         self.shards_done
     }
 
-    pub fn shards_total(&self) -> usize {
+    pub(crate) fn shards_total(&self) -> usize {
         self.shards_total
     }
 
-    pub fn files(&self) -> usize {
+    pub(crate) fn files(&self) -> usize {
         self.files
     }
 
     /// Merges duplicates, numbers fingerprints, sorts, and builds the report.
-    pub fn finish(self, root: PathBuf, rules: Vec<RuleDescriptor>, pool: PoolMetrics) -> Report {
+    pub(crate) fn finish(
+        self,
+        root: PathBuf,
+        rules: Vec<RuleDescriptor>,
+        pool: PoolMetrics,
+    ) -> Report {
         let mut findings = dedup(self.findings);
         fingerprint::number(&mut findings);
         let mut unreviewed = self.unreviewed;

@@ -8,7 +8,7 @@ const MARKER: &str = "shardscan-ignore:";
 const LOOKBACK: usize = 3;
 
 /// The reason a finding of `rule_id` on `line` is suppressed, if it is.
-pub fn suppression(file: &SourceFile, line: usize, rule_id: &str) -> Option<String> {
+pub(crate) fn suppression(file: &SourceFile, line: usize, rule_id: &str) -> Option<String> {
     if matches_marker(file.line_text(line), rule_id) {
         return Some(format!("inline `shardscan-ignore` on line {line}"));
     }

@@ -23,23 +23,23 @@ use crate::settings::{self, Surroundings};
 /// What every command gets: the streams and environment of the run, the colour choice, and when
 /// it started.
 pub(crate) struct Context<'a, 'io> {
-    pub io: &'a mut Io<'io>,
-    pub color: ColorChoice,
-    pub started: Instant,
+    pub(crate) io: &'a mut Io<'io>,
+    pub(crate) color: ColorChoice,
+    pub(crate) started: Instant,
 }
 
 impl Context<'_, '_> {
     /// Colour on standard error (messages, the summary).
-    pub fn stderr_color(&self) -> bool {
+    pub(crate) fn stderr_color(&self) -> bool {
         settings::color_enabled(self.color, self.io.env, self.io.stderr_is_terminal)
     }
 
     /// Colour on standard output.
-    pub fn stdout_color(&self) -> bool {
+    pub(crate) fn stdout_color(&self) -> bool {
         settings::color_enabled(self.color, self.io.env, self.io.stdout_is_terminal)
     }
 
-    pub fn surroundings(&self) -> Surroundings<'_> {
+    pub(crate) fn surroundings(&self) -> Surroundings<'_> {
         Surroundings {
             env: self.io.env,
             color: self.color,
@@ -50,7 +50,7 @@ impl Context<'_, '_> {
     }
 
     /// A warning on standard error: `warning: ...`.
-    pub fn warn(&mut self, message: &str) -> std::io::Result<()> {
+    pub(crate) fn warn(&mut self, message: &str) -> std::io::Result<()> {
         let label = if self.stderr_color() {
             let style = anstyle::Style::new()
                 .bold()

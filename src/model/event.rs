@@ -9,7 +9,7 @@ use crate::lang::Language;
 use crate::slice::{Shard, SourceFile};
 
 /// One thing that happened in the pipeline.
-pub enum Event {
+pub(crate) enum Event {
     /// A file was not scanned, and why.
     Skipped {
         path: String,
@@ -24,29 +24,29 @@ pub enum Event {
 
 /// A file that was read, parsed and cut.
 #[derive(Debug, Clone)]
-pub struct FileInfo {
-    pub path: String,
-    pub language: Language,
-    pub lines: usize,
-    pub bytes: usize,
-    pub shards: usize,
+pub(crate) struct FileInfo {
+    pub(crate) path: String,
+    pub(crate) language: Language,
+    pub(crate) lines: usize,
+    pub(crate) bytes: usize,
+    pub(crate) shards: usize,
     /// Decoded with replacement characters: not valid UTF-8.
-    pub lossy: bool,
-    pub parse_failure: Option<String>,
+    pub(crate) lossy: bool,
+    pub(crate) parse_failure: Option<String>,
     /// Whether this run counts the file (its lines, bytes, language) in its totals: a file whose
     /// shards are split across partitions is counted by one of them only.
-    pub counted: bool,
+    pub(crate) counted: bool,
 }
 
 /// A reviewer that could not finish a shard, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure {
-    pub reviewer: String,
-    pub reason: String,
+pub(crate) struct Failure {
+    pub(crate) reviewer: String,
+    pub(crate) reason: String,
 }
 
 impl Failure {
-    pub fn new(reviewer: impl Into<String>, reason: impl Into<String>) -> Failure {
+    pub(crate) fn new(reviewer: impl Into<String>, reason: impl Into<String>) -> Failure {
         Failure {
             reviewer: reviewer.into(),
             reason: reason.into(),
@@ -56,24 +56,24 @@ impl Failure {
 
 /// The outcome of one shard, as its reviewers left it. The aggregator enriches the findings
 /// (masks secrets, adds line hashes, suppressions and fingerprints) from the file it carries.
-pub struct ShardOutcome {
-    pub shard_id: String,
+pub(crate) struct ShardOutcome {
+    pub(crate) shard_id: String,
     /// The shard's file: its text for the aggregator's enrichment, its path and URI for reports.
-    pub file: Arc<SourceFile>,
-    pub start_line: usize,
-    pub end_line: usize,
-    pub findings: Vec<Finding>,
+    pub(crate) file: Arc<SourceFile>,
+    pub(crate) start_line: usize,
+    pub(crate) end_line: usize,
+    pub(crate) findings: Vec<Finding>,
     /// Every reviewer that could not finish this shard.
-    pub failures: Vec<Failure>,
+    pub(crate) failures: Vec<Failure>,
     /// Findings a verifier rejected, with its reason (kept for the JSON report).
-    pub rejected: Vec<(Finding, String)>,
+    pub(crate) rejected: Vec<(Finding, String)>,
     /// Every agent's review of this shard came from the cache.
-    pub cached: bool,
+    pub(crate) cached: bool,
 }
 
 impl ShardOutcome {
     /// An outcome with nothing in it yet.
-    pub fn empty(shard: &Shard) -> ShardOutcome {
+    pub(crate) fn empty(shard: &Shard) -> ShardOutcome {
         ShardOutcome {
             shard_id: shard.id.clone(),
             file: Arc::clone(&shard.file),
@@ -87,14 +87,14 @@ impl ShardOutcome {
     }
 
     /// A shard no reviewer looked at, for `reason` (a deadline, a crash).
-    pub fn failed(shard: &Shard, reviewer: &str, reason: impl Into<String>) -> ShardOutcome {
+    pub(crate) fn failed(shard: &Shard, reviewer: &str, reason: impl Into<String>) -> ShardOutcome {
         let mut outcome = ShardOutcome::empty(shard);
         outcome.failures.push(Failure::new(reviewer, reason));
         outcome
     }
 
     /// The shard's path, relative to the scan root.
-    pub fn path(&self) -> &str {
+    pub(crate) fn path(&self) -> &str {
         &self.file.rel_path
     }
 }
@@ -115,7 +115,7 @@ impl fmt::Debug for ShardOutcome {
 /// Why a file was not scanned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum SkipReason {
+pub(crate) enum SkipReason {
     /// Not a language shardscan knows (images, docs, data files).
     NotSource,
     /// A known language that no configured reviewer audits.
@@ -135,7 +135,7 @@ pub enum SkipReason {
 }
 
 impl SkipReason {
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             SkipReason::NotSource => "not source code",
             SkipReason::NoReviewer => "no reviewer for the language",

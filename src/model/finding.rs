@@ -8,16 +8,14 @@ use std::str::FromStr;
 /// How bad a finding is. Ordered so that `Error > Warning > Note`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Severity {
+pub(crate) enum Severity {
     Note,
     Warning,
     Error,
 }
 
 impl Severity {
-    pub const ALL: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Note];
-
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Severity::Note => "note",
             Severity::Warning => "warning",
@@ -27,7 +25,7 @@ impl Severity {
 
     /// The numeric `security-severity` GitHub uses to bucket alerts when a rule does not set its own:
     /// error is high, warning medium, note low.
-    pub fn default_security_severity(self) -> f32 {
+    pub(crate) fn default_security_severity(self) -> f32 {
         match self {
             Severity::Error => 8.0,
             Severity::Warning => 5.5,
@@ -60,18 +58,19 @@ impl FromStr for Severity {
 /// A place in a real file (never in shard text). Lines and columns are 1-based; `end_column` is
 /// exclusive, as in SARIF.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Location {
+pub(crate) struct Location {
     /// Path relative to the scan root, with `/` separators.
-    pub path: String,
-    pub start_line: usize,
-    pub start_column: usize,
-    pub end_line: usize,
-    pub end_column: usize,
+    pub(crate) path: String,
+    pub(crate) start_line: usize,
+    pub(crate) start_column: usize,
+    pub(crate) end_line: usize,
+    pub(crate) end_column: usize,
 }
 
 impl Location {
     /// One line, from `start_column` to `end_column`.
-    pub fn line(
+    #[cfg(test)]
+    pub(crate) fn line(
         path: impl Into<String>,
         line: usize,
         start_column: usize,
@@ -86,7 +85,7 @@ impl Location {
         }
     }
 
-    pub fn overlaps_lines(&self, other: &Location) -> bool {
+    pub(crate) fn overlaps_lines(&self, other: &Location) -> bool {
         self.path == other.path
             && self.start_line <= other.end_line
             && other.start_line <= self.end_line
@@ -95,64 +94,64 @@ impl Location {
 
 /// One step of a data flow: a place and what happened to the value there.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct FlowStep {
-    pub location: Location,
-    pub message: String,
+pub(crate) struct FlowStep {
+    pub(crate) location: Location,
+    pub(crate) message: String,
     /// The text of the step's first line and of the line after it (clipped and masked like a
     /// snippet, joined by `\n`), so the text report can label the step in the code and show a
     /// line between two steps as it is; the JSON and SARIF reports locate steps by line instead.
     #[serde(skip)]
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// One problem reported by a reviewer.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Finding {
-    pub rule_id: String,
+pub(crate) struct Finding {
+    pub(crate) rule_id: String,
     /// Every reviewer that reported this finding (more than one after dedup).
-    pub reviewers: Vec<String>,
-    pub severity: Severity,
-    pub message: String,
-    pub location: Location,
+    pub(crate) reviewers: Vec<String>,
+    pub(crate) severity: Severity,
+    pub(crate) message: String,
+    pub(crate) location: Location,
     /// CWE identifiers such as `CWE-78`.
-    pub cwe: Vec<String>,
+    pub(crate) cwe: Vec<String>,
     /// Confidence in [0, 1]; rules derive it from their precision.
-    pub confidence: f32,
+    pub(crate) confidence: f32,
     /// The flagged source lines, verbatim (secrets masked by the reporter).
-    pub snippet: String,
+    pub(crate) snippet: String,
     /// Name of the enclosing definition (`class Foo > def bar`), part of the fingerprint.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub symbol: Option<String>,
+    pub(crate) symbol: Option<String>,
     /// Stable identity across runs: see `aggregate::fingerprint`.
     #[serde(default)]
-    pub fingerprint: String,
+    pub(crate) fingerprint: String,
     /// GitHub's `primaryLocationLineHash` for the primary line.
     #[serde(default)]
-    pub line_hash: String,
+    pub(crate) line_hash: String,
     /// Set when an inline `shardscan-ignore` comment, or a baseline, suppresses the finding.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub suppressed: Option<String>,
+    pub(crate) suppressed: Option<String>,
     /// The suppression comes from a baseline (SARIF kind `external`), not from the source.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub in_baseline: bool,
+    pub(crate) in_baseline: bool,
     /// For taint findings: the way from the source to the sink, one step per place.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub flow: Vec<FlowStep>,
+    pub(crate) flow: Vec<FlowStep>,
     /// The taint rule whose flow a pattern rule's finding carries, when the two met on the same
     /// sink (the finding keeps the pattern rule's id).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub flow_rule: Option<String>,
+    pub(crate) flow_rule: Option<String>,
     /// Secret values this finding is about, to be masked in every finding that quotes them; never
     /// written anywhere.
     #[serde(skip)]
-    pub secrets: Vec<String>,
+    pub(crate) secrets: Vec<String>,
 }
 
 impl Finding {
     /// A finding of `rule_id` by `reviewer` at `location`; the rest starts empty (no CWE, no
     /// snippet, confidence 0.5) and is filled in by the reviewer, then by the aggregator
     /// (fingerprint, line hash, suppression).
-    pub fn new(
+    pub(crate) fn new(
         rule_id: impl Into<String>,
         reviewer: impl Into<String>,
         severity: Severity,

@@ -5,7 +5,7 @@ use std::fmt;
 
 /// A report format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
+pub(crate) enum Format {
     /// Compiler-style diagnostics with a code snippet.
     Text,
     /// shardscan's own JSON (versioned by `schema_version`).
@@ -19,7 +19,7 @@ pub enum Format {
 impl Format {
     /// Every format, with its name, the other names it answers to (a file extension), and what
     /// it is: the one table of format names.
-    pub const TABLE: [(Format, &'static str, &'static [&'static str], &'static str); 4] = [
+    pub(crate) const TABLE: [(Format, &'static str, &'static [&'static str], &'static str); 4] = [
         (
             Format::Text,
             "text",
@@ -46,7 +46,7 @@ impl Format {
         ),
     ];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         Format::TABLE
             .iter()
             .find(|(format, ..)| *format == self)
@@ -54,7 +54,7 @@ impl Format {
     }
 
     /// The format named `name` (or one of its other names), ignoring case.
-    pub fn from_name(name: &str) -> Option<Format> {
+    pub(crate) fn from_name(name: &str) -> Option<Format> {
         let name = name.trim().to_ascii_lowercase();
         Format::TABLE
             .iter()
@@ -63,7 +63,7 @@ impl Format {
     }
 
     /// The names, for messages: `text, json, sarif or github`.
-    pub fn names() -> String {
+    pub(crate) fn names() -> String {
         let names: Vec<&str> = Format::TABLE.iter().map(|(_, name, ..)| *name).collect();
         match names.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 /// A running count of busy slots (workers or agents), integrated over time in O(1) memory.
 #[derive(Debug, Clone)]
-pub struct Occupancy {
+pub(crate) struct Occupancy {
     started: Instant,
     last_change: Instant,
     busy: usize,
@@ -21,21 +21,21 @@ pub struct Occupancy {
 
 /// What an [`Occupancy`] measured.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct OccupancyFigures {
-    pub peak: usize,
+pub(crate) struct OccupancyFigures {
+    pub(crate) peak: usize,
     /// Entries that were dispatches (a shard handed to a reviewer), not other work.
-    pub dispatched: u64,
+    pub(crate) dispatched: u64,
     /// Mean busy slots over the run, divided by the number of slots.
-    pub utilization: f64,
+    pub(crate) utilization: f64,
     /// Time from the start to the first dispatch, as a share of the run (1 without one).
-    pub first_dispatch_share: f64,
+    pub(crate) first_dispatch_share: f64,
     /// Share of the run with at least two slots busy.
-    pub overlap_share: f64,
-    pub wall_seconds: f64,
+    pub(crate) overlap_share: f64,
+    pub(crate) wall_seconds: f64,
 }
 
 impl Occupancy {
-    pub fn new(started: Instant) -> Occupancy {
+    pub(crate) fn new(started: Instant) -> Occupancy {
         Occupancy {
             started,
             last_change: started,
@@ -49,11 +49,11 @@ impl Occupancy {
     }
 
     /// Seconds since the start.
-    pub fn elapsed(&self) -> f64 {
+    pub(crate) fn elapsed(&self) -> f64 {
         self.started.elapsed().as_secs_f64()
     }
 
-    pub fn busy(&self) -> usize {
+    pub(crate) fn busy(&self) -> usize {
         self.busy
     }
 
@@ -70,17 +70,17 @@ impl Occupancy {
 
     /// A slot starts work; `dispatch` when that work is a shard handed to a reviewer (it counts
     /// towards the time of the first dispatch), not other work such as cutting a file.
-    pub fn enter(&mut self, dispatch: bool) {
+    pub(crate) fn enter(&mut self, dispatch: bool) {
         self.enter_at(Instant::now(), dispatch);
     }
 
     /// A slot is free again.
-    pub fn leave(&mut self) {
+    pub(crate) fn leave(&mut self) {
         self.leave_at(Instant::now());
     }
 
     /// The figures so far, for `slots` slots.
-    pub fn figures(&mut self, slots: usize) -> OccupancyFigures {
+    pub(crate) fn figures(&mut self, slots: usize) -> OccupancyFigures {
         self.figures_at(Instant::now(), slots)
     }
 
@@ -119,26 +119,26 @@ impl Occupancy {
 
 /// How busy the CPU workers were.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct PoolMetrics {
-    pub workers: usize,
-    pub agents_started: u64,
-    pub peak_concurrency: usize,
+pub(crate) struct PoolMetrics {
+    pub(crate) workers: usize,
+    pub(crate) agents_started: u64,
+    pub(crate) peak_concurrency: usize,
     /// Mean busy workers (cutting files or reviewing shards) over the run, divided by the number
     /// of workers.
-    pub utilization: f64,
+    pub(crate) utilization: f64,
     /// Time from start to the first shard handed to a reviewer, as a share of the run.
-    pub first_dispatch_share: f64,
+    pub(crate) first_dispatch_share: f64,
     /// Share of the run with at least two reviewers busy.
-    pub overlap_share: f64,
-    pub wall_seconds: f64,
+    pub(crate) overlap_share: f64,
+    pub(crate) wall_seconds: f64,
     /// The agent pool's own figures, when LLM or command reviewers ran.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub agents: Option<AgentMetrics>,
+    pub(crate) agents: Option<AgentMetrics>,
 }
 
 impl PoolMetrics {
     /// The figures of `workers` CPU workers.
-    pub fn of_workers(workers: usize, figures: OccupancyFigures) -> PoolMetrics {
+    pub(crate) fn of_workers(workers: usize, figures: OccupancyFigures) -> PoolMetrics {
         PoolMetrics {
             workers,
             agents_started: figures.dispatched,
@@ -154,49 +154,49 @@ impl PoolMetrics {
 
 /// What the agents did.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct AgentMetrics {
-    pub cap: usize,
-    pub agents: Vec<String>,
+pub(crate) struct AgentMetrics {
+    pub(crate) cap: usize,
+    pub(crate) agents: Vec<String>,
     /// The lenses each shard was reviewed through (`security`, `memory`, ...).
-    pub lenses: Vec<String>,
-    pub agents_started: u64,
-    pub requests: u64,
-    pub retries: u64,
-    pub rate_limited: u64,
-    pub jobs_reviewed: u64,
-    pub jobs_cached: u64,
-    pub jobs_failed: u64,
-    pub jobs_fallback: u64,
-    pub findings_dropped_outside_shard: u64,
-    pub findings_dropped_no_evidence: u64,
-    pub findings_malformed: u64,
-    pub verified_confirmed: u64,
-    pub verified_rejected: u64,
-    pub peak_concurrency: usize,
+    pub(crate) lenses: Vec<String>,
+    pub(crate) agents_started: u64,
+    pub(crate) requests: u64,
+    pub(crate) retries: u64,
+    pub(crate) rate_limited: u64,
+    pub(crate) jobs_reviewed: u64,
+    pub(crate) jobs_cached: u64,
+    pub(crate) jobs_failed: u64,
+    pub(crate) jobs_fallback: u64,
+    pub(crate) findings_dropped_outside_shard: u64,
+    pub(crate) findings_dropped_no_evidence: u64,
+    pub(crate) findings_malformed: u64,
+    pub(crate) verified_confirmed: u64,
+    pub(crate) verified_rejected: u64,
+    pub(crate) peak_concurrency: usize,
     /// Mean agents at work over the run, divided by the cap.
-    pub utilization: f64,
+    pub(crate) utilization: f64,
     /// Time from the start of the run to the first request, as a share of the run.
-    pub first_dispatch_share: f64,
+    pub(crate) first_dispatch_share: f64,
     /// Share of the run with at least two agents at work.
-    pub overlap_share: f64,
-    pub tokens_in: u64,
-    pub tokens_out: u64,
-    pub cost_usd: f64,
+    pub(crate) overlap_share: f64,
+    pub(crate) tokens_in: u64,
+    pub(crate) tokens_out: u64,
+    pub(crate) cost_usd: f64,
     /// The adaptive concurrency limit at the end of the run.
-    pub final_limit: usize,
+    pub(crate) final_limit: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub stopped: Option<String>,
-    pub wall_seconds: f64,
+    pub(crate) stopped: Option<String>,
+    pub(crate) wall_seconds: f64,
 }
 
 /// One agent's activity, for the timeline.
 #[derive(Clone, Debug, Serialize)]
-pub struct Span {
-    pub slot: usize,
-    pub start: f64,
-    pub end: f64,
-    pub ok: bool,
-    pub verify: bool,
+pub(crate) struct Span {
+    pub(crate) slot: usize,
+    pub(crate) start: f64,
+    pub(crate) end: f64,
+    pub(crate) ok: bool,
+    pub(crate) verify: bool,
 }
 
 #[cfg(test)]

@@ -12,64 +12,64 @@ use super::metrics::PoolMetrics;
 
 /// Everything a run found and did, ready for printing.
 #[derive(Debug, Serialize)]
-pub struct Report {
-    pub tool_version: String,
+pub(crate) struct Report {
+    pub(crate) tool_version: String,
     /// Serialized lossily: a root that is not valid UTF-8 must not make the JSON report fail.
     #[serde(serialize_with = "lossy_path")]
-    pub root: PathBuf,
+    pub(crate) root: PathBuf,
     /// Display path -> percent-encoded URI for the files the report mentions.
     #[serde(skip)]
-    pub uris: BTreeMap<String, String>,
-    pub rules: Vec<RuleDescriptor>,
+    pub(crate) uris: BTreeMap<String, String>,
+    pub(crate) rules: Vec<RuleDescriptor>,
     /// Deduplicated and sorted; suppressed findings included (marked).
-    pub findings: Vec<Finding>,
-    pub unreviewed: Vec<Unreviewed>,
-    pub problems: Vec<Problem>,
+    pub(crate) findings: Vec<Finding>,
+    pub(crate) unreviewed: Vec<Unreviewed>,
+    pub(crate) problems: Vec<Problem>,
     /// What the run was limited to (diff mode, partition), for the summary.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub scope: Vec<String>,
+    pub(crate) scope: Vec<String>,
     /// SARIF `runAutomationDetails` category (`--category`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub category: Option<String>,
+    pub(crate) category: Option<String>,
     /// The configuration file the run read, and what it set.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub configuration: Option<ConfigurationUse>,
+    pub(crate) configuration: Option<ConfigurationUse>,
     /// The baseline findings were compared with, and how many of them it holds.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub baseline: Option<BaselineUse>,
+    pub(crate) baseline: Option<BaselineUse>,
     /// Findings a verifier agent rejected, with its reason (JSON only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub rejected: Vec<Rejected>,
-    pub summary: Summary,
+    pub(crate) rejected: Vec<Rejected>,
+    pub(crate) summary: Summary,
 }
 
 /// The configuration file a run read.
 #[derive(Debug, Clone, Serialize)]
-pub struct ConfigurationUse {
-    pub path: String,
+pub(crate) struct ConfigurationUse {
+    pub(crate) path: String,
     /// The settings taken from it (`scan.fail_on`), not overridden on the command line.
-    pub settings: Vec<String>,
+    pub(crate) settings: Vec<String>,
 }
 
 /// How a baseline was used.
 #[derive(Debug, Clone, Serialize)]
-pub struct BaselineUse {
-    pub path: String,
+pub(crate) struct BaselineUse {
+    pub(crate) path: String,
     /// Findings of this run that the baseline already held.
-    pub known: usize,
+    pub(crate) known: usize,
 }
 
 /// A finding dropped by `--verify`.
 #[derive(Debug, Clone, Serialize)]
-pub struct Rejected {
-    pub finding: Finding,
-    pub reason: String,
+pub(crate) struct Rejected {
+    pub(crate) finding: Finding,
+    pub(crate) reason: String,
 }
 
 impl Report {
     /// Adds a rule descriptor for every rule id of an agent's findings (`llm/cwe-89`), so every
     /// result's rule is described in SARIF.
-    pub fn add_agent_rules(&mut self) {
+    pub(crate) fn add_agent_rules(&mut self) {
         let known: std::collections::BTreeSet<String> =
             self.rules.iter().map(|r| r.id.clone()).collect();
         let mut added: BTreeMap<String, RuleDescriptor> = BTreeMap::new();
@@ -112,7 +112,7 @@ impl Report {
     }
 
     /// Recomputes the summary's counts of active and suppressed findings.
-    pub fn recount(&mut self) {
+    pub(crate) fn recount(&mut self) {
         let mut by_severity: BTreeMap<Severity, usize> = BTreeMap::new();
         let mut suppressed = 0;
         for finding in &self.findings {
@@ -127,18 +127,18 @@ impl Report {
     }
 
     /// Findings that count: not suppressed.
-    pub fn active_findings(&self) -> impl Iterator<Item = &Finding> {
+    pub(crate) fn active_findings(&self) -> impl Iterator<Item = &Finding> {
         self.findings.iter().filter(|f| f.suppressed.is_none())
     }
 
     /// Whether every source file was read and every shard fully reviewed.
-    pub fn is_complete(&self) -> bool {
+    pub(crate) fn is_complete(&self) -> bool {
         self.unreviewed.is_empty() && self.problems.is_empty()
     }
 
     /// A report of `findings` and nothing else, for the printers' tests.
     #[cfg(test)]
-    pub fn for_tests(findings: Vec<Finding>) -> Report {
+    pub(crate) fn for_tests(findings: Vec<Finding>) -> Report {
         let mut report = Report {
             tool_version: String::from("0.0.0"),
             root: PathBuf::from("/repo"),
@@ -173,7 +173,7 @@ impl Report {
     }
 
     /// The SARIF URI of a display path.
-    pub fn uri(&self, path: &str) -> String {
+    pub(crate) fn uri(&self, path: &str) -> String {
         self.uris
             .get(path)
             .cloned()
@@ -190,51 +190,51 @@ fn lossy_path<S: serde::Serializer>(
 
 /// What a report says about a rule (from a rule file, or from an LLM reviewer's categories).
 #[derive(Debug, Clone, Serialize)]
-pub struct RuleDescriptor {
-    pub id: String,
-    pub name: String,
-    pub description: String,
-    pub help: String,
-    pub severity: Severity,
-    pub cwe: Vec<String>,
-    pub tags: Vec<String>,
-    pub precision: String,
-    pub security_severity: f32,
+pub(crate) struct RuleDescriptor {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) description: String,
+    pub(crate) help: String,
+    pub(crate) severity: Severity,
+    pub(crate) cwe: Vec<String>,
+    pub(crate) tags: Vec<String>,
+    pub(crate) precision: String,
+    pub(crate) security_severity: f32,
 }
 
 /// A shard some reviewer could not finish, and why.
 #[derive(Debug, Clone, Serialize)]
-pub struct Unreviewed {
-    pub path: String,
-    pub start_line: usize,
-    pub end_line: usize,
-    pub shard_id: String,
-    pub reviewer: String,
-    pub reason: String,
+pub(crate) struct Unreviewed {
+    pub(crate) path: String,
+    pub(crate) start_line: usize,
+    pub(crate) end_line: usize,
+    pub(crate) shard_id: String,
+    pub(crate) reviewer: String,
+    pub(crate) reason: String,
 }
 
 /// A file-level problem: unreadable, unparsable, or a walk error.
 #[derive(Debug, Clone, Serialize)]
-pub struct Problem {
-    pub path: String,
-    pub message: String,
+pub(crate) struct Problem {
+    pub(crate) path: String,
+    pub(crate) message: String,
 }
 
 #[derive(Debug, Serialize)]
-pub struct Summary {
-    pub files: usize,
-    pub lines: usize,
-    pub bytes: usize,
+pub(crate) struct Summary {
+    pub(crate) files: usize,
+    pub(crate) lines: usize,
+    pub(crate) bytes: usize,
     /// Files that were not valid UTF-8 and were read with replacement characters.
-    pub lossy_files: usize,
-    pub languages: BTreeMap<String, usize>,
-    pub shards_total: usize,
-    pub shards_reviewed: usize,
+    pub(crate) lossy_files: usize,
+    pub(crate) languages: BTreeMap<String, usize>,
+    pub(crate) shards_total: usize,
+    pub(crate) shards_reviewed: usize,
     /// Shards whose agent reviews all came from the cache.
-    pub shards_cached: usize,
-    pub by_severity: BTreeMap<Severity, usize>,
-    pub suppressed: usize,
-    pub skipped: BTreeMap<SkipReason, usize>,
-    pub duration_seconds: f64,
-    pub pool: PoolMetrics,
+    pub(crate) shards_cached: usize,
+    pub(crate) by_severity: BTreeMap<Severity, usize>,
+    pub(crate) suppressed: usize,
+    pub(crate) skipped: BTreeMap<SkipReason, usize>,
+    pub(crate) duration_seconds: f64,
+    pub(crate) pool: PoolMetrics,
 }

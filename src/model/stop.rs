@@ -9,14 +9,14 @@ use tokio::sync::watch;
 
 /// Why a run stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StopReason {
+pub(crate) enum StopReason {
     Deadline,
     Interrupted,
 }
 
 impl StopReason {
     /// The short name stored in metrics (`stopped: "deadline"`).
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             StopReason::Deadline => "deadline",
             StopReason::Interrupted => "interrupted",
@@ -24,7 +24,7 @@ impl StopReason {
     }
 
     /// Why a file was not even read.
-    pub fn file_message(self) -> &'static str {
+    pub(crate) fn file_message(self) -> &'static str {
         match self {
             StopReason::Deadline => "not reviewed: the deadline passed before this file was read",
             StopReason::Interrupted => {
@@ -34,7 +34,7 @@ impl StopReason {
     }
 
     /// Why a shard was not reviewed.
-    pub fn message(self) -> &'static str {
+    pub(crate) fn message(self) -> &'static str {
         match self {
             StopReason::Deadline => "the deadline passed before this shard was reviewed",
             StopReason::Interrupted => {
@@ -46,11 +46,11 @@ impl StopReason {
 
 /// What workers and agents watch: `*signal.borrow()` is the reason once the run has stopped, and
 /// `signal.wait_for(Option::is_some)` wakes an async task when it does.
-pub type StopSignal = watch::Receiver<Option<StopReason>>;
+pub(crate) type StopSignal = watch::Receiver<Option<StopReason>>;
 
 /// The switch that stops a run; the first reason given stands. Clones share one switch.
 #[derive(Debug, Clone)]
-pub struct Stop {
+pub(crate) struct Stop {
     tx: Arc<watch::Sender<Option<StopReason>>>,
 }
 
@@ -61,19 +61,19 @@ impl Default for Stop {
 }
 
 impl Stop {
-    pub fn new() -> Stop {
+    pub(crate) fn new() -> Stop {
         Stop {
             tx: Arc::new(watch::channel(None).0),
         }
     }
 
     /// A signal that sees this stop.
-    pub fn signal(&self) -> StopSignal {
+    pub(crate) fn signal(&self) -> StopSignal {
         self.tx.subscribe()
     }
 
     /// Stops the run for `reason`, unless it is already stopped.
-    pub fn stop(&self, reason: StopReason) {
+    pub(crate) fn stop(&self, reason: StopReason) {
         self.tx.send_if_modified(|state| {
             if state.is_some() {
                 return false;

@@ -41,37 +41,37 @@ pub(crate) type OwnsFile<'a> = dyn Fn(&[Shard]) -> bool + Sync + 'a;
 /// What a pipeline run does, beyond walking and cutting: built with [`PipelineSettings::new`],
 /// then adjusted field by field.
 pub(crate) struct PipelineSettings<'a> {
-    pub walk: &'a WalkSettings,
-    pub slice: &'a SliceOptions,
+    pub(crate) walk: &'a WalkSettings,
+    pub(crate) slice: &'a SliceOptions,
     /// Worker threads: each reads, parses and cuts files and reviews shards.
-    pub jobs: usize,
+    pub(crate) jobs: usize,
     /// Read and parse files but do not cut them (the baseline of the speed benchmark).
-    pub parse_only: bool,
+    pub(crate) parse_only: bool,
     /// Languages some reviewer reads: files of other languages are skipped (counted under "no
     /// reviewer").
-    pub accept: &'a (dyn Fn(Language) -> bool + Sync),
+    pub(crate) accept: &'a (dyn Fn(Language) -> bool + Sync),
     /// Files (by display path) in scope: the others are passed over unread and uncounted (diff
     /// mode).
-    pub select_file: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
+    pub(crate) select_file: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
     /// Shards in scope: the others are neither reviewed nor counted (diff mode, partitions).
-    pub select_shard: Option<&'a (dyn Fn(&Shard) -> bool + Sync)>,
+    pub(crate) select_shard: Option<&'a (dyn Fn(&Shard) -> bool + Sync)>,
     /// With `select_shard`: whether this run counts a file, given all its shards (so a file split
     /// across partitions is counted once); `None` counts every file with a shard in scope.
-    pub owns_file: Option<&'a OwnsFile<'a>>,
+    pub(crate) owns_file: Option<&'a OwnsFile<'a>>,
     /// Sees every shard in scope as it is cut, before any review (`shardscan shards`, estimates,
     /// partitions).
-    pub on_shard: Option<&'a (dyn Fn(&Shard) + Sync)>,
+    pub(crate) on_shard: Option<&'a (dyn Fn(&Shard) + Sync)>,
     /// When the run stops: nothing new starts after it, and work in flight is cancelled.
-    pub deadline: Option<Instant>,
+    pub(crate) deadline: Option<Instant>,
     /// Ctrl-C stops the run the same way (and a second one quits at once); otherwise Ctrl-C keeps
     /// its default meaning.
-    pub interruptible: bool,
+    pub(crate) interruptible: bool,
 }
 
 impl<'a> PipelineSettings<'a> {
     /// Every file of every language read and cut by `jobs` workers; nothing selected away, no
     /// deadline, no Ctrl-C handling.
-    pub fn new(walk: &'a WalkSettings, slice: &'a SliceOptions, jobs: usize) -> Self {
+    pub(crate) fn new(walk: &'a WalkSettings, slice: &'a SliceOptions, jobs: usize) -> Self {
         PipelineSettings {
             walk,
             slice,

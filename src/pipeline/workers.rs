@@ -23,17 +23,17 @@ use crate::walk::Candidate;
 
 /// What the workers share.
 pub(super) struct Shared<'a> {
-    pub settings: &'a PipelineSettings<'a>,
-    pub reviewers: &'a [Arc<dyn Reviewer>],
-    pub candidates: Receiver<Candidate>,
-    pub shards: (Sender<Shard>, Receiver<Shard>),
+    pub(crate) settings: &'a PipelineSettings<'a>,
+    pub(crate) reviewers: &'a [Arc<dyn Reviewer>],
+    pub(crate) candidates: Receiver<Candidate>,
+    pub(crate) shards: (Sender<Shard>, Receiver<Shard>),
     /// Workers between taking a file and having queued or reviewed all its shards.
-    pub cutting: AtomicUsize,
+    pub(crate) cutting: AtomicUsize,
     /// Workers waiting for work: shards are handed to them only then.
-    pub idle: AtomicUsize,
-    pub occupancy: Mutex<Occupancy>,
+    pub(crate) idle: AtomicUsize,
+    pub(crate) occupancy: Mutex<Occupancy>,
     /// Set once the deadline passes or the user presses Ctrl-C.
-    pub stop: StopSignal,
+    pub(crate) stop: StopSignal,
 }
 
 /// Where a worker sends shards for the agents, when there are any.

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::Report;
 use crate::model::Severity;
 
-pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     for finding in report.active_findings() {
         let command = match finding.severity {
             Severity::Error => "error",

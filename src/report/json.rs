@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::Report;
 
-pub const SCHEMA_VERSION: u32 = 1;
+pub(crate) const SCHEMA_VERSION: u32 = 1;
 
 #[derive(Serialize)]
 struct JsonReport<'a> {
@@ -24,7 +24,7 @@ struct Tool<'a> {
     version: &'a str,
 }
 
-pub fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let document = JsonReport {
         schema_version: SCHEMA_VERSION,
         tool: Tool {

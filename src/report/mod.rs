@@ -1,20 +1,25 @@
 //! The printers: one pure function per format, `render(&Report, &mut dyn Write)`. They decide
 //! nothing (the exit status is `crate::exit`'s) and write only to the writer they are given.
 
-pub mod github;
-pub mod json;
-pub mod merge;
-pub mod sarif;
-pub mod summary;
-pub mod text;
-pub mod timeline;
+pub(crate) mod github;
+pub(crate) mod json;
+pub(crate) mod merge;
+pub(crate) mod sarif;
+pub(crate) mod summary;
+pub(crate) mod text;
+pub(crate) mod timeline;
 
 use std::io::{self, Write};
 
 use crate::model::{Format, Report};
 
 /// Writes `report` in `format`. `color` only affects text.
-pub fn render(report: &Report, format: Format, out: &mut dyn Write, color: bool) -> io::Result<()> {
+pub(crate) fn render(
+    report: &Report,
+    format: Format,
+    out: &mut dyn Write,
+    color: bool,
+) -> io::Result<()> {
     match format {
         Format::Text => text::render(report, out, color),
         Format::Json => json::render(report, out),
@@ -25,7 +30,7 @@ pub fn render(report: &Report, format: Format, out: &mut dyn Write, color: bool)
 
 /// `text` with control characters (other than tab) shown as escapes, so code under audit cannot
 /// send escape sequences to the reader's terminal or forge lines in a CI log.
-pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(|c| c.is_control() && c != '\t') {
         return std::borrow::Cow::Borrowed(text);
     }

@@ -15,7 +15,7 @@ const GREEN: Style = AnsiColor::Green.on_default().bold();
 /// Most unreviewed shards and problems listed by name; the JSON and SARIF reports list them all.
 const LISTED: usize = 10;
 
-pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<()> {
+pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<()> {
     let paint = |style: Style, text: String| {
         if color {
             format!("{}{text}{}", style.render(), style.render_reset())

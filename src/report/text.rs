@@ -31,7 +31,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use super::printable;
 use crate::model::{Finding, Report, Severity};
 
-pub fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<()> {
+pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<()> {
     let renderer = if color {
         Renderer::styled()
     } else {

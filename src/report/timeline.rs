@@ -11,7 +11,7 @@ const LEFT: f64 = 60.0;
 const TOP: f64 = 46.0;
 
 /// The SVG document for `spans` over `slots` rows.
-pub fn render(spans: &[Span], slots: usize, metrics: Option<&AgentMetrics>) -> String {
+pub(crate) fn render(spans: &[Span], slots: usize, metrics: Option<&AgentMetrics>) -> String {
     let slots = slots.max(1);
     let row = if slots <= 32 {
         14.0

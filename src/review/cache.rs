@@ -19,7 +19,7 @@ use super::llm::parse::RawFinding;
 use super::llm::{Completion, Request, PROMPT_VERSION};
 
 /// The key of one request: everything that decides its answer, nothing secret.
-pub fn key(agent: &str, base_url: &str, request: &Request, salt: &str) -> String {
+pub(crate) fn key(agent: &str, base_url: &str, request: &Request, salt: &str) -> String {
     let mut hasher = Sha256::new();
     for part in [
         PROMPT_VERSION,
@@ -42,23 +42,23 @@ pub fn key(agent: &str, base_url: &str, request: &Request, salt: &str) -> String
 
 /// A cached review.
 #[derive(serde::Serialize, serde::Deserialize)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// Findings with lines relative to the shard's first line (0 = its first line).
-    pub findings: Vec<RawFinding>,
+    pub(crate) findings: Vec<RawFinding>,
     /// Findings a verifier rejected (with `--verify`), with its reason.
     #[serde(default)]
-    pub rejected: Vec<(RawFinding, String)>,
-    pub tokens_in: u64,
-    pub tokens_out: u64,
+    pub(crate) rejected: Vec<(RawFinding, String)>,
+    pub(crate) tokens_in: u64,
+    pub(crate) tokens_out: u64,
 }
 
-pub struct Cache {
+pub(crate) struct Cache {
     dir: PathBuf,
 }
 
 impl Cache {
     /// The cache under `dir`, refused inside `scan_root` (a scan never writes into the tree).
-    pub fn open(dir: PathBuf, scan_root: &Path) -> anyhow::Result<Cache> {
+    pub(crate) fn open(dir: PathBuf, scan_root: &Path) -> anyhow::Result<Cache> {
         // Checked before anything is created.
         if crate::paths::is_inside(&dir, scan_root) {
             anyhow::bail!(
@@ -79,13 +79,13 @@ impl Cache {
             .join(format!("{key}.json"))
     }
 
-    pub fn get(&self, key: &str) -> Option<Entry> {
+    pub(crate) fn get(&self, key: &str) -> Option<Entry> {
         let text = fs::read(self.path(key)).ok()?;
         serde_json::from_slice(&text).ok()
     }
 
     /// Stores an entry atomically (write then rename); failures only cost the cache.
-    pub fn put(&self, key: &str, entry: &Entry) {
+    pub(crate) fn put(&self, key: &str, entry: &Entry) {
         let path = self.path(key);
         let Some(parent) = path.parent() else { return };
         if fs::create_dir_all(parent).is_err() {
@@ -102,27 +102,27 @@ impl Cache {
 
 /// One line of a recording.
 #[derive(serde::Serialize, serde::Deserialize)]
-pub struct Exchange {
-    pub key: String,
-    pub agent: String,
-    pub kind: super::llm::RequestKind,
+pub(crate) struct Exchange {
+    pub(crate) key: String,
+    pub(crate) agent: String,
+    pub(crate) kind: super::llm::RequestKind,
     /// Where the request came from, for people reading the file.
-    pub shard: String,
-    pub system: String,
-    pub user: String,
+    pub(crate) shard: String,
+    pub(crate) system: String,
+    pub(crate) user: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub response: Option<Completion>,
+    pub(crate) response: Option<Completion>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 /// Appends every exchange to a JSONL file as it happens.
-pub struct Recorder {
+pub(crate) struct Recorder {
     out: Mutex<BufWriter<fs_err::File>>,
 }
 
 impl Recorder {
-    pub fn create(path: &Path) -> anyhow::Result<Recorder> {
+    pub(crate) fn create(path: &Path) -> anyhow::Result<Recorder> {
         let file = fs_err::OpenOptions::new()
             .create(true)
             .write(true)
@@ -134,7 +134,7 @@ impl Recorder {
         })
     }
 
-    pub fn record(&self, exchange: &Exchange) {
+    pub(crate) fn record(&self, exchange: &Exchange) {
         let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
         if serde_json::to_writer(&mut *out, exchange).is_ok() {
             let _ = out.write_all(b"\n");
@@ -144,12 +144,12 @@ impl Recorder {
 }
 
 /// Answers requests from a recording, never from the network.
-pub struct Replay {
+pub(crate) struct Replay {
     answers: HashMap<String, Result<Completion, String>>,
 }
 
 impl Replay {
-    pub fn load(path: &Path) -> anyhow::Result<Replay> {
+    pub(crate) fn load(path: &Path) -> anyhow::Result<Replay> {
         let file = fs_err::File::open(path).context("cannot open the recording")?;
         let mut answers = HashMap::new();
         for (index, line) in BufReader::new(file).lines().enumerate() {
@@ -181,7 +181,7 @@ impl Replay {
         Ok(Replay { answers })
     }
 
-    pub fn get(&self, key: &str) -> Option<&Result<Completion, String>> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Result<Completion, String>> {
         self.answers.get(key)
     }
 }

@@ -10,21 +10,21 @@ use anyhow::{bail, Context};
 
 /// Lines changed per file, by display path (relative to the scan root, `/`-separated).
 #[derive(Debug, Default)]
-pub struct Changes {
+pub(crate) struct Changes {
     /// The commit compared against (the merge base, or the revision itself in a shallow clone).
-    pub base: String,
-    pub note: Option<String>,
+    pub(crate) base: String,
+    pub(crate) note: Option<String>,
     files: HashMap<String, Vec<RangeInclusive<usize>>>,
 }
 
 impl Changes {
     /// Whether `path` changed at all (new files included).
-    pub fn touches(&self, path: &str) -> bool {
+    pub(crate) fn touches(&self, path: &str) -> bool {
         self.files.contains_key(path)
     }
 
     /// Whether any line in `first..=last` of `path` changed.
-    pub fn overlaps(&self, path: &str, first: usize, last: usize) -> bool {
+    pub(crate) fn overlaps(&self, path: &str, first: usize, last: usize) -> bool {
         self.files.get(path).is_some_and(|ranges| {
             ranges
                 .iter()
@@ -32,7 +32,7 @@ impl Changes {
         })
     }
 
-    pub fn file_count(&self) -> usize {
+    pub(crate) fn file_count(&self) -> usize {
         self.files.len()
     }
 }
@@ -58,7 +58,7 @@ fn git_text(dir: &Path, args: &[&str]) -> anyhow::Result<Option<String>> {
 
 /// The lines changed in the work tree at `root` since the merge base of HEAD with `rev`, plus
 /// files git does not track yet.
-pub fn changes(root: &Path, rev: &str) -> anyhow::Result<Changes> {
+pub(crate) fn changes(root: &Path, rev: &str) -> anyhow::Result<Changes> {
     if rev.starts_with('-') {
         bail!("--diff-base `{rev}` is not a revision");
     }

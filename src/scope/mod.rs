@@ -14,28 +14,28 @@ use diff::Changes;
 #[derive(Debug, Default)]
 pub(crate) struct Scope {
     /// Diff mode: what changed since the merge base.
-    pub changes: Option<Changes>,
+    pub(crate) changes: Option<Changes>,
     /// The shard ids of this machine's partition.
-    pub partition: Option<HashSet<String>>,
+    pub(crate) partition: Option<HashSet<String>>,
     /// What the run was limited to, in words, for the summary.
-    pub description: Vec<String>,
+    pub(crate) description: Vec<String>,
 }
 
 impl Scope {
     /// Whether the run reads the file at `path` (diff mode passes over unchanged files).
-    pub fn reads_file(&self, path: &str) -> bool {
+    pub(crate) fn reads_file(&self, path: &str) -> bool {
         self.changes.as_ref().is_none_or(|c| c.touches(path))
     }
 
     /// Whether a shard overlaps what changed.
-    pub fn changed(&self, shard: &Shard) -> bool {
+    pub(crate) fn changed(&self, shard: &Shard) -> bool {
         self.changes
             .as_ref()
             .is_none_or(|c| c.overlaps(&shard.file.rel_path, shard.start_line, shard.end_line))
     }
 
     /// Whether the run reviews `shard`.
-    pub fn reviews(&self, shard: &Shard) -> bool {
+    pub(crate) fn reviews(&self, shard: &Shard) -> bool {
         self.changed(shard)
             && self
                 .partition
@@ -45,7 +45,7 @@ impl Scope {
 
     /// Whether this run counts a file (its lines, bytes, language), given all its shards: a file
     /// split across partitions is counted by the one holding its first shard in scope.
-    pub fn counts_file(&self, shards: &[Shard]) -> bool {
+    pub(crate) fn counts_file(&self, shards: &[Shard]) -> bool {
         shards
             .iter()
             .find(|shard| self.changed(shard))
@@ -57,12 +57,12 @@ impl Scope {
     }
 
     /// Whether some files are left out unread.
-    pub fn selects_files(&self) -> bool {
+    pub(crate) fn selects_files(&self) -> bool {
         self.changes.is_some()
     }
 
     /// Whether some shards are left out.
-    pub fn selects_shards(&self) -> bool {
+    pub(crate) fn selects_shards(&self) -> bool {
         self.changes.is_some() || self.partition.is_some()
     }
 }

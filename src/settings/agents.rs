@@ -27,17 +27,17 @@ pub(crate) const DEFAULT_MAX_OUTPUT_TOKENS: u32 = 2048;
 #[derive(Debug)]
 pub(crate) struct AgentPlan {
     /// Run the offline rules reviewer on every shard.
-    pub rules: bool,
+    pub(crate) rules: bool,
     /// Review with the rules a shard whose agent finally failed.
-    pub fallback_rules: bool,
-    pub configs: Vec<AgentConfig>,
-    pub settings: AgentSettings,
-    pub estimate: bool,
+    pub(crate) fallback_rules: bool,
+    pub(crate) configs: Vec<AgentConfig>,
+    pub(crate) settings: AgentSettings,
+    pub(crate) estimate: bool,
     /// `None`: no cache.
-    pub cache_dir: Option<PathBuf>,
-    pub record: Option<PathBuf>,
-    pub replay: Option<PathBuf>,
-    pub timeline: Option<PathBuf>,
+    pub(crate) cache_dir: Option<PathBuf>,
+    pub(crate) record: Option<PathBuf>,
+    pub(crate) replay: Option<PathBuf>,
+    pub(crate) timeline: Option<PathBuf>,
 }
 
 /// Resolves the agent plan; `jobs` is `-j` (the cap on agents at work, when there are agents).

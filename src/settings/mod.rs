@@ -207,45 +207,45 @@ pub(crate) fn rule_sources(args: &RuleArgs, resolver: &mut Resolver<'_>) -> Rule
 /// Everything `scan` needs, resolved.
 #[derive(Debug)]
 pub(crate) struct ScanSettings {
-    pub walk: WalkSettings,
-    pub slice: SliceOptions,
-    pub rules: RuleSources,
-    pub outputs: Vec<OutputTarget>,
+    pub(crate) walk: WalkSettings,
+    pub(crate) slice: SliceOptions,
+    pub(crate) rules: RuleSources,
+    pub(crate) outputs: Vec<OutputTarget>,
     /// Findings at or above this fail the run; `None` never fails on findings.
-    pub fail_on: Option<Severity>,
+    pub(crate) fail_on: Option<Severity>,
     /// CPU workers (read, parse, cut, rules).
-    pub jobs: usize,
-    pub quiet: bool,
-    pub progress: bool,
+    pub(crate) jobs: usize,
+    pub(crate) quiet: bool,
+    pub(crate) progress: bool,
     /// Colour on standard output (text) and on standard error (the summary).
-    pub color: bool,
-    pub stderr_color: bool,
-    pub agents: AgentPlan,
-    pub category: Option<String>,
-    pub baseline: Option<PathBuf>,
-    pub diff_base: Option<String>,
+    pub(crate) color: bool,
+    pub(crate) stderr_color: bool,
+    pub(crate) agents: AgentPlan,
+    pub(crate) category: Option<String>,
+    pub(crate) baseline: Option<PathBuf>,
+    pub(crate) diff_base: Option<String>,
     /// `(i, n)`: partition i of n, 1-based.
-    pub partition: Option<(usize, usize)>,
+    pub(crate) partition: Option<(usize, usize)>,
     /// When the run stops, counted from the start of the command.
-    pub deadline: Option<Instant>,
-    pub parse_only: bool,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) parse_only: bool,
     /// The configuration file read, if any.
-    pub config_file: Option<PathBuf>,
-    pub origins: Origins,
+    pub(crate) config_file: Option<PathBuf>,
+    pub(crate) origins: Origins,
 }
 
 /// What a run may see of its surroundings when settings are resolved.
 pub(crate) struct Surroundings<'a> {
-    pub env: &'a Env,
-    pub color: ColorChoice,
-    pub stdout_is_terminal: bool,
-    pub stderr_is_terminal: bool,
+    pub(crate) env: &'a Env,
+    pub(crate) color: ColorChoice,
+    pub(crate) stdout_is_terminal: bool,
+    pub(crate) stderr_is_terminal: bool,
     /// When the command started (deadlines count from here).
-    pub started: Instant,
+    pub(crate) started: Instant,
 }
 
 impl ScanSettings {
-    pub fn resolve(
+    pub(crate) fn resolve(
         args: &ScanArgs,
         file: Option<&ConfigFile>,
         around: &Surroundings<'_>,
@@ -385,7 +385,7 @@ impl ScanSettings {
 
 impl ScanSettings {
     /// The configuration file read, with the settings taken from it.
-    pub fn configuration(&self) -> Option<crate::model::ConfigurationUse> {
+    pub(crate) fn configuration(&self) -> Option<crate::model::ConfigurationUse> {
         let path = self.config_file.as_ref()?;
         Some(crate::model::ConfigurationUse {
             path: path.display().to_string(),
@@ -401,13 +401,13 @@ impl ScanSettings {
 
 /// Everything `shards` needs, resolved.
 pub(crate) struct ShardsSettings {
-    pub walk: WalkSettings,
-    pub slice: SliceOptions,
-    pub jobs: usize,
+    pub(crate) walk: WalkSettings,
+    pub(crate) slice: SliceOptions,
+    pub(crate) jobs: usize,
 }
 
 impl ShardsSettings {
-    pub fn resolve(args: &ShardsArgs, file: Option<&ConfigFile>) -> anyhow::Result<Self> {
+    pub(crate) fn resolve(args: &ShardsArgs, file: Option<&ConfigFile>) -> anyhow::Result<Self> {
         let mut resolver = Resolver::new(file);
         let (walk, slice) = walk_settings(&args.walk, &mut resolver)?;
         Ok(ShardsSettings {

@@ -26,14 +26,14 @@ pub(crate) struct Resolver<'a> {
 }
 
 impl<'a> Resolver<'a> {
-    pub fn new(file: Option<&'a ConfigFile>) -> Resolver<'a> {
+    pub(crate) fn new(file: Option<&'a ConfigFile>) -> Resolver<'a> {
         Resolver {
             file,
             origins: Origins::new(),
         }
     }
 
-    pub fn file(&self) -> Option<&'a ConfigFile> {
+    pub(crate) fn file(&self) -> Option<&'a ConfigFile> {
         self.file
     }
 
@@ -52,7 +52,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// The flag's value, else the file's.
-    pub fn value<T>(
+    pub(crate) fn value<T>(
         &mut self,
         key: impl Into<String>,
         flag: Option<T>,
@@ -72,7 +72,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// A list: the command line's replaces the file's.
-    pub fn list(
+    pub(crate) fn list(
         &mut self,
         key: impl Into<String>,
         flag: &[String],
@@ -92,7 +92,12 @@ impl<'a> Resolver<'a> {
     }
 
     /// An on/off switch that is off by default: on when the flag is given or the file says so.
-    pub fn switch(&mut self, key: impl Into<String>, flag: bool, file: Option<bool>) -> bool {
+    pub(crate) fn switch(
+        &mut self,
+        key: impl Into<String>,
+        flag: bool,
+        file: Option<bool>,
+    ) -> bool {
         if flag {
             self.note_flag(key);
             return true;
@@ -112,7 +117,7 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    pub fn into_origins(self) -> Origins {
+    pub(crate) fn into_origins(self) -> Origins {
         self.origins
     }
 }

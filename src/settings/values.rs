@@ -9,7 +9,7 @@ use anyhow::{bail, Context};
 use crate::model::Format;
 
 /// Parses `10M`, `512k`, `2G` or a plain byte count.
-pub fn parse_size(text: &str) -> anyhow::Result<u64> {
+pub(crate) fn parse_size(text: &str) -> anyhow::Result<u64> {
     let text = text.trim();
     let (number, multiplier) = match text.char_indices().last() {
         Some((i, c)) if c.is_ascii_alphabetic() => {
@@ -36,7 +36,7 @@ pub fn parse_size(text: &str) -> anyhow::Result<u64> {
 }
 
 /// `2/4`: partition 2 of 4.
-pub fn parse_partition(text: &str) -> anyhow::Result<(usize, usize)> {
+pub(crate) fn parse_partition(text: &str) -> anyhow::Result<(usize, usize)> {
     let invalid = || {
         anyhow::anyhow!("invalid --partition `{text}` (expected I/N, e.g. 2/4, with 1 <= I <= N)")
     };
@@ -50,7 +50,7 @@ pub fn parse_partition(text: &str) -> anyhow::Result<(usize, usize)> {
 }
 
 /// `90`, `90s`, `1500ms`, `5m`, `1h`, `1h30m`.
-pub fn parse_duration(text: &str) -> anyhow::Result<Duration> {
+pub(crate) fn parse_duration(text: &str) -> anyhow::Result<Duration> {
     let invalid =
         || anyhow::anyhow!("invalid duration `{text}` (expected e.g. 90s, 1500ms, 5m, 1h30m)");
     let text = text.trim();
@@ -89,7 +89,7 @@ pub fn parse_duration(text: &str) -> anyhow::Result<Duration> {
 
 /// List prices (US dollars per million input and output tokens) of a few common models, for
 /// `--max-cost` and `--estimate` when no price is given.
-pub fn known_price(model: &str) -> Option<(f64, f64)> {
+pub(crate) fn known_price(model: &str) -> Option<(f64, f64)> {
     let table: [(&str, f64, f64); 8] = [
         ("gpt-4o-mini", 0.15, 0.60),
         ("gpt-4o", 2.50, 10.0),
@@ -107,7 +107,7 @@ pub fn known_price(model: &str) -> Option<(f64, f64)> {
 }
 
 /// Splits a command line on whitespace, honouring single and double quotes.
-pub fn split_command(text: &str) -> anyhow::Result<Vec<String>> {
+pub(crate) fn split_command(text: &str) -> anyhow::Result<Vec<String>> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -143,14 +143,14 @@ pub fn split_command(text: &str) -> anyhow::Result<Vec<String>> {
 
 /// One report destination.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutputTarget {
-    pub format: Format,
+pub(crate) struct OutputTarget {
+    pub(crate) format: Format,
     /// `None` is standard output.
-    pub path: Option<PathBuf>,
+    pub(crate) path: Option<PathBuf>,
 }
 
 /// `out.sarif`, `report.json`, `github:annotations.txt`, `text:-`.
-pub fn parse_output(spec: &str) -> anyhow::Result<OutputTarget> {
+pub(crate) fn parse_output(spec: &str) -> anyhow::Result<OutputTarget> {
     if let Some((prefix, path)) = spec.split_once(':') {
         if let Some(format) = Format::from_name(prefix) {
             if path.is_empty() {

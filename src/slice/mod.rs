@@ -12,40 +12,40 @@ use sha2::{Digest, Sha256};
 
 use crate::lang::Language;
 pub(crate) use slicer::node_name;
-pub use slicer::{slice_file, SliceOptions};
+pub(crate) use slicer::{slice_file, SliceOptions};
 
 /// A source file, read and parsed once; every shard of it shares this through an `Arc`, and it is
 /// freed when its last shard has been reviewed.
-pub struct SourceFile {
+pub(crate) struct SourceFile {
     /// Path relative to the scan root, `/`-separated, for display.
-    pub rel_path: String,
+    pub(crate) rel_path: String,
     /// Percent-encoded repository-relative URI, for SARIF.
-    pub uri: String,
-    pub language: Language,
-    pub text: String,
+    pub(crate) uri: String,
+    pub(crate) language: Language,
+    pub(crate) text: String,
     /// The parse tree; `None` for grammar-less languages or when parsing failed.
-    pub tree: Option<tree_sitter::Tree>,
+    pub(crate) tree: Option<tree_sitter::Tree>,
     /// Why `tree` is `None` although the language has a grammar.
-    pub parse_failure: Option<String>,
+    pub(crate) parse_failure: Option<String>,
     /// Byte offset where each line starts; a trailing newline does not start a new line.
     line_starts: Vec<usize>,
     line_hashes: OnceLock<Vec<String>>,
     /// Work a reviewer does once for the whole file and shares among its shards.
-    pub reviewer_cache: ReviewerCache,
+    pub(crate) reviewer_cache: ReviewerCache,
 }
 
 /// Per-file results of reviewers, by reviewer name: the rules reviewer runs its query over the
 /// whole tree once and hands each shard the matches in its range, rather than walking the tree
 /// again from the root for every shard.
 #[derive(Default)]
-pub struct ReviewerCache {
+pub(crate) struct ReviewerCache {
     slots: std::sync::Mutex<Vec<(&'static str, Arc<dyn std::any::Any + Send + Sync>)>>,
 }
 
 impl ReviewerCache {
     /// The value stored under `key`, computing it with `make` the first time. Other shards of the
     /// same file wait for the first computation rather than repeating it.
-    pub fn get_or_insert_with<T: Send + Sync + 'static>(
+    pub(crate) fn get_or_insert_with<T: Send + Sync + 'static>(
         &self,
         key: &'static str,
         make: impl FnOnce() -> T,
@@ -67,7 +67,12 @@ impl ReviewerCache {
 }
 
 impl SourceFile {
-    pub fn new(rel_path: String, uri: String, language: Language, text: String) -> SourceFile {
+    pub(crate) fn new(
+        rel_path: String,
+        uri: String,
+        language: Language,
+        text: String,
+    ) -> SourceFile {
         let mut line_starts = vec![0];
         line_starts.extend(
             line_breaks(&text)
@@ -91,19 +96,19 @@ impl SourceFile {
     }
 
     /// Number of lines (a trailing newline does not add one; an empty file has none).
-    pub fn line_count(&self) -> usize {
+    pub(crate) fn line_count(&self) -> usize {
         self.line_starts.len()
     }
 
     /// 1-based line holding byte `offset`.
-    pub fn line_of_byte(&self, offset: usize) -> usize {
+    pub(crate) fn line_of_byte(&self, offset: usize) -> usize {
         self.line_starts
             .partition_point(|&start| start <= offset)
             .max(1)
     }
 
     /// Byte offset where line `line` (1-based) starts.
-    pub fn line_start(&self, line: usize) -> usize {
+    pub(crate) fn line_start(&self, line: usize) -> usize {
         self.line_starts
             .get(line.saturating_sub(1))
             .copied()
@@ -112,7 +117,7 @@ impl SourceFile {
 
     /// 1-based lines of the bytes `range`; an empty range is on the line of its start, and a range
     /// ending just after a line break does not reach the next line.
-    pub fn lines_of(&self, range: &Range<usize>) -> (usize, usize) {
+    pub(crate) fn lines_of(&self, range: &Range<usize>) -> (usize, usize) {
         let first = self.line_of_byte(range.start);
         let last = if range.end > range.start {
             self.line_of_byte(range.end - 1)
@@ -123,7 +128,7 @@ impl SourceFile {
     }
 
     /// Byte range of lines `first..=last` (1-based), newline of the last one included.
-    pub fn byte_range_of_lines(&self, first: usize, last: usize) -> Range<usize> {
+    pub(crate) fn byte_range_of_lines(&self, first: usize, last: usize) -> Range<usize> {
         let start = self
             .line_starts
             .get(first.saturating_sub(1))
@@ -138,14 +143,14 @@ impl SourceFile {
     }
 
     /// Text of line `line` (1-based) without its line terminator.
-    pub fn line_text(&self, line: usize) -> &str {
+    pub(crate) fn line_text(&self, line: usize) -> &str {
         let range = self.byte_range_of_lines(line, line);
         self.text[range].trim_end_matches(['\n', '\r'])
     }
 
     /// 1-based SARIF column (UTF-16 code units, as SARIF's default `columnKind`) of byte column
     /// `byte_column` (0-based) on `line`.
-    pub fn utf16_column(&self, line: usize, byte_column: usize) -> usize {
+    pub(crate) fn utf16_column(&self, line: usize, byte_column: usize) -> usize {
         let text = self.line_text(line);
         let mut cut = byte_column.min(text.len());
         while !text.is_char_boundary(cut) {
@@ -155,7 +160,7 @@ impl SourceFile {
     }
 
     /// GitHub's `primaryLocationLineHash` of `line`, computed once per file on first use.
-    pub fn line_hash(&self, line: usize) -> String {
+    pub(crate) fn line_hash(&self, line: usize) -> String {
         let hashes = self
             .line_hashes
             .get_or_init(|| line_hash::line_hashes(&self.text));
@@ -167,10 +172,10 @@ impl SourceFile {
 }
 
 /// Longest a single file may take to parse before it falls back to line windows.
-pub const PARSE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
+pub(crate) const PARSE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// Parses `file` with `parser` (one per thread), recording why when there is no tree.
-pub fn parse(file: &mut SourceFile, parser: &mut tree_sitter::Parser) {
+pub(crate) fn parse(file: &mut SourceFile, parser: &mut tree_sitter::Parser) {
     let Some(grammar) = file.language.grammar() else {
         return;
     };
@@ -218,7 +223,7 @@ fn line_breaks(text: &str) -> impl Iterator<Item = usize> + '_ {
 /// How a shard's primary region was cut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum ShardKind {
+pub(crate) enum ShardKind {
     /// One or more whole definitions (and the lines between them).
     Definitions,
     /// Statements or members of a definition too big for one shard.
@@ -229,45 +234,45 @@ pub enum ShardKind {
 
 /// The small header that makes a shard readable on its own.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct ContextHeader {
+pub(crate) struct ContextHeader {
     /// Imports and includes of the file (shared by all its shards).
-    pub imports: Arc<[String]>,
+    pub(crate) imports: Arc<[String]>,
     /// Signatures of the enclosing definitions, outermost first.
-    pub enclosing: Vec<String>,
+    pub(crate) enclosing: Vec<String>,
     /// Signatures of sibling definitions outside this shard.
-    pub siblings: Vec<String>,
+    pub(crate) siblings: Vec<String>,
 }
 
 /// An independent slice of a file: the unit of work of a reviewer.
-pub struct Shard {
+pub(crate) struct Shard {
     /// Stable id: hash of path, byte range and content.
-    pub id: String,
-    pub file: Arc<SourceFile>,
-    pub kind: ShardKind,
+    pub(crate) id: String,
+    pub(crate) file: Arc<SourceFile>,
+    pub(crate) kind: ShardKind,
     /// Primary region: every line of a file is in exactly one shard's primary region.
-    pub byte_range: Range<usize>,
-    pub start_line: usize,
-    pub end_line: usize,
+    pub(crate) byte_range: Range<usize>,
+    pub(crate) start_line: usize,
+    pub(crate) end_line: usize,
     /// Lines before the primary region repeated for context when a definition was split.
-    pub overlap: Option<(usize, usize)>,
+    pub(crate) overlap: Option<(usize, usize)>,
     /// Names of the definitions in the shard.
-    pub symbols: Vec<String>,
-    pub context: ContextHeader,
+    pub(crate) symbols: Vec<String>,
+    pub(crate) context: ContextHeader,
     /// Estimated tokens of the primary text plus header (bytes / 4, an overestimate for code).
-    pub tokens: usize,
+    pub(crate) tokens: usize,
 }
 
 impl Shard {
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         &self.file.text[self.byte_range.clone()]
     }
 
-    pub fn language(&self) -> Language {
+    pub(crate) fn language(&self) -> Language {
         self.file.language
     }
 
     /// The context header as a reviewer reads it.
-    pub fn header_text(&self) -> String {
+    pub(crate) fn header_text(&self) -> String {
         let mut out = format!("// file: {}\n", self.file.rel_path);
         for import in self.context.imports.iter() {
             out.push_str(import);
@@ -296,7 +301,7 @@ impl Shard {
 }
 
 /// Stable shard id: the first 16 hex digits of SHA-256 over path, byte range and content.
-pub fn shard_id(rel_path: &str, range: &Range<usize>, content: &str) -> String {
+pub(crate) fn shard_id(rel_path: &str, range: &Range<usize>, content: &str) -> String {
     let mut hasher = Sha256::new();
     hasher.update(rel_path.as_bytes());
     hasher.update([0]);
@@ -308,7 +313,7 @@ pub fn shard_id(rel_path: &str, range: &Range<usize>, content: &str) -> String {
 }
 
 /// Estimated tokens of `bytes` bytes of code.
-pub fn estimate_tokens(bytes: usize) -> usize {
+pub(crate) fn estimate_tokens(bytes: usize) -> usize {
     bytes.div_ceil(4)
 }
 

@@ -23,9 +23,9 @@ const MAX_IMPORTS: usize = 60;
 const MAX_SIGNATURE: usize = 160;
 
 #[derive(Clone, Debug)]
-pub struct SliceOptions {
+pub(crate) struct SliceOptions {
     /// Most tokens of primary text per shard (estimated as bytes / 4).
-    pub budget_tokens: usize,
+    pub(crate) budget_tokens: usize,
 }
 
 impl Default for SliceOptions {
@@ -57,7 +57,7 @@ struct Slicer<'f> {
 }
 
 /// Cuts `file` into shards that together cover every line exactly once.
-pub fn slice_file(file: &Arc<SourceFile>, options: &SliceOptions) -> Vec<Shard> {
+pub(crate) fn slice_file(file: &Arc<SourceFile>, options: &SliceOptions) -> Vec<Shard> {
     let lines = file.line_count();
     if lines == 0 {
         return Vec::new();

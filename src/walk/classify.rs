@@ -7,7 +7,7 @@ use crate::lang::Language;
 use crate::model::SkipReason;
 
 /// How the reader classifies a file's contents.
-pub enum Classified {
+pub(crate) enum Classified {
     Source {
         language: Language,
         text: String,
@@ -18,7 +18,7 @@ pub enum Classified {
 
 /// Looks inside a file: binary, generated or minified files are skipped; invalid UTF-8 is decoded
 /// with replacement characters (line numbers stay right) and flagged as lossy.
-pub fn classify(path: &Path, language: Option<Language>, bytes: Vec<u8>) -> Classified {
+pub(crate) fn classify(path: &Path, language: Option<Language>, bytes: Vec<u8>) -> Classified {
     let head = &bytes[..bytes.len().min(8192)];
     if head.contains(&0) {
         return Classified::Skip(SkipReason::Binary);

@@ -18,17 +18,17 @@ pub(crate) use classify::{classify, Classified};
 
 /// Resolved walk options.
 #[derive(Debug, Clone)]
-pub struct WalkSettings {
-    pub paths: Vec<PathBuf>,
+pub(crate) struct WalkSettings {
+    pub(crate) paths: Vec<PathBuf>,
     /// Canonical directory that reported paths are relative to.
-    pub root: PathBuf,
-    pub include: Vec<String>,
-    pub exclude: Vec<String>,
-    pub hidden: bool,
-    pub ignore_files: bool,
-    pub follow_links: bool,
-    pub include_vendored: bool,
-    pub max_file_size: u64,
+    pub(crate) root: PathBuf,
+    pub(crate) include: Vec<String>,
+    pub(crate) exclude: Vec<String>,
+    pub(crate) hidden: bool,
+    pub(crate) ignore_files: bool,
+    pub(crate) follow_links: bool,
+    pub(crate) include_vendored: bool,
+    pub(crate) max_file_size: u64,
 }
 
 /// Directory names holding third-party code that a repository audit should not report on.
@@ -51,16 +51,16 @@ const VENDORED_DIRS: &[&str] = &[
 
 /// A file the walker found that may be source code; the reader decides.
 #[derive(Debug)]
-pub struct Candidate {
-    pub path: PathBuf,
-    pub rel_path: String,
-    pub uri: String,
+pub(crate) struct Candidate {
+    pub(crate) path: PathBuf,
+    pub(crate) rel_path: String,
+    pub(crate) uri: String,
     /// From the extension; `None` means "look at the `#!` line".
-    pub language: Option<Language>,
+    pub(crate) language: Option<Language>,
 }
 
 /// What the walker reports for each entry.
-pub enum WalkEvent {
+pub(crate) enum WalkEvent {
     File(Candidate),
     Skipped {
         path: String,
@@ -71,7 +71,7 @@ pub enum WalkEvent {
 
 /// Walks `settings.paths`, calling `emit` for every entry in a deterministic order. Stops early
 /// when `emit` returns false (the consumer has gone away).
-pub fn walk(
+pub(crate) fn walk(
     settings: &WalkSettings,
     mut emit: impl FnMut(WalkEvent) -> bool,
 ) -> anyhow::Result<()> {

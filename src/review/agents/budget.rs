@@ -30,7 +30,7 @@ pub(super) enum Reserve {
 }
 
 impl Budget {
-    pub fn new(max_tokens: Option<u64>, max_cost: Option<f64>) -> Budget {
+    pub(crate) fn new(max_tokens: Option<u64>, max_cost: Option<f64>) -> Budget {
         Budget {
             max_tokens,
             max_cost,
@@ -44,7 +44,7 @@ impl Budget {
 
     /// Reserves a request's worst case. `Busy` when it would fit once the requests in flight
     /// settle (they usually use less than they reserved); `Spent` when it cannot fit at all.
-    pub fn reserve(&self, tokens: u64, cost: f64) -> Reserve {
+    pub(crate) fn reserve(&self, tokens: u64, cost: f64) -> Reserve {
         let mut spend = self.lock();
         if let Some(max) = self.max_tokens {
             if spend.tokens + tokens > max {
@@ -73,7 +73,7 @@ impl Budget {
         Reserve::Granted(Reservation { tokens, cost })
     }
 
-    pub fn settle(&self, reservation: Reservation, tokens: u64, cost: f64) {
+    pub(crate) fn settle(&self, reservation: Reservation, tokens: u64, cost: f64) {
         let mut spend = self.lock();
         spend.reserved_tokens = spend.reserved_tokens.saturating_sub(reservation.tokens);
         spend.reserved_cost = (spend.reserved_cost - reservation.cost).max(0.0);
@@ -81,13 +81,13 @@ impl Budget {
         spend.cost += cost;
     }
 
-    pub fn add_spent(&self, tokens: u64, cost: f64) {
+    pub(crate) fn add_spent(&self, tokens: u64, cost: f64) {
         let mut spend = self.lock();
         spend.tokens += tokens;
         spend.cost += cost;
     }
 
-    pub fn spent_cost(&self) -> f64 {
+    pub(crate) fn spent_cost(&self) -> f64 {
         self.lock().cost
     }
 }

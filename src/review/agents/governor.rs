@@ -11,7 +11,7 @@ use crate::model::{Occupancy, Span, StopSignal};
 
 /// A place in the pool, held while an agent works; given back when dropped.
 pub(super) struct Slot {
-    pub id: usize,
+    pub(crate) id: usize,
     governor: Arc<Governor>,
 }
 
@@ -23,7 +23,7 @@ impl Drop for Slot {
 
 /// The global cap, adaptive concurrency and occupancy figures.
 pub(super) struct Governor {
-    pub max: usize,
+    pub(crate) max: usize,
     state: Mutex<GovernorState>,
     notify: Notify,
     keep_spans: bool,
@@ -41,7 +41,7 @@ struct GovernorState {
 }
 
 impl Governor {
-    pub fn new(max: usize, keep_spans: bool) -> Governor {
+    pub(crate) fn new(max: usize, keep_spans: bool) -> Governor {
         Governor {
             max,
             state: Mutex::new(GovernorState {
@@ -63,18 +63,18 @@ impl Governor {
     }
 
     /// Measures from `started`, the start of the run, on.
-    pub fn start(&self, started: Instant) {
+    pub(crate) fn start(&self, started: Instant) {
         let mut state = self.lock();
         state.occupancy = Occupancy::new(started);
     }
 
     /// Seconds since the start of the run.
-    pub fn now(&self) -> f64 {
+    pub(crate) fn now(&self) -> f64 {
         self.lock().occupancy.elapsed()
     }
 
     /// Waits for a free slot under the current limit; `None` once the run is stopped.
-    pub async fn acquire(self: &Arc<Self>, stop: &mut StopSignal) -> Option<Slot> {
+    pub(crate) async fn acquire(self: &Arc<Self>, stop: &mut StopSignal) -> Option<Slot> {
         loop {
             if stop.borrow().is_some() {
                 return None;
@@ -109,7 +109,7 @@ impl Governor {
         }
     }
 
-    pub fn release(&self, id: usize) {
+    pub(crate) fn release(&self, id: usize) {
         {
             let mut state = self.lock();
             state.occupancy.leave();
@@ -119,7 +119,7 @@ impl Governor {
     }
 
     /// One more success: the limit grows by one per `limit` successes, back up to the cap.
-    pub fn on_success(&self) {
+    pub(crate) fn on_success(&self) {
         let mut state = self.lock();
         state.successes += 1;
         if state.limit < self.max && state.successes >= state.limit {
@@ -130,7 +130,7 @@ impl Governor {
 
     /// A 429: halve the limit (once per second, not once per request in flight) and pause new
     /// requests for as long as the server asked.
-    pub fn on_rate_limited(&self, retry_after: Option<Duration>) {
+    pub(crate) fn on_rate_limited(&self, retry_after: Option<Duration>) {
         let mut state = self.lock();
         let now = Instant::now();
         if state
@@ -145,11 +145,11 @@ impl Governor {
         state.paused_until = Some(state.paused_until.map_or(until, |p| p.max(until)));
     }
 
-    pub fn limit(&self) -> usize {
+    pub(crate) fn limit(&self) -> usize {
         self.lock().limit
     }
 
-    pub fn span(&self, slot: usize, start: f64, ok: bool, verify: bool) {
+    pub(crate) fn span(&self, slot: usize, start: f64, ok: bool, verify: bool) {
         if !self.keep_spans {
             return;
         }
@@ -164,12 +164,12 @@ impl Governor {
         });
     }
 
-    pub fn spans(&self) -> Vec<Span> {
+    pub(crate) fn spans(&self) -> Vec<Span> {
         self.lock().spans.clone()
     }
 
     /// The pool's occupancy so far, against its cap.
-    pub fn occupancy(&self) -> OccupancyFigures {
+    pub(crate) fn occupancy(&self) -> OccupancyFigures {
         self.lock().occupancy.figures(self.max)
     }
 

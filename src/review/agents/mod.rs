@@ -68,8 +68,8 @@ pub(crate) struct AgentSettings {
 
 /// A shard on its way to the agents, with what the CPU reviewers found.
 pub(crate) struct AgentWork {
-    pub shard: Shard,
-    pub outcome: ShardOutcome,
+    pub(crate) shard: Shard,
+    pub(crate) outcome: ShardOutcome,
 }
 
 /// A configured agent.

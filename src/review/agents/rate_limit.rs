@@ -13,7 +13,7 @@ pub(super) struct RateLimiter {
 }
 
 impl RateLimiter {
-    pub fn new(rpm: Option<u32>, tpm: Option<u64>) -> RateLimiter {
+    pub(crate) fn new(rpm: Option<u32>, tpm: Option<u64>) -> RateLimiter {
         let rpm = rpm.map(f64::from);
         let tpm = tpm.map(|t| t as f64);
         RateLimiter {
@@ -28,7 +28,7 @@ impl RateLimiter {
     }
 
     /// Waits until one request of `tokens` may go; false if the run stopped meanwhile.
-    pub async fn wait(&self, tokens: u64, stop: &mut StopSignal) -> bool {
+    pub(crate) async fn wait(&self, tokens: u64, stop: &mut StopSignal) -> bool {
         if self.rpm.is_none() && self.tpm.is_none() {
             return true;
         }

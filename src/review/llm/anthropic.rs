@@ -7,13 +7,13 @@ use super::{AgentConfig, Backend, CallError, CallFuture, Completion, Request};
 
 const API_VERSION: &str = "2023-06-01";
 
-pub struct Anthropic {
+pub(crate) struct Anthropic {
     config: AgentConfig,
     url: String,
 }
 
 impl Anthropic {
-    pub fn new(config: AgentConfig) -> anyhow::Result<Anthropic> {
+    pub(crate) fn new(config: AgentConfig) -> anyhow::Result<Anthropic> {
         let url = format!("{}/v1/messages", config.base_url.trim_end_matches('/'));
         Ok(Anthropic { config, url })
     }

@@ -8,12 +8,12 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::{AgentConfig, Backend, CallError, CallFuture, Completion, Request};
 
-pub struct CommandAgent {
+pub(crate) struct CommandAgent {
     config: AgentConfig,
 }
 
 impl CommandAgent {
-    pub fn new(config: AgentConfig) -> anyhow::Result<CommandAgent> {
+    pub(crate) fn new(config: AgentConfig) -> anyhow::Result<CommandAgent> {
         if config.command.is_empty() {
             anyhow::bail!("the command reviewer needs a program: `--command 'PROGRAM ARGS...'`");
         }

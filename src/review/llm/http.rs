@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::{CallError, Secret};
 
 /// One HTTP client for the process (connection pooling across agents).
-pub fn client() -> Result<reqwest::Client, String> {
+pub(crate) fn client() -> Result<reqwest::Client, String> {
     static CLIENT: OnceLock<Result<reqwest::Client, String>> = OnceLock::new();
     CLIENT
         .get_or_init(|| {
@@ -23,7 +23,7 @@ pub fn client() -> Result<reqwest::Client, String> {
 }
 
 /// Classifies a transport error (no status): all are worth a retry except a bad URL.
-pub fn transport_error(error: reqwest::Error, key: Option<&Secret>) -> CallError {
+pub(crate) fn transport_error(error: reqwest::Error, key: Option<&Secret>) -> CallError {
     // The URL may carry credentials (`user:token@host`, `?key=`): never quote it.
     let error = error.without_url();
     let mut message = error.to_string();
@@ -52,7 +52,7 @@ pub fn transport_error(error: reqwest::Error, key: Option<&Secret>) -> CallError
 }
 
 /// Classifies an HTTP error status, with the server's message and its Retry-After.
-pub fn status_error(
+pub(crate) fn status_error(
     status: reqwest::StatusCode,
     headers: &reqwest::header::HeaderMap,
     body: &str,
@@ -111,7 +111,7 @@ fn redact(text: &str, key: Option<&Secret>) -> String {
 }
 
 /// Sends `body` to `url` and returns the response if its status is a success.
-pub async fn post(
+pub(crate) async fn post(
     url: &str,
     headers: &[(&str, String)],
     body: &serde_json::Value,
@@ -133,7 +133,7 @@ pub async fn post(
 }
 
 /// Reads a server-sent event stream, calling `on_event(event_name, data)` for each event.
-pub async fn read_events(
+pub(crate) async fn read_events(
     mut response: reqwest::Response,
     key: Option<&Secret>,
     mut on_event: impl FnMut(&str, &str) -> Result<(), CallError>,
@@ -187,7 +187,7 @@ fn event_end(buffer: &[u8]) -> Option<(usize, usize)> {
 }
 
 /// The stream ended before the answer was complete.
-pub fn truncated(what: &str) -> CallError {
+pub(crate) fn truncated(what: &str) -> CallError {
     CallError::Retryable {
         message: format!("the stream ended before {what}"),
         retry_after: None,

@@ -1,12 +1,12 @@
 //! LLM reviewer agents: the prompt, tolerant parsing of what comes back, and the backends that
 //! speak each provider's wire protocol. The governed pool that runs them is [`super::agents`].
 
-pub mod anthropic;
-pub mod command;
-pub mod http;
-pub mod openai;
-pub mod parse;
-pub mod prompt;
+pub(crate) mod anthropic;
+pub(crate) mod command;
+pub(crate) mod http;
+pub(crate) mod openai;
+pub(crate) mod parse;
+pub(crate) mod prompt;
 
 use std::fmt;
 use std::future::Future;
@@ -14,12 +14,12 @@ use std::pin::Pin;
 use std::time::Duration;
 
 /// Part of every cache key and recording: change it whenever the prompt or schema changes.
-pub const PROMPT_VERSION: &str = "shardscan-prompt/1";
+pub(crate) const PROMPT_VERSION: &str = "shardscan-prompt/1";
 
 /// A reviewer's point of view: each lens sends the shard to an agent with other instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Lens {
+pub(crate) enum Lens {
     Security,
     Memory,
     Concurrency,
@@ -27,9 +27,10 @@ pub enum Lens {
 }
 
 impl Lens {
-    pub const ALL: [Lens; 4] = [Lens::Security, Lens::Memory, Lens::Concurrency, Lens::Logic];
+    pub(crate) const ALL: [Lens; 4] =
+        [Lens::Security, Lens::Memory, Lens::Concurrency, Lens::Logic];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Lens::Security => "security",
             Lens::Memory => "memory",
@@ -38,7 +39,7 @@ impl Lens {
         }
     }
 
-    pub fn parse(text: &str) -> Option<Lens> {
+    pub(crate) fn parse(text: &str) -> Option<Lens> {
         Lens::ALL.into_iter().find(|l| l.name() == text.trim())
     }
 }
@@ -51,14 +52,14 @@ impl fmt::Display for Lens {
 
 /// Which wire protocol an agent speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Provider {
+pub(crate) enum Provider {
     OpenAi,
     Anthropic,
     Command,
 }
 
 impl Provider {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Provider::OpenAi => "openai",
             Provider::Anthropic => "anthropic",
@@ -69,20 +70,20 @@ impl Provider {
 
 /// An API key: never printed, never serialized, never part of a cache key or recording.
 #[derive(Clone)]
-pub struct Secret(String);
+pub(crate) struct Secret(String);
 
 impl Secret {
-    pub fn new(value: String) -> Secret {
+    pub(crate) fn new(value: String) -> Secret {
         Secret(value)
     }
 
-    pub fn expose(&self) -> &str {
+    pub(crate) fn expose(&self) -> &str {
         &self.0
     }
 
     /// `text` with every occurrence of the secret replaced, for error messages that quote a
     /// server's answer.
-    pub fn redact(&self, text: &str) -> String {
+    pub(crate) fn redact(&self, text: &str) -> String {
         if self.0.len() < 4 {
             return text.to_string();
         }
@@ -98,25 +99,25 @@ impl fmt::Debug for Secret {
 
 /// One configured agent backend.
 #[derive(Clone, Debug)]
-pub struct AgentConfig {
-    pub provider: Provider,
-    pub base_url: String,
-    pub model: String,
-    pub api_key: Option<Secret>,
+pub(crate) struct AgentConfig {
+    pub(crate) provider: Provider,
+    pub(crate) base_url: String,
+    pub(crate) model: String,
+    pub(crate) api_key: Option<Secret>,
     /// For [`Provider::Command`]: the program and its arguments.
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
     /// Longest one request may take, streaming included.
-    pub timeout: Duration,
-    pub max_output_tokens: u32,
-    pub stream: bool,
+    pub(crate) timeout: Duration,
+    pub(crate) max_output_tokens: u32,
+    pub(crate) stream: bool,
     /// US dollars per million input and output tokens.
-    pub price_in: f64,
-    pub price_out: f64,
+    pub(crate) price_in: f64,
+    pub(crate) price_out: f64,
 }
 
 impl AgentConfig {
     /// `openai:gpt-4o-mini`, `anthropic:claude-...`, `command:agent`: recorded on findings.
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         match self.provider {
             Provider::Command => {
                 let program = self.command.first().map(String::as_str).unwrap_or("?");
@@ -130,7 +131,7 @@ impl AgentConfig {
         }
     }
 
-    pub fn cost(&self, tokens_in: u64, tokens_out: u64) -> f64 {
+    pub(crate) fn cost(&self, tokens_in: u64, tokens_out: u64) -> f64 {
         (tokens_in as f64 * self.price_in + tokens_out as f64 * self.price_out) / 1e6
     }
 }
@@ -138,7 +139,7 @@ impl AgentConfig {
 /// What an agent is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum RequestKind {
+pub(crate) enum RequestKind {
     /// Review a shard: answer `{"findings": [...]}`.
     Findings,
     /// Confirm or reject one finding: answer `{"verdict": ..., "reason": ...}`.
@@ -147,21 +148,21 @@ pub enum RequestKind {
 
 impl RequestKind {
     /// Name of the JSON schema (OpenAI) and tool (Anthropic) the answer must follow.
-    pub fn schema_name(self) -> &'static str {
+    pub(crate) fn schema_name(self) -> &'static str {
         match self {
             RequestKind::Findings => "findings",
             RequestKind::Verdict => "verdict",
         }
     }
 
-    pub fn tool_name(self) -> &'static str {
+    pub(crate) fn tool_name(self) -> &'static str {
         match self {
             RequestKind::Findings => "report_findings",
             RequestKind::Verdict => "report_verdict",
         }
     }
 
-    pub fn schema(self) -> serde_json::Value {
+    pub(crate) fn schema(self) -> serde_json::Value {
         match self {
             RequestKind::Findings => prompt::findings_schema(),
             RequestKind::Verdict => prompt::verdict_schema(),
@@ -171,35 +172,35 @@ impl RequestKind {
 
 /// One request to an agent.
 #[derive(Clone, Debug)]
-pub struct Request {
-    pub kind: RequestKind,
-    pub system: String,
-    pub user: String,
-    pub max_output_tokens: u32,
+pub(crate) struct Request {
+    pub(crate) kind: RequestKind,
+    pub(crate) system: String,
+    pub(crate) user: String,
+    pub(crate) max_output_tokens: u32,
 }
 
 impl Request {
     /// Input tokens, estimated before sending (bytes / 4, an overestimate for code).
-    pub fn estimated_tokens(&self) -> u64 {
+    pub(crate) fn estimated_tokens(&self) -> u64 {
         (self.system.len() + self.user.len()).div_ceil(4) as u64 + 64
     }
 }
 
 /// An agent's answer: the JSON text it produced, and what it cost.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Completion {
-    pub text: String,
-    pub tokens_in: u64,
-    pub tokens_out: u64,
+pub(crate) struct Completion {
+    pub(crate) text: String,
+    pub(crate) tokens_in: u64,
+    pub(crate) tokens_out: u64,
     /// The answer hit the output limit (`finish_reason: length`, `stop_reason: max_tokens`): its
     /// JSON is cut, and asking again at temperature 0 gives the same answer.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub cut: bool,
+    pub(crate) cut: bool,
 }
 
 /// Why a call failed.
 #[derive(Clone, Debug)]
-pub enum CallError {
+pub(crate) enum CallError {
     /// Worth trying again: timeouts, connection errors, 429, 5xx.
     Retryable {
         message: String,
@@ -222,15 +223,16 @@ impl fmt::Display for CallError {
     }
 }
 
-pub type CallFuture<'a> = Pin<Box<dyn Future<Output = Result<Completion, CallError>> + Send + 'a>>;
+pub(crate) type CallFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<Completion, CallError>> + Send + 'a>>;
 
 /// A wire protocol: sends one request, returns the answer's JSON text.
-pub trait Backend: Send + Sync {
+pub(crate) trait Backend: Send + Sync {
     fn call<'a>(&'a self, request: &'a Request) -> CallFuture<'a>;
 }
 
 /// Builds the backend of `config`.
-pub fn backend(config: &AgentConfig) -> anyhow::Result<Box<dyn Backend>> {
+pub(crate) fn backend(config: &AgentConfig) -> anyhow::Result<Box<dyn Backend>> {
     Ok(match config.provider {
         Provider::OpenAi => Box::new(openai::OpenAi::new(config.clone())?),
         Provider::Anthropic => Box::new(anthropic::Anthropic::new(config.clone())?),

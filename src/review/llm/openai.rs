@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use super::http::{self, read_events};
 use super::{AgentConfig, Backend, CallError, CallFuture, Completion, Request};
 
-pub struct OpenAi {
+pub(crate) struct OpenAi {
     config: AgentConfig,
     url: String,
     /// The server refused our JSON schema (some reject keywords such as `maxLength` in strict
@@ -17,7 +17,7 @@ pub struct OpenAi {
 }
 
 impl OpenAi {
-    pub fn new(config: AgentConfig) -> anyhow::Result<OpenAi> {
+    pub(crate) fn new(config: AgentConfig) -> anyhow::Result<OpenAi> {
         let url = format!("{}/chat/completions", config.base_url.trim_end_matches('/'));
         Ok(OpenAi {
             config,

@@ -9,20 +9,20 @@ use crate::slice::Shard;
 
 /// One finding as an agent reported it, after coercing loose types.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct RawFinding {
-    pub start_line: usize,
-    pub end_line: usize,
-    pub cwe: Option<String>,
-    pub severity: Severity,
-    pub title: String,
-    pub explanation: String,
-    pub confidence: f32,
-    pub evidence: String,
+pub(crate) struct RawFinding {
+    pub(crate) start_line: usize,
+    pub(crate) end_line: usize,
+    pub(crate) cwe: Option<String>,
+    pub(crate) severity: Severity,
+    pub(crate) title: String,
+    pub(crate) explanation: String,
+    pub(crate) confidence: f32,
+    pub(crate) evidence: String,
 }
 
 /// Why a reported finding was not kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dropped {
+pub(crate) enum Dropped {
     /// Its lines are outside the shard it was asked about.
     OutsideShard,
     /// Its evidence is not in the file (or it quoted none).
@@ -32,7 +32,7 @@ pub enum Dropped {
 /// The first JSON value in `text` that `wanted` accepts: the whole text, then each fenced block,
 /// then each balanced `{...}` or `[...]`. An answer may quote code (`[1, 2]`) or prose
 /// (`line [42]`) before its real JSON, so the first value that parses is not enough.
-pub fn extract_json(text: &str, wanted: impl Fn(&Value) -> bool) -> Option<Value> {
+pub(crate) fn extract_json(text: &str, wanted: impl Fn(&Value) -> bool) -> Option<Value> {
     let trimmed = text.trim();
     let accept = |candidate: &str| {
         serde_json::from_str::<Value>(candidate.trim())
@@ -107,7 +107,7 @@ fn balanced_end(text: &str, open: char) -> Option<usize> {
 
 /// The findings of a review answer; `Err` when there is no usable JSON at all. Entries that are
 /// not findings are counted as malformed.
-pub fn parse_findings(text: &str) -> Result<(Vec<RawFinding>, usize), String> {
+pub(crate) fn parse_findings(text: &str) -> Result<(Vec<RawFinding>, usize), String> {
     let value = extract_json(text, is_findings_answer).ok_or_else(|| {
         format!(
             "the answer is not JSON: {}",
@@ -138,7 +138,7 @@ pub fn parse_findings(text: &str) -> Result<(Vec<RawFinding>, usize), String> {
 }
 
 /// A verifier's verdict: `(confirmed, reason)`.
-pub fn parse_verdict(text: &str) -> Result<(bool, String), String> {
+pub(crate) fn parse_verdict(text: &str) -> Result<(bool, String), String> {
     let value = extract_json(text, |v| v.get("verdict").is_some())
         .ok_or_else(|| String::from("the verdict is not JSON"))?;
     let verdict = value
@@ -216,7 +216,7 @@ fn coerce(item: &Value) -> Option<RawFinding> {
 
 /// `CWE-89` from `89`, `cwe-89`, `CWE-89: SQL Injection`, `OWASP A03 / CWE-89`; `None` when
 /// there is no number.
-pub fn normalize_cwe(text: &str) -> Option<String> {
+pub(crate) fn normalize_cwe(text: &str) -> Option<String> {
     let upper = text.trim().to_ascii_uppercase();
     // An explicit `CWE-` wins over any other number in the text.
     let from = upper.find("CWE").map_or(0, |i| i + 3);
@@ -236,7 +236,7 @@ const MIN_EVIDENCE: usize = 4;
 
 /// Keeps a finding only if it points into the shard's lines and its evidence is in the file.
 /// A finding that starts in the shard but runs past its end is cut at the end.
-pub fn check(mut raw: RawFinding, shard: &Shard) -> Result<RawFinding, Dropped> {
+pub(crate) fn check(mut raw: RawFinding, shard: &Shard) -> Result<RawFinding, Dropped> {
     if raw.start_line < shard.start_line || raw.start_line > shard.end_line {
         return Err(Dropped::OutsideShard);
     }
@@ -283,7 +283,7 @@ fn squash(text: &str) -> String {
 }
 
 /// The finding a checked report becomes.
-pub fn to_finding(raw: &RawFinding, shard: &Shard, reviewer: &str, lens: Lens) -> Finding {
+pub(crate) fn to_finding(raw: &RawFinding, shard: &Shard, reviewer: &str, lens: Lens) -> Finding {
     let file = &shard.file;
     let end_text = file.line_text(raw.end_line);
     let rule_id = match &raw.cwe {

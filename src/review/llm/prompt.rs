@@ -13,7 +13,7 @@ const VERIFY_CONTEXT_LINES: usize = 400;
 const VERIFY_MARGIN: usize = 40;
 
 /// The answer of a review: `{"findings": [...]}`.
-pub fn findings_schema() -> Value {
+pub(crate) fn findings_schema() -> Value {
     json!({
         "type": "object",
         "additionalProperties": false,
@@ -44,7 +44,7 @@ pub fn findings_schema() -> Value {
 }
 
 /// The answer of a verification: `{"verdict": "confirmed"|"rejected", "reason": ...}`.
-pub fn verdict_schema() -> Value {
+pub(crate) fn verdict_schema() -> Value {
     json!({
         "type": "object",
         "additionalProperties": false,
@@ -83,7 +83,7 @@ fn lens_instructions(lens: Lens) -> &'static str {
 }
 
 /// The request that reviews `shard` through `lens`.
-pub fn review_request(shard: &Shard, lens: Lens, max_output_tokens: u32) -> Request {
+pub(crate) fn review_request(shard: &Shard, lens: Lens, max_output_tokens: u32) -> Request {
     let system = format!(
         "You are a meticulous code auditor, one of many reviewing a codebase in parallel; you see \
          one slice of one file. {}\n\nReport only real, specific problems in the numbered lines \
@@ -115,7 +115,7 @@ pub fn review_request(shard: &Shard, lens: Lens, max_output_tokens: u32) -> Requ
 
 /// The request that asks an independent verifier to confirm or reject `finding`, with wider
 /// context than the reviewer had: the file's imports and the whole enclosing definition.
-pub fn verify_request(shard: &Shard, finding: &Finding) -> Request {
+pub(crate) fn verify_request(shard: &Shard, finding: &Finding) -> Request {
     let system = format!(
         "You are an independent verifier. Another reviewer reported a possible bug. Check it \
          against the code and decide whether it is real. Reject it if the code does not do what \

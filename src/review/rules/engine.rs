@@ -18,10 +18,10 @@ use crate::lang::Language;
 const MATCH_LIMIT: u32 = 4096;
 
 /// Longest time one file's query may run before it is abandoned and reported.
-pub const QUERY_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const QUERY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Every rule of one language in one query.
-pub struct CompiledRules {
+pub(crate) struct CompiledRules {
     query: Query,
     /// Per pattern of a taint rule: the role its capture names.
     pattern_role: Vec<Option<Role>>,
@@ -37,15 +37,15 @@ pub struct CompiledRules {
 
 /// Every match of a file's rules, sorted by where the reported node starts.
 #[derive(Debug)]
-pub struct FileMatches {
-    pub matches: Vec<RuleMatch>,
-    pub incomplete: Option<Incomplete>,
+pub(crate) struct FileMatches {
+    pub(crate) matches: Vec<RuleMatch>,
+    pub(crate) incomplete: Option<Incomplete>,
 }
 
 impl FileMatches {
     /// The matches whose reported node starts inside `range`: a match that straddles two shards
     /// belongs to exactly one of them.
-    pub fn in_range(&self, range: &Range<usize>) -> &[RuleMatch] {
+    pub(crate) fn in_range(&self, range: &Range<usize>) -> &[RuleMatch] {
         let start = self
             .matches
             .partition_point(|m| m.node_bytes.start < range.start);
@@ -58,13 +58,13 @@ impl FileMatches {
 
 /// One raw match, already attributed to a rule.
 #[derive(Debug)]
-pub struct RuleMatch {
-    pub rule: usize,
-    pub node_bytes: Range<usize>,
+pub(crate) struct RuleMatch {
+    pub(crate) rule: usize,
+    pub(crate) node_bytes: Range<usize>,
     /// `{{name}}` -> text for the message template.
-    pub captures: Vec<(String, Range<usize>)>,
+    pub(crate) captures: Vec<(String, Range<usize>)>,
     /// For taint rules: the way from the source to the sink.
-    pub flow: Vec<super::taint::Step>,
+    pub(crate) flow: Vec<super::taint::Step>,
 }
 
 /// What a pattern of a taint rule finds.
@@ -85,7 +85,7 @@ const ROLES: [(&str, Role); 4] = [
 
 /// Why a shard was not completely reviewed by the rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Incomplete {
+pub(crate) enum Incomplete {
     MatchLimit,
     Timeout,
 }
@@ -172,13 +172,13 @@ impl CompiledRules {
         })
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.pattern_rules.is_empty()
     }
 
     /// Runs every rule over the whole of `tree`; shards take their share with
     /// [`FileMatches::in_range`]. The prefilter decides which parts of the tree can hold a match.
-    pub fn run(&self, tree: &Tree, text: &str) -> FileMatches {
+    pub(crate) fn run(&self, tree: &Tree, text: &str) -> FileMatches {
         self.run_planned(tree, text, self.plan(tree, text))
     }
 
@@ -188,14 +188,14 @@ impl CompiledRules {
     }
 
     /// Runs every rule over every node, without the prefilter, to check it and to measure it.
-    pub fn run_unfiltered(&self, tree: &Tree, text: &str) -> FileMatches {
+    pub(crate) fn run_unfiltered(&self, tree: &Tree, text: &str) -> FileMatches {
         self.run_planned(tree, text, Plan::Whole)
     }
 
     /// What the prefilter needs to see before walking for `rule`: per pattern, sets of literals
     /// of which a match holds one each; `None` when one of its patterns has no set, so every file
     /// of the language is walked.
-    pub fn prefilter_literals(&self, rule: usize) -> Option<Vec<&[Vec<String>]>> {
+    pub(crate) fn prefilter_literals(&self, rule: usize) -> Option<Vec<&[Vec<String>]>> {
         self.pattern_rules
             .iter()
             .enumerate()
@@ -461,7 +461,7 @@ fn unreachable_combined_error(language: Language) -> Result<Query, RuleError> {
 }
 
 /// Compiles one rule on its own for `language`, to validate it with a message naming its file.
-pub fn check_rule(rule: &Rule, language: Language) -> Result<(), RuleError> {
+pub(crate) fn check_rule(rule: &Rule, language: Language) -> Result<(), RuleError> {
     let grammar = language
         .grammar()
         .expect("rules are only loaded for languages with a grammar");

@@ -20,7 +20,7 @@ use crate::model::Severity;
 
 /// How often a rule is right when it fires; GitHub shows it and we derive confidence from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Precision {
+pub(crate) enum Precision {
     VeryHigh,
     High,
     Medium,
@@ -28,7 +28,7 @@ pub enum Precision {
 }
 
 impl Precision {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Precision::VeryHigh => "very-high",
             Precision::High => "high",
@@ -37,7 +37,7 @@ impl Precision {
         }
     }
 
-    pub fn confidence(self) -> f32 {
+    pub(crate) fn confidence(self) -> f32 {
         match self {
             Precision::VeryHigh => 0.95,
             Precision::High => 0.85,
@@ -59,31 +59,31 @@ impl Precision {
 
 /// Validated metadata of one rule.
 #[derive(Clone, Debug)]
-pub struct RuleMeta {
-    pub id: String,
-    pub name: String,
-    pub severity: Severity,
+pub(crate) struct RuleMeta {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) severity: Severity,
     /// Message template; `{{capture}}` is replaced by the captured text.
-    pub message: String,
-    pub cwe: Vec<String>,
-    pub tags: Vec<String>,
-    pub precision: Precision,
+    pub(crate) message: String,
+    pub(crate) cwe: Vec<String>,
+    pub(crate) tags: Vec<String>,
+    pub(crate) precision: Precision,
     /// A number in (0, 10] as GitHub expects; defaults from the severity.
-    pub security_severity: f32,
-    pub help: String,
+    pub(crate) security_severity: f32,
+    pub(crate) help: String,
     /// Explicit languages; `None` means "from the directory the rule lives in".
-    pub languages: Option<Vec<Language>>,
+    pub(crate) languages: Option<Vec<Language>>,
     /// A taint rule (`; kind: taint`): its patterns name sources, sinks, sanitizers and
     /// propagators, and it reports flows from a source to a sink (see `rules::taint`).
-    pub taint: bool,
+    pub(crate) taint: bool,
     /// Shared pieces of query appended to this rule (`; include: request-sources` pulls in
     /// `request-sources.partial` from the rule's directory).
-    pub include: Vec<String>,
+    pub(crate) include: Vec<String>,
     /// Taint rules that judge this pattern rule's matches where they have a sink
     /// (`; superseded-by: python/taint-command-injection`): a match on such a sink that no flow
     /// from a source reaches is dropped, and one that a flow reaches becomes that flow's
     /// finding. Matches where the taint rule has no sink stay as they are.
-    pub superseded_by: Vec<String>,
+    pub(crate) superseded_by: Vec<String>,
 }
 
 const KEYS: &[&str] = &[
@@ -103,7 +103,7 @@ const KEYS: &[&str] = &[
 ];
 
 /// Parses the metadata block. Errors are plain sentences; the caller adds the file name.
-pub fn parse(source: &str) -> Result<RuleMeta, String> {
+pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
     let mut fields: Vec<(&'static str, String)> = Vec::new();
     for (index, raw) in source.lines().enumerate() {
         let trimmed = raw.trim_start();
@@ -261,7 +261,7 @@ fn split_list(value: Option<&str>) -> Vec<String> {
 }
 
 /// The message with `{{capture}}` placeholders replaced by `...`, for rule descriptions.
-pub fn strip_template(message: &str) -> String {
+pub(crate) fn strip_template(message: &str) -> String {
     let mut out = String::with_capacity(message.len());
     let mut rest = message;
     while let Some(start) = rest.find("{{") {

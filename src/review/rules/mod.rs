@@ -4,12 +4,12 @@
 //! Built-in rules are embedded in the binary by `build.rs`; `--rules DIR` loads a user's own through
 //! the same code, so both are validated the same way.
 
-pub mod engine;
-pub mod meta;
+pub(crate) mod engine;
+pub(crate) mod meta;
 mod prefilter;
 mod reviewer;
-pub mod taint;
-pub mod testing;
+pub(crate) mod taint;
+pub(crate) mod testing;
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
@@ -17,14 +17,14 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crate::lang::Language;
-pub use meta::RuleMeta;
-pub use reviewer::RulesReviewer;
+pub(crate) use meta::RuleMeta;
+pub(crate) use reviewer::RulesReviewer;
 
 include!(concat!(env!("OUT_DIR"), "/embedded_rules.rs"));
 
 /// Where a rule or test file came from, for messages and `rules list`.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Origin {
+pub(crate) enum Origin {
     /// Embedded; the path is relative to `queries/`.
     Builtin(String),
     User(PathBuf),
@@ -40,7 +40,7 @@ impl std::fmt::Display for Origin {
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum RuleError {
+pub(crate) enum RuleError {
     #[error("failed to load rule `{origin}`: {message}")]
     Invalid { origin: Origin, message: String },
     #[error("failed to read rules from `{}`: {source}", path.display())]
@@ -61,16 +61,16 @@ pub enum RuleError {
 
 /// A loaded, validated rule.
 #[derive(Debug)]
-pub struct Rule {
-    pub meta: RuleMeta,
-    pub origin: Origin,
-    pub languages: Vec<Language>,
+pub(crate) struct Rule {
+    pub(crate) meta: RuleMeta,
+    pub(crate) origin: Origin,
+    pub(crate) languages: Vec<Language>,
     /// The whole file: metadata comments plus the query, followed by the partials it includes.
-    pub source: String,
+    pub(crate) source: String,
     /// The partials appended to `source` (`; include:`): each one's file and where it sits in
     /// `source`. A language's taint rules that include the same partial share one copy of its
     /// patterns in the compiled query.
-    pub partials: Vec<(PathBuf, Range<usize>)>,
+    pub(crate) partials: Vec<(PathBuf, Range<usize>)>,
 }
 
 impl Rule {
@@ -93,14 +93,14 @@ impl Rule {
 
 /// An annotated test file that sits beside a rule (`sql.scm` + `sql.py`).
 #[derive(Debug)]
-pub struct RuleTestFile {
-    pub origin: Origin,
-    pub language: Language,
-    pub text: String,
+pub(crate) struct RuleTestFile {
+    pub(crate) origin: Origin,
+    pub(crate) language: Language,
+    pub(crate) text: String,
 }
 
 /// Every rule in force, plus one compiled query per language (built on first use).
-pub struct RuleSet {
+pub(crate) struct RuleSet {
     rules: Vec<Rule>,
     /// Ids turned off with `--disable` (their test annotations are not errors).
     disabled: Vec<String>,
@@ -118,26 +118,26 @@ impl std::fmt::Debug for RuleSet {
 
 /// Options for [`RuleSet::load`].
 #[derive(Clone, Debug, Default)]
-pub struct RuleSources {
+pub(crate) struct RuleSources {
     /// Load the embedded pack.
-    pub builtin: bool,
+    pub(crate) builtin: bool,
     /// Extra rule directories (`--rules DIR`).
-    pub dirs: Vec<PathBuf>,
+    pub(crate) dirs: Vec<PathBuf>,
     /// Rule ids to leave out.
-    pub disabled: Vec<String>,
+    pub(crate) disabled: Vec<String>,
 }
 
 impl RuleSet {
     /// The embedded pack alone.
     #[cfg(test)]
-    pub fn builtin() -> Result<RuleSet, RuleError> {
+    pub(crate) fn builtin() -> Result<RuleSet, RuleError> {
         RuleSet::load(&RuleSources {
             builtin: true,
             ..RuleSources::default()
         })
     }
 
-    pub fn load(sources: &RuleSources) -> Result<RuleSet, RuleError> {
+    pub(crate) fn load(sources: &RuleSources) -> Result<RuleSet, RuleError> {
         // (where it came from, its path for telling the language, contents)
         let mut files: Vec<(Origin, PathBuf, String)> = Vec::new();
         if sources.builtin {
@@ -235,29 +235,29 @@ impl RuleSet {
         }
     }
 
-    pub fn rules(&self) -> &[Rule] {
+    pub(crate) fn rules(&self) -> &[Rule] {
         &self.rules
     }
 
-    pub fn is_disabled(&self, id: &str) -> bool {
+    pub(crate) fn is_disabled(&self, id: &str) -> bool {
         self.disabled.iter().any(|d| d == id)
     }
 
-    pub fn tests(&self) -> &[RuleTestFile] {
+    pub(crate) fn tests(&self) -> &[RuleTestFile] {
         &self.tests
     }
 
-    pub fn rule(&self, index: usize) -> &Rule {
+    pub(crate) fn rule(&self, index: usize) -> &Rule {
         &self.rules[index]
     }
 
     /// Whether any rule applies to `language`.
-    pub fn covers(&self, language: Language) -> bool {
+    pub(crate) fn covers(&self, language: Language) -> bool {
         self.rules.iter().any(|r| r.languages.contains(&language))
     }
 
     /// The compiled query of every rule for `language`, built once.
-    pub fn compiled(
+    pub(crate) fn compiled(
         &self,
         language: Language,
     ) -> Result<Option<&engine::CompiledRules>, &RuleError> {

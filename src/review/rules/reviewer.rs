@@ -13,12 +13,12 @@ use crate::slice::{Shard, SourceFile};
 /// Most lines of source kept as a finding's snippet.
 const SNIPPET_LINES: usize = 8;
 
-pub struct RulesReviewer {
+pub(crate) struct RulesReviewer {
     rules: Arc<RuleSet>,
 }
 
 impl RulesReviewer {
-    pub fn new(rules: Arc<RuleSet>) -> RulesReviewer {
+    pub(crate) fn new(rules: Arc<RuleSet>) -> RulesReviewer {
         RulesReviewer { rules }
     }
 }

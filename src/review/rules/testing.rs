@@ -14,20 +14,20 @@ use crate::slice::{self, SliceOptions, SourceFile};
 
 /// What one rule did on its test files.
 #[derive(Debug, Default)]
-pub struct RuleTestResult {
-    pub rule_id: String,
+pub(crate) struct RuleTestResult {
+    pub(crate) rule_id: String,
     /// Test files that exercised the rule.
-    pub files: Vec<String>,
-    pub expected: usize,
+    pub(crate) files: Vec<String>,
+    pub(crate) expected: usize,
     /// `(file, line)` the rule should have flagged and did not.
-    pub missed: Vec<(String, usize)>,
+    pub(crate) missed: Vec<(String, usize)>,
     /// `(file, line)` the rule flagged without a `ruleid` annotation.
-    pub unexpected: Vec<(String, usize)>,
-    pub problems: Vec<String>,
+    pub(crate) unexpected: Vec<(String, usize)>,
+    pub(crate) problems: Vec<String>,
 }
 
 impl RuleTestResult {
-    pub fn passed(&self) -> bool {
+    pub(crate) fn passed(&self) -> bool {
         self.missed.is_empty() && self.unexpected.is_empty() && self.problems.is_empty()
     }
 }
@@ -35,7 +35,7 @@ impl RuleTestResult {
 /// Runs every rule of `rules` over every test file and returns one result per rule, sorted by id.
 /// `budget_tokens` is the shard budget used to cut test files: small budgets check that matches
 /// straddling shard boundaries are still reported exactly once.
-pub fn run(rules: &Arc<RuleSet>, budget_tokens: usize) -> Vec<RuleTestResult> {
+pub(crate) fn run(rules: &Arc<RuleSet>, budget_tokens: usize) -> Vec<RuleTestResult> {
     let reviewer = RulesReviewer::new(Arc::clone(rules));
     let mut results: BTreeMap<String, RuleTestResult> = rules
         .rules()

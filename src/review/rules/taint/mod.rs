@@ -59,31 +59,31 @@ use budget::Limits;
 
 /// Nodes the rule's query found, by role, as byte ranges.
 #[derive(Default, Debug)]
-pub struct Roles {
-    pub sources: HashSet<Range<usize>>,
-    pub sinks: HashSet<Range<usize>>,
-    pub sanitizers: HashSet<Range<usize>>,
-    pub propagators: HashSet<Range<usize>>,
+pub(crate) struct Roles {
+    pub(crate) sources: HashSet<Range<usize>>,
+    pub(crate) sinks: HashSet<Range<usize>>,
+    pub(crate) sanitizers: HashSet<Range<usize>>,
+    pub(crate) propagators: HashSet<Range<usize>>,
 }
 
 /// One step of a flow: where, and what happened there.
-pub type Step = (Range<usize>, String);
+pub(crate) type Step = (Range<usize>, String);
 
 /// A tainted value reaching a sink.
 #[derive(Debug, Clone)]
-pub struct Flow {
-    pub sink: Range<usize>,
+pub(crate) struct Flow {
+    pub(crate) sink: Range<usize>,
     /// From the source to the sink, in order.
-    pub steps: Vec<Step>,
+    pub(crate) steps: Vec<Step>,
 }
 
 /// The languages whose statements the engine models.
-pub fn supports(language: Language) -> bool {
+pub(crate) fn supports(language: Language) -> bool {
     lang::syntax(language).is_some()
 }
 
 /// Every flow from a source to a sink in `root`, a tree of `language`.
-pub fn analyze(language: Language, root: Node<'_>, text: &str, roles: &Roles) -> Vec<Flow> {
+pub(crate) fn analyze(language: Language, root: Node<'_>, text: &str, roles: &Roles) -> Vec<Flow> {
     if roles.sources.is_empty() {
         return Vec::new();
     }
@@ -93,7 +93,7 @@ pub fn analyze(language: Language, root: Node<'_>, text: &str, roles: &Roles) ->
 /// The sinks that a value from a source, or from a parameter of the function around them, may
 /// reach: where a sink holds a parameter, whether it is safe depends on the callers, which
 /// this intraprocedural analysis does not see.
-pub fn open_sinks(
+pub(crate) fn open_sinks(
     language: Language,
     root: Node<'_>,
     text: &str,
