@@ -446,15 +446,19 @@ mod tests {
         (dir, file)
     }
 
-    fn resolve(args: &ScanArgs, file: Option<&ConfigFile>, env: &Env) -> ScanSettings {
-        let around = Surroundings {
+    /// A run off any terminal, started now.
+    fn around(env: &Env) -> Surroundings<'_> {
+        Surroundings {
             env,
             color: ColorChoice::Auto,
             stdout_is_terminal: false,
             stderr_is_terminal: false,
             started: Instant::now(),
-        };
-        ScanSettings::resolve(args, file, &around).unwrap()
+        }
+    }
+
+    fn resolve(args: &ScanArgs, file: Option<&ConfigFile>, env: &Env) -> ScanSettings {
+        ScanSettings::resolve(args, file, &around(env)).unwrap()
     }
 
     #[test]
@@ -504,14 +508,8 @@ mod tests {
     fn a_bad_value_in_the_file_names_the_file_and_the_key() {
         let (dir, file) = with_config("[scan]\nfail_on = \"loud\"\n");
         let root = dir.path().to_str().unwrap();
-        let around = Surroundings {
-            env: &Env::default(),
-            color: ColorChoice::Never,
-            stdout_is_terminal: false,
-            stderr_is_terminal: false,
-            started: Instant::now(),
-        };
-        let error = ScanSettings::resolve(&scan_args(&[root]), Some(&file), &around)
+        let empty = Env::default();
+        let error = ScanSettings::resolve(&scan_args(&[root]), Some(&file), &around(&empty))
             .unwrap_err()
             .to_string();
         assert!(error.contains("shardscan.toml"), "{error}");
@@ -532,14 +530,8 @@ mod tests {
             Some(Path::new("/tmp/c"))
         );
         // Without the key in that environment, the hosted API is refused before any request.
-        let around = Surroundings {
-            env: &Env::default(),
-            color: ColorChoice::Never,
-            stdout_is_terminal: false,
-            stderr_is_terminal: false,
-            started: Instant::now(),
-        };
-        let error = ScanSettings::resolve(&args, None, &around).unwrap_err();
+        let empty = Env::default();
+        let error = ScanSettings::resolve(&args, None, &around(&empty)).unwrap_err();
         assert!(crate::error::Error::from(error).hint().is_some());
     }
 

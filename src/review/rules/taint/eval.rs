@@ -237,7 +237,7 @@ fn is_comparison(node: Node<'_>, text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::program;
+    use super::super::fixture::{expression_program, program};
     use super::is_comparison;
     use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python, C};
 
@@ -404,14 +404,7 @@ mod tests {
             (C, "a << b", false),
         ];
         for (language, expression, expected) in cases {
-            let code = match language {
-                Go => format!("package p\nvar v = {expression}"),
-                Java => format!("class A {{ Object v = {expression}; }}"),
-                Php => format!("<?php {expression};"),
-                C => format!("void f() {{ {expression}; }}"),
-                _ => format!("{expression};"),
-            };
-            let program = program(language, &code);
+            let program = expression_program(language, expression);
             let node = program.node(expression);
             assert_eq!(
                 is_comparison(node, &program.text),

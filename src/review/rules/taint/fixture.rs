@@ -35,6 +35,19 @@ pub(super) fn parse(language: Language, text: &str) -> Tree {
         .expect("parsing without a timeout ends")
 }
 
+/// A program of `language` that holds `expression` as a value, in the smallest code the grammar
+/// takes it in.
+pub(super) fn expression_program(language: Language, expression: &str) -> Program {
+    let code = match language {
+        Language::Go => format!("package p\nvar v = {expression}"),
+        Language::Java => format!("class A {{ Object v = {expression}; }}"),
+        Language::Php => format!("<?php {expression};"),
+        Language::C => format!("void f() {{ {expression}; }}"),
+        _ => format!("{expression};"),
+    };
+    program(language, &code)
+}
+
 /// The program `marked` with its markers taken out and their nodes as roles. A marker may hold
 /// another; each must cover exactly one node of the tree.
 pub(super) fn program(language: Language, marked: &str) -> Program {

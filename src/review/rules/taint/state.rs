@@ -94,7 +94,7 @@ pub(super) fn container_of(syntax: &Syntax, text: &str, node: Node<'_>) -> Optio
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::program;
+    use super::super::fixture::{expression_program, program};
     use super::*;
     use crate::lang::Language::{Go, Java, JavaScript, Php, Python, C};
 
@@ -173,14 +173,7 @@ mod tests {
             (C, "buf[2]", some("buf[2]")),
         ];
         for (language, expression, expected) in cases {
-            let code = match language {
-                Go => format!("package p\nvar v = {expression}"),
-                Java => format!("class A {{ Object v = {expression}; }}"),
-                Php => format!("<?php {expression};"),
-                C => format!("void f() {{ {expression}; }}"),
-                _ => format!("{expression};"),
-            };
-            let program = program(language, &code);
+            let program = expression_program(language, expression);
             let node = program.node(expression);
             let found = place(program.syntax(), &program.text, node);
             assert_eq!(found, expected, "{language}: {expression}");
