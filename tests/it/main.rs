@@ -11,3 +11,4 @@ mod fake_llm;
 mod integrations;
 mod llama;
 mod merge;
+mod scan_command;
