@@ -12,3 +12,4 @@ mod integrations;
 mod llama;
 mod merge;
 mod scan_command;
+mod snapshots;
