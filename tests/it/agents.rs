@@ -5,8 +5,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::common::{assert_valid_sarif, repo, run_env};
+use crate::common::{assert_valid_sarif, repo};
 use crate::fake_llm::{Behavior, FakeLlm};
+use crate::scan_command::{Outcome, ScanCommand};
 
 const KEY: &str = "sk-test-SECRET-0123456789";
 
@@ -27,42 +28,14 @@ fn eval_repo(n: usize) -> tempfile::TempDir {
     repo(&refs)
 }
 
-struct Scan {
-    status: i32,
-    stdout: String,
-    stderr: String,
-    json: Value,
-    elapsed: Duration,
-}
-
-/// Runs a scan with `args` after the path, JSON on stdout, the test key in the environment.
-fn scan(dir: &tempfile::TempDir, args: &[&str]) -> Scan {
-    let path = dir.path().join("repo");
-    let path = path.to_str().unwrap();
-    let mut all = vec![
-        "scan",
-        path,
-        "-f",
-        "json",
-        "--no-progress",
-        "--fail-on",
-        "none",
-        "--api-key-env",
-        "SHARDSCAN_TEST_KEY",
-    ];
-    all.extend_from_slice(args);
-    let started = Instant::now();
-    let (status, stdout, stderr) = run_env(&all, &[("SHARDSCAN_TEST_KEY", KEY)]);
-    let elapsed = started.elapsed();
-    let json = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}\nstderr: {stderr}"));
-    Scan {
-        status,
-        stdout,
-        stderr,
-        json,
-        elapsed,
-    }
+/// A scan of the workspace's `repo/`: JSON on stdout, `--fail-on none`, the test key in the
+/// environment. Every test reads the outcome's `.json()`, so each of its runs must print JSON.
+fn scan(dir: &tempfile::TempDir) -> ScanCommand {
+    ScanCommand::new(dir.path().join("repo"))
+        .format("json")
+        .fail_on("none")
+        .args(["--api-key-env", "SHARDSCAN_TEST_KEY"])
+        .env("SHARDSCAN_TEST_KEY", KEY)
 }
 
 /// A temp dir holding the scanned tree under `repo/` and room for outputs beside it.
@@ -104,29 +77,22 @@ fn openai_and_anthropic_review_every_shard_and_never_leak_the_key() {
         let dir = workspace(3);
         let sarif = dir.path().join("out.sarif");
         let record = dir.path().join("exchanges.jsonl");
-        let mut args = vec![
-            "--reviewer",
-            reviewer,
-            "--base-url",
-            &url,
-            "--model",
-            "fake-model",
-            "--no-cache",
-            "-o",
-            sarif.to_str().unwrap(),
-            "--record",
-            record.to_str().unwrap(),
-        ];
-        if stream {
-            args.push("--stream");
-        }
-        let scan = scan(&dir, &args);
+        let scan = scan(&dir)
+            .reviewer(reviewer)
+            .base_url(&url)
+            .model("fake-model")
+            .no_cache()
+            .output(&sarif)
+            .arg("--record")
+            .arg(&record)
+            .args(stream.then_some("--stream"))
+            .run();
         assert_eq!(
             scan.status, 0,
             "{reviewer} stream={stream}: {}",
             scan.stderr
         );
-        let findings = llm_findings(&scan.json);
+        let findings = llm_findings(scan.json());
         assert_eq!(
             findings.len(),
             3,
@@ -141,8 +107,8 @@ fn openai_and_anthropic_review_every_shard_and_never_leak_the_key() {
                 format!("{reviewer}:fake-model/security")
             );
         }
-        assert_eq!(scan.json["complete"], true);
-        assert_eq!(agents(&scan.json)["jobs_reviewed"], 3);
+        assert_eq!(scan.json()["complete"], true);
+        assert_eq!(agents(scan.json())["jobs_reviewed"], 3);
         let log: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
         assert_valid_sarif(&log);
         assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 3);
@@ -172,23 +138,17 @@ fn agents_really_run_in_parallel_up_to_the_cap() {
     });
     let dir = workspace(16);
     let url = fake.base_url_openai();
-    let scan = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "openai",
-            "--base-url",
-            &url,
-            "-j",
-            "8",
-            "--no-cache",
-        ],
-    );
+    let scan = scan(&dir)
+        .reviewer("openai")
+        .base_url(&url)
+        .jobs("8")
+        .no_cache()
+        .run();
     assert_eq!(scan.status, 0, "{}", scan.stderr);
-    assert_eq!(llm_findings(&scan.json).len(), 16);
+    assert_eq!(llm_findings(scan.json()).len(), 16);
     // 16 requests of 300 ms through 8 slots: two waves, not sixteen.
     assert_eq!(fake.stats().peak_in_flight, 8);
-    assert_eq!(agents(&scan.json)["peak_concurrency"], 8);
+    assert_eq!(agents(scan.json())["peak_concurrency"], 8);
     assert!(scan.elapsed < Duration::from_secs(4), "{:?}", scan.elapsed);
 }
 
@@ -201,21 +161,15 @@ fn a_429_storm_backs_off_and_still_reviews_everything() {
     });
     let dir = workspace(4);
     let url = fake.base_url_openai();
-    let scan = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "openai",
-            "--base-url",
-            &url,
-            "-j",
-            "4",
-            "--no-cache",
-        ],
-    );
+    let scan = scan(&dir)
+        .reviewer("openai")
+        .base_url(&url)
+        .jobs("4")
+        .no_cache()
+        .run();
     assert_eq!(scan.status, 0, "{}", scan.stderr);
-    assert_eq!(llm_findings(&scan.json).len(), 4);
-    let metrics = agents(&scan.json);
+    assert_eq!(llm_findings(scan.json()).len(), 4);
+    let metrics = agents(scan.json());
     assert_eq!(metrics["rate_limited"], 4);
     assert!(metrics["final_limit"].as_u64().unwrap() < 4, "{metrics}");
     assert!(
@@ -232,28 +186,19 @@ fn a_stalled_server_cannot_hold_the_run_past_the_deadline() {
     });
     let dir = workspace(6);
     let url = fake.base_url_openai();
-    let scan = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "rules,openai",
-            "--base-url",
-            &url,
-            "-j",
-            "2",
-            "--no-cache",
-            "--deadline",
-            "2s",
-            "--timeout",
-            "10m",
-        ],
-    );
+    let scan = scan(&dir)
+        .reviewer("rules,openai")
+        .base_url(&url)
+        .jobs("2")
+        .no_cache()
+        .args(["--deadline", "2s", "--timeout", "10m"])
+        .run();
     assert_eq!(scan.status, 3, "{}", scan.stderr);
     assert!(scan.elapsed < Duration::from_secs(6), "{:?}", scan.elapsed);
     // The rules still reviewed every shard; every agent job is listed with its reason.
-    let rule_findings = scan.json["findings"].as_array().unwrap().len();
+    let rule_findings = scan.json()["findings"].as_array().unwrap().len();
     assert_eq!(rule_findings, 6, "{}", scan.stdout);
-    let unreviewed = scan.json["unreviewed"].as_array().unwrap();
+    let unreviewed = scan.json()["unreviewed"].as_array().unwrap();
     assert_eq!(unreviewed.len(), 6);
     for item in unreviewed {
         assert!(
@@ -261,7 +206,7 @@ fn a_stalled_server_cannot_hold_the_run_past_the_deadline() {
             "{item}"
         );
     }
-    assert_eq!(agents(&scan.json)["stopped"], "deadline");
+    assert_eq!(agents(scan.json())["stopped"], "deadline");
 }
 
 #[test]
@@ -273,29 +218,21 @@ fn shards_finished_before_the_deadline_are_all_reported() {
     let dir = workspace(12);
     let url = fake.base_url_openai();
     let sarif = dir.path().join("partial.sarif");
-    let scan = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "openai",
-            "--base-url",
-            &url,
-            "-j",
-            "2",
-            "--no-cache",
-            "--deadline",
-            "2500ms",
-            "-o",
-            sarif.to_str().unwrap(),
-        ],
-    );
+    let scan = scan(&dir)
+        .reviewer("openai")
+        .base_url(&url)
+        .jobs("2")
+        .no_cache()
+        .args(["--deadline", "2500ms"])
+        .output(&sarif)
+        .run();
     assert_eq!(scan.status, 3, "{}", scan.stderr);
     let completed = fake.stats().completed as usize;
-    let found = llm_findings(&scan.json).len();
+    let found = llm_findings(scan.json()).len();
     assert!((4..12).contains(&completed), "{completed}");
     assert_eq!(found, completed, "every answered shard is in the report");
     assert_eq!(
-        scan.json["unreviewed"].as_array().unwrap().len(),
+        scan.json()["unreviewed"].as_array().unwrap().len(),
         12 - found
     );
     let log: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
@@ -311,29 +248,21 @@ fn the_token_budget_is_never_overshot() {
     let dir = workspace(10);
     let url = fake.base_url_openai();
     let budget = 8000u64;
-    let scan = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "openai",
-            "--base-url",
-            &url,
-            "-j",
-            "4",
-            "--no-cache",
-            "--max-tokens",
-            &budget.to_string(),
-            "--max-output-tokens",
-            "500",
-        ],
-    );
+    let scan = scan(&dir)
+        .reviewer("openai")
+        .base_url(&url)
+        .jobs("4")
+        .no_cache()
+        .args(["--max-tokens", &budget.to_string()])
+        .args(["--max-output-tokens", "500"])
+        .run();
     assert_eq!(scan.status, 3, "{}", scan.stderr);
-    let metrics = agents(&scan.json);
+    let metrics = agents(scan.json());
     let spent = metrics["tokens_in"].as_u64().unwrap() + metrics["tokens_out"].as_u64().unwrap();
     assert!(spent <= budget, "{spent} > {budget}");
     let requests = fake.stats().requests;
     assert!(requests > 0 && requests < 10, "{requests}");
-    let reasons: Vec<&str> = scan.json["unreviewed"]
+    let reasons: Vec<&str> = scan.json()["unreviewed"]
         .as_array()
         .unwrap()
         .iter()
@@ -352,48 +281,22 @@ fn the_cache_makes_a_rerun_free_and_replay_needs_no_network() {
     let cache = dir.path().join("cache");
     let record = dir.path().join("run.jsonl");
     let url = fake.base_url_anthropic();
-    let first = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "anthropic",
-            "--base-url",
-            &url,
-            "--cache-dir",
-            cache.to_str().unwrap(),
-            "--record",
-            record.to_str().unwrap(),
-        ],
-    );
+    let anthropic = || scan(&dir).reviewer("anthropic").base_url(&url);
+    let first = anthropic()
+        .arg("--cache-dir")
+        .arg(&cache)
+        .arg("--record")
+        .arg(&record)
+        .run();
     assert_eq!(first.status, 0, "{}", first.stderr);
     assert_eq!(fake.stats().requests, 5);
-    let second = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "anthropic",
-            "--base-url",
-            &url,
-            "--cache-dir",
-            cache.to_str().unwrap(),
-        ],
-    );
+    let second = anthropic().arg("--cache-dir").arg(&cache).run();
     assert_eq!(fake.stats().requests, 5, "the rerun made no request");
-    assert_eq!(second.json["summary"]["shards_cached"], 5);
-    assert_eq!(llm_findings(&second.json).len(), 5);
+    assert_eq!(second.json()["summary"]["shards_cached"], 5);
+    assert_eq!(llm_findings(second.json()).len(), 5);
     drop(fake);
     // The server is gone: a replay answers from the recording alone.
-    let replayed = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "anthropic",
-            "--base-url",
-            &url,
-            "--replay",
-            record.to_str().unwrap(),
-        ],
-    );
+    let replayed = anthropic().arg("--replay").arg(&record).run();
     assert_eq!(replayed.status, 0, "{}", replayed.stderr);
     let fingerprints = |json: &Value| -> Vec<String> {
         llm_findings(json)
@@ -401,7 +304,7 @@ fn the_cache_makes_a_rerun_free_and_replay_needs_no_network() {
             .map(|f| f["fingerprint"].to_string())
             .collect()
     };
-    assert_eq!(fingerprints(&first.json), fingerprints(&replayed.json));
+    assert_eq!(fingerprints(first.json()), fingerprints(replayed.json()));
     assert!(cache.join("v1").read_dir().unwrap().next().is_some());
     no_key_anywhere(&[&std::fs::read_to_string(&record).unwrap()]);
 }
@@ -414,21 +317,11 @@ fn failing_agents_fall_back_to_the_rules_or_are_listed() {
     });
     let dir = workspace(3);
     let url = fake.base_url_openai();
-    let listed = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "openai",
-            "--base-url",
-            &url,
-            "--no-cache",
-            "--retries",
-            "1",
-        ],
-    );
+    let openai = || scan(&dir).reviewer("openai").base_url(&url).no_cache();
+    let listed = openai().args(["--retries", "1"]).run();
     assert_eq!(listed.status, 3, "{}", listed.stderr);
     assert_eq!(fake.stats().requests, 6, "one retry each");
-    let reasons: Vec<&str> = listed.json["unreviewed"]
+    let reasons: Vec<&str> = listed.json()["unreviewed"]
         .as_array()
         .unwrap()
         .iter()
@@ -437,22 +330,11 @@ fn failing_agents_fall_back_to_the_rules_or_are_listed() {
     assert_eq!(reasons.len(), 3);
     assert!(reasons.iter().all(|r| r.contains("500")), "{reasons:?}");
 
-    let fallback = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "openai",
-            "--base-url",
-            &url,
-            "--no-cache",
-            "--retries",
-            "0",
-            "--fallback",
-            "rules",
-        ],
-    );
+    let fallback = openai()
+        .args(["--retries", "0", "--fallback", "rules"])
+        .run();
     assert_eq!(fallback.status, 0, "{}", fallback.stderr);
-    let findings = fallback.json["findings"].as_array().unwrap();
+    let findings = fallback.json()["findings"].as_array().unwrap();
     assert_eq!(findings.len(), 3);
     assert!(findings[0]["reviewers"][0]
         .as_str()
@@ -468,23 +350,18 @@ fn broken_answers_are_repaired_or_reported() {
     });
     let dir = workspace(2);
     let url = fake.base_url_openai();
-    let fenced = scan(
-        &dir,
-        &["--reviewer", "openai", "--base-url", &url, "--no-cache"],
-    );
+    let openai = || scan(&dir).reviewer("openai").base_url(&url).no_cache();
+    let fenced = openai().run();
     assert_eq!(fenced.status, 0, "{}", fenced.stderr);
-    assert_eq!(llm_findings(&fenced.json).len(), 2);
+    assert_eq!(llm_findings(fenced.json()).len(), 2);
 
     fake.set_behavior(Behavior {
         malformed: true,
         ..Behavior::default()
     });
-    let broken = scan(
-        &dir,
-        &["--reviewer", "openai", "--base-url", &url, "--no-cache"],
-    );
+    let broken = openai().run();
     assert_eq!(broken.status, 3, "{}", broken.stderr);
-    for item in broken.json["unreviewed"].as_array().unwrap() {
+    for item in broken.json()["unreviewed"].as_array().unwrap() {
         assert!(
             item["reason"].as_str().unwrap().contains("not JSON"),
             "{item}"
@@ -502,13 +379,14 @@ fn broken_answers_are_repaired_or_reported() {
         ("anthropic", fake.base_url_anthropic()),
     ] {
         for stream in [false, true] {
-            let mut args = vec!["--reviewer", reviewer, "--base-url", &url, "--no-cache"];
-            if stream {
-                args.push("--stream");
-            }
-            let cut = scan(&dir, &args);
+            let cut = scan(&dir)
+                .reviewer(reviewer)
+                .base_url(&url)
+                .no_cache()
+                .args(stream.then_some("--stream"))
+                .run();
             assert_eq!(cut.status, 3, "{reviewer} {stream}: {}", cut.stderr);
-            for item in cut.json["unreviewed"].as_array().unwrap() {
+            for item in cut.json()["unreviewed"].as_array().unwrap() {
                 assert!(
                     item["reason"]
                         .as_str()
@@ -517,7 +395,7 @@ fn broken_answers_are_repaired_or_reported() {
                     "{reviewer} {stream}: {item}"
                 );
             }
-            assert!(agents(&cut.json)["tokens_out"].as_u64().unwrap() > 0);
+            assert!(agents(cut.json())["tokens_out"].as_u64().unwrap() > 0);
         }
     }
 }
@@ -531,25 +409,25 @@ fn verification_drops_rejected_findings_and_keeps_the_reason() {
     let dir = workspace(3);
     let url = fake.base_url_openai();
     let cache = dir.path().join("cache");
-    let args = [
-        "--reviewer",
-        "openai",
-        "--base-url",
-        &url,
-        "--verify",
-        "--cache-dir",
-        cache.to_str().unwrap(),
-    ];
-    let first = scan(&dir, &args);
+    let verified = || {
+        scan(&dir)
+            .reviewer("openai")
+            .base_url(&url)
+            .arg("--verify")
+            .arg("--cache-dir")
+            .arg(&cache)
+            .run()
+    };
+    let first = verified();
     assert_eq!(first.status, 0, "{}", first.stderr);
-    assert_eq!(agents(&first.json)["verified_confirmed"], 2);
+    assert_eq!(agents(first.json())["verified_confirmed"], 2);
     // A rerun from the cache keeps the verdicts: nothing rejected comes back.
     let requests = fake.stats().requests;
-    let second = scan(&dir, &args);
+    let second = verified();
     assert_eq!(fake.stats().requests, requests, "all from the cache");
     for scan in [first, second] {
-        assert_eq!(llm_findings(&scan.json).len(), 2);
-        let rejected = scan.json["rejected"].as_array().unwrap();
+        assert_eq!(llm_findings(scan.json()).len(), 2);
+        let rejected = scan.json()["rejected"].as_array().unwrap();
         assert_eq!(rejected.len(), 1);
         assert_eq!(
             rejected[0]["finding"]["location"]["path"],
@@ -563,44 +441,34 @@ fn estimate_calls_nothing_and_timeline_draws_every_agent() {
     let fake = FakeLlm::spawn(Behavior::default());
     let dir = workspace(4);
     let url = fake.base_url_openai();
-    let path = dir.path().join("repo");
-    let (status, stdout, stderr) = run_env(
-        &[
-            "scan",
-            path.to_str().unwrap(),
-            "--reviewer",
-            "openai",
-            "--base-url",
-            &url,
-            "--lens",
-            "security,logic",
-            "--estimate",
-        ],
-        &[],
-    );
+    // As a user types it: no key, no output format.
+    let Outcome {
+        status,
+        stdout,
+        stderr,
+        ..
+    } = ScanCommand::bare(dir.path().join("repo"))
+        .reviewer("openai")
+        .base_url(&url)
+        .args(["--lens", "security,logic", "--estimate"])
+        .run();
     assert_eq!(status, 0, "{stderr}");
     assert!(stdout.contains("4 shards"), "{stdout}");
     assert!(stdout.contains("8 requests"), "{stdout}");
     assert_eq!(fake.stats().requests, 0);
 
     let svg = dir.path().join("timeline.svg");
-    let scan = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "openai",
-            "--base-url",
-            &url,
-            "--no-cache",
-            "--lens",
-            "security,logic",
-            "--timeline",
-            svg.to_str().unwrap(),
-        ],
-    );
+    let scan = scan(&dir)
+        .reviewer("openai")
+        .base_url(&url)
+        .no_cache()
+        .args(["--lens", "security,logic"])
+        .arg("--timeline")
+        .arg(&svg)
+        .run();
     assert_eq!(scan.status, 0, "{}", scan.stderr);
     // Both lenses flag the same line: one finding, both reviewers.
-    let findings = llm_findings(&scan.json);
+    let findings = llm_findings(scan.json());
     assert_eq!(findings.len(), 4);
     assert_eq!(findings[0]["reviewers"].as_array().unwrap().len(), 2);
     let drawing = std::fs::read_to_string(&svg).unwrap();
@@ -617,12 +485,13 @@ fn a_command_agent_runs_outside_the_tree() {
     )
     .unwrap();
     let command = format!("sh {}", script.display());
-    let scan = scan(
-        &dir,
-        &["--reviewer", "command", "--command", &command, "--no-cache"],
-    );
+    let scan = scan(&dir)
+        .reviewer("command")
+        .args(["--command", &command])
+        .no_cache()
+        .run();
     assert_eq!(scan.status, 0, "{}", scan.stderr);
-    let findings = llm_findings(&scan.json);
+    let findings = llm_findings(scan.json());
     assert_eq!(findings.len(), 2);
     let message = findings[0]["message"].as_str().unwrap();
     let tree = dir.path().join("repo").canonicalize().unwrap();
@@ -635,6 +504,8 @@ fn agent_flags_are_validated() {
     let dir = workspace(1);
     let path = dir.path().join("repo");
     let path = path.to_str().unwrap();
+    // Usage is checked on the command line as a user types it.
+    let bare = || ScanCommand::bare(path);
     for (args, expected) in [
         (vec!["--reviewer", "gpt"], "unknown reviewer `gpt`"),
         (
@@ -670,45 +541,20 @@ fn agent_flags_are_validated() {
         (vec!["--verify"], "--verify needs an agent reviewer"),
         (vec!["--reviewer", "command"], "needs `--command"),
     ] {
-        let mut all = vec!["scan", path];
-        all.extend(args);
-        let (status, _, stderr) = run_env(&all, &[("OPENAI_API_KEY", "")]);
-        assert_eq!(status, 2, "{all:?}: {stderr}");
-        assert!(stderr.contains(expected), "{all:?}: {stderr}");
+        let Outcome { status, stderr, .. } = bare().args(&args).env("OPENAI_API_KEY", "").run();
+        assert_eq!(status, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
     }
     // Outputs of the run never land inside the scanned tree, and a file there is not touched.
     let inside = format!("{path}/run.jsonl");
     std::fs::write(&inside, "keep me\n").unwrap();
-    let (status, _, stderr) = run_env(
-        &[
-            "scan",
-            path,
-            "--reviewer",
-            "openai",
-            "--base-url",
-            "http://127.0.0.1:9",
-            "--record",
-            &inside,
-        ],
-        &[],
-    );
+    let unreachable = || bare().reviewer("openai").base_url("http://127.0.0.1:9");
+    let Outcome { status, stderr, .. } = unreachable().args(["--record", &inside]).run();
     assert_eq!(status, 2, "{stderr}");
     assert!(stderr.contains("inside the scanned tree"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&inside).unwrap(), "keep me\n");
     let cache_inside = format!("{path}/.cache");
-    let (status, _, stderr) = run_env(
-        &[
-            "scan",
-            path,
-            "--reviewer",
-            "openai",
-            "--base-url",
-            "http://127.0.0.1:9",
-            "--cache-dir",
-            &cache_inside,
-        ],
-        &[],
-    );
+    let Outcome { status, stderr, .. } = unreachable().args(["--cache-dir", &cache_inside]).run();
     assert_eq!(status, 2, "{stderr}");
     assert!(!std::path::Path::new(&cache_inside).exists());
 }
@@ -721,24 +567,14 @@ fn ctrl_c_stops_like_the_deadline_and_keeps_what_finished() {
     });
     let dir = workspace(4);
     let url = fake.base_url_openai();
-    let path = dir.path().join("repo");
-    let child = crate::common::bin()
-        .args([
-            "scan",
-            path.to_str().unwrap(),
-            "-f",
-            "json",
-            "--no-progress",
-            "--fail-on",
-            "none",
-            "--reviewer",
-            "rules,openai",
-            "--base-url",
-            &url,
-            "--no-cache",
-            "--timeout",
-            "10m",
-        ])
+    let child = ScanCommand::new(dir.path().join("repo"))
+        .format("json")
+        .fail_on("none")
+        .reviewer("rules,openai")
+        .base_url(&url)
+        .no_cache()
+        .args(["--timeout", "10m"])
+        .command()
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -778,25 +614,18 @@ fn after_the_deadline_the_rest_of_the_tree_is_listed_not_read() {
     });
     let dir = workspace(40);
     let url = fake.base_url_openai();
-    let scan = scan(
-        &dir,
-        &[
-            "--reviewer",
-            "openai",
-            "--base-url",
-            &url,
-            "-j",
-            "1",
-            "--no-cache",
-            "--deadline",
-            "1200ms",
-        ],
-    );
+    let scan = scan(&dir)
+        .reviewer("openai")
+        .base_url(&url)
+        .jobs("1")
+        .no_cache()
+        .args(["--deadline", "1200ms"])
+        .run();
     assert_eq!(scan.status, 3, "{}", scan.stderr);
     assert!(scan.elapsed < Duration::from_secs(6), "{:?}", scan.elapsed);
-    let problems = scan.json["problems"].as_array().unwrap();
-    let unreviewed = scan.json["unreviewed"].as_array().unwrap();
-    let reviewed = scan.json["summary"]["shards_reviewed"].as_u64().unwrap() as usize;
+    let problems = scan.json()["problems"].as_array().unwrap();
+    let unreviewed = scan.json()["unreviewed"].as_array().unwrap();
+    let reviewed = scan.json()["summary"]["shards_reviewed"].as_u64().unwrap() as usize;
     // Every file is accounted for: reviewed, listed as an unreviewed shard, or listed unread.
     assert_eq!(
         reviewed + unreviewed.len() + problems.len(),

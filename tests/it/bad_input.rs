@@ -4,25 +4,20 @@
 use serde_json::Value;
 
 use crate::common::{assert_valid_sarif, repo, run, write};
+use crate::scan_command::ScanCommand;
 
 const BUG: &str = "def handler(q):\n    return eval(q)\n";
 
 /// Scans `dir` with JSON output and `--fail-on none`; returns (status, report, stderr).
 fn scan_json(dir: &std::path::Path, extra: &[&str]) -> (i32, Value, String) {
-    let mut args = vec![
-        "scan",
-        dir.to_str().unwrap(),
-        "-f",
-        "json",
-        "--fail-on",
-        "none",
-    ];
-    args.extend_from_slice(extra);
-    let (status, stdout, stderr) = run(&args);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    let report =
-        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}\n{stdout}\n{stderr}"));
-    (status, report, stderr)
+    let scanned = ScanCommand::bare(dir)
+        .format("json")
+        .fail_on("none")
+        .args(extra)
+        .run();
+    assert!(!scanned.stderr.contains("panicked"), "{}", scanned.stderr);
+    let report = scanned.json().clone();
+    (scanned.status, report, scanned.stderr)
 }
 
 fn finding_paths(report: &Value) -> Vec<String> {

@@ -7,7 +7,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{assert_valid_sarif, run, run_in, write};
+use crate::common::{assert_valid_sarif, run, write};
+use crate::scan_command::{Outcome, ScanCommand};
 
 fn git(dir: &Path, args: &[&str]) -> String {
     let output = Command::new("git")
@@ -61,8 +62,10 @@ fn repo_with_history() -> tempfile::TempDir {
     dir
 }
 
-fn json(stdout: &str) -> Value {
-    serde_json::from_str(stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"))
+/// `scan PATH -f json --fail-on none` as a pipeline types it: the report on stdout, exit 0
+/// whatever it finds.
+fn report_scan(path: impl AsRef<std::ffi::OsStr>) -> ScanCommand {
+    ScanCommand::bare(path).format("json").fail_on("none")
 }
 
 fn rule_ids(report: &Value) -> Vec<String> {
@@ -87,27 +90,18 @@ fn a_pull_request_scan_reviews_only_changed_shards_and_reports_only_new_findings
     let root = dir.path();
     let repo = root.to_str().unwrap();
     // The full scan of the branch sees both bugs.
-    let (status, stdout, stderr) = run(&["scan", repo, "-f", "json", "--fail-on", "none"]);
-    assert_eq!(status, 0, "{stderr}");
-    let full = json(&stdout);
-    assert_eq!(rule_ids(&full).len(), 2, "{stdout}");
+    let scanned = report_scan(repo).run();
+    assert_eq!(scanned.status, 0, "{}", scanned.stderr);
+    let full = scanned.json();
+    assert_eq!(rule_ids(full).len(), 2, "{}", scanned.stdout);
     let full_shards = full["summary"]["shards_total"].as_u64().unwrap();
 
     // Diff mode: only the changed shard of views.py is reviewed.
-    let (status, stdout, stderr) = run(&[
-        "scan",
-        repo,
-        "-f",
-        "json",
-        "--fail-on",
-        "none",
-        "--diff-base",
-        "main",
-    ]);
-    assert_eq!(status, 0, "{stderr}");
-    let diff = json(&stdout);
+    let scanned = report_scan(repo).args(["--diff-base", "main"]).run();
+    assert_eq!(scanned.status, 0, "{}", scanned.stderr);
+    let diff = scanned.json();
     assert_eq!(
-        rule_ids(&diff),
+        rule_ids(diff),
         vec!["app/views.py:python/os-system-injection"]
     );
     let diff_shards = diff["summary"]["shards_total"].as_u64().unwrap();
@@ -116,6 +110,7 @@ fn a_pull_request_scan_reviews_only_changed_shards_and_reports_only_new_findings
         "{diff_shards} of {full_shards}"
     );
     assert_eq!(diff["summary"]["files"], 1);
+    let stderr = &scanned.stderr;
     assert!(
         stderr.contains("diff mode: 1 files changed since"),
         "{stderr}"
@@ -130,22 +125,18 @@ fn a_pull_request_scan_reviews_only_changed_shards_and_reports_only_new_findings
     assert_eq!(status, 0, "{stderr}");
     git(root, &["checkout", "-q", "feature"]);
     let sarif = out.path().join("pr.sarif");
-    let (status, stdout, stderr) = run(&[
-        "scan",
-        repo,
-        "-f",
-        "json",
-        "--baseline",
-        baseline.to_str().unwrap(),
-        "-o",
-        sarif.to_str().unwrap(),
-        "--category",
-        "pull-request",
-    ]);
-    assert_eq!(status, 1, "the new bug fails the run: {stderr}");
-    let report = json(&stdout);
+    let scanned = ScanCommand::bare(repo)
+        .format("json")
+        .arg("--baseline")
+        .arg(&baseline)
+        .output(&sarif)
+        .args(["--category", "pull-request"])
+        .run();
+    let stderr = &scanned.stderr;
+    assert_eq!(scanned.status, 1, "the new bug fails the run: {stderr}");
+    let report = scanned.json();
     assert_eq!(
-        rule_ids(&report),
+        rule_ids(report),
         vec!["app/views.py:python/os-system-injection"]
     );
     assert_eq!(report["baseline"]["known"], 1);
@@ -169,25 +160,18 @@ fn a_pull_request_scan_reviews_only_changed_shards_and_reports_only_new_findings
 
     // A SARIF baseline works the same, and only the old bug remains suppressed when the branch
     // is compared with itself.
-    let (status, stdout, _) = run(&[
-        "scan",
-        repo,
-        "-f",
-        "json",
-        "--fail-on",
-        "none",
-        "--baseline",
-        sarif.to_str().unwrap(),
-    ]);
-    assert_eq!(status, 0);
-    assert_eq!(rule_ids(&json(&stdout)), Vec::<String>::new());
+    let scanned = report_scan(repo).arg("--baseline").arg(&sarif).run();
+    assert_eq!(scanned.status, 0);
+    assert_eq!(rule_ids(scanned.json()), Vec::<String>::new());
 }
 
 #[test]
 fn diff_mode_explains_missing_history() {
     let dir = repo_with_history();
     let repo = dir.path().to_str().unwrap();
-    let (status, _, stderr) = run(&["scan", repo, "--diff-base", "origin/nope"]);
+    let Outcome { status, stderr, .. } = ScanCommand::bare(repo)
+        .args(["--diff-base", "origin/nope"])
+        .run();
     assert_eq!(status, 2);
     assert!(
         stderr.contains("is not a commit in this repository"),
@@ -222,20 +206,14 @@ fn diff_mode_explains_missing_history() {
             "main:refs/remotes/origin/main",
         ],
     );
-    let (status, stdout, stderr) = run(&[
-        "scan",
-        shallow.to_str().unwrap(),
-        "-f",
-        "json",
-        "--fail-on",
-        "none",
-        "--diff-base",
-        "origin/main",
-    ]);
-    assert_eq!(status, 0, "{stderr}");
+    let scanned = report_scan(&shallow)
+        .args(["--diff-base", "origin/main"])
+        .run();
+    let stderr = &scanned.stderr;
+    assert_eq!(scanned.status, 0, "{stderr}");
     assert!(stderr.contains("shallow clone"), "{stderr}");
     assert_eq!(
-        rule_ids(&json(&stdout)),
+        rule_ids(scanned.json()),
         vec!["app/views.py:python/os-system-injection"]
     );
 }
@@ -257,20 +235,12 @@ fn partitions_cover_every_shard_exactly_once_and_merge_to_the_full_scan() {
     }
     let repo = root.to_str().unwrap();
     let scan = |extra: &[&str]| -> Value {
-        let mut args = vec![
-            "scan",
-            repo,
-            "-f",
-            "json",
-            "--fail-on",
-            "none",
-            "--shard-tokens",
-            "64",
-        ];
-        args.extend_from_slice(extra);
-        let (status, stdout, stderr) = run(&args);
-        assert_eq!(status, 0, "{stderr}");
-        json(&stdout)
+        let scanned = report_scan(repo)
+            .args(["--shard-tokens", "64"])
+            .args(extra)
+            .run();
+        assert_eq!(scanned.status, 0, "{}", scanned.stderr);
+        scanned.json().clone()
     };
     let fingerprints = |report: &Value| -> Vec<String> {
         report["findings"]
@@ -301,7 +271,7 @@ fn partitions_cover_every_shard_exactly_once_and_merge_to_the_full_scan() {
         fingerprints(&scan(&["--partition", "2/4"])),
         fingerprints(&scan(&["--partition", "2/4"]))
     );
-    let (status, _, stderr) = run(&["scan", repo, "--partition", "5/4"]);
+    let Outcome { status, stderr, .. } = ScanCommand::bare(repo).args(["--partition", "5/4"]).run();
     assert_eq!(status, 2);
     assert!(stderr.contains("invalid --partition `5/4`"), "{stderr}");
 }
@@ -318,30 +288,31 @@ fn the_configuration_file_is_found_validated_and_overridden_by_flags() {
         b"[scan]\nexclude = [\"tests/**\"]\nfail_on = \"none\"\nformat = \"json\"\n",
     );
     let src = root.join("src");
+    let in_root = || ScanCommand::bare(".").current_dir(root);
     // Found by walking up from the scan root (the directory scanned here).
-    let (status, stdout, stderr) = run_in(root, &["scan", "."]);
-    assert_eq!(status, 0, "fail_on from the file: {stderr}");
+    let scanned = in_root().run();
+    let stderr = &scanned.stderr;
+    assert_eq!(scanned.status, 0, "fail_on from the file: {stderr}");
     assert_eq!(
-        rule_ids(&json(&stdout)),
+        rule_ids(scanned.json()),
         vec!["src/app.py:python/eval-exec"]
     );
     // A flag wins over the file.
-    let (status, _, _) = run_in(root, &["scan", ".", "--fail-on", "error"]);
-    assert_eq!(status, 1);
+    assert_eq!(in_root().fail_on("error").run().status, 1);
     // --no-config ignores it.
-    let (status, stdout, _) = run_in(root, &["scan", ".", "--no-config", "-f", "json"]);
-    assert_eq!(status, 1);
-    assert_eq!(json(&stdout)["findings"].as_array().unwrap().len(), 2);
+    let scanned = in_root().arg("--no-config").format("json").run();
+    assert_eq!(scanned.status, 1);
+    assert_eq!(scanned.json()["findings"].as_array().unwrap().len(), 2);
     // Unknown keys are named, with the file.
     write(root, "shardscan.toml", b"[scan]\nfail_onn = \"none\"\n");
-    let (status, _, stderr) = run_in(root, &["scan", "."]);
+    let Outcome { status, stderr, .. } = in_root().run();
     assert_eq!(status, 2);
     assert!(
         stderr.contains("fail_onn") && stderr.contains("shardscan.toml"),
         "{stderr}"
     );
     write(root, "shardscan.toml", b"[scan]\nfail_on = \"sometimes\"\n");
-    let (status, _, stderr) = run_in(root, &["scan", "."]);
+    let Outcome { status, stderr, .. } = in_root().run();
     assert_eq!(status, 2);
     assert!(stderr.contains("scan.fail_on = \"sometimes\""), "{stderr}");
     // --config names another file; its paths are relative to it.
@@ -353,13 +324,11 @@ fn the_configuration_file_is_found_validated_and_overridden_by_flags() {
     );
     std::fs::create_dir_all(elsewhere.path().join("ci/out")).unwrap();
     let config = elsewhere.path().join("ci/shardscan.toml");
-    let (status, _, stderr) = run(&[
-        "scan",
-        src.to_str().unwrap(),
-        "--config",
-        config.to_str().unwrap(),
-        "-q",
-    ]);
+    let Outcome { status, stderr, .. } = ScanCommand::bare(&src)
+        .arg("--config")
+        .arg(&config)
+        .arg("-q")
+        .run();
     assert_eq!(status, 0, "{stderr}");
     let log: Value = serde_json::from_str(
         &std::fs::read_to_string(elsewhere.path().join("ci/out/report.sarif")).unwrap(),
@@ -367,7 +336,9 @@ fn the_configuration_file_is_found_validated_and_overridden_by_flags() {
     .unwrap();
     assert_valid_sarif(&log);
     assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
-    let (status, _, stderr) = run(&["scan", ".", "--config", "/nonexistent/shardscan.toml"]);
+    let Outcome { status, stderr, .. } = ScanCommand::bare(".")
+        .args(["--config", "/nonexistent/shardscan.toml"])
+        .run();
     assert_eq!(status, 2);
     assert!(stderr.contains("/nonexistent/shardscan.toml"), "{stderr}");
 }
@@ -382,7 +353,7 @@ fn init_writes_a_starter_file_once() {
     assert!(text.contains("[reviewers.openai]"));
     // The starter file is a valid configuration as written.
     write(dir.path(), "a.py", b"x = 1\n");
-    let (status, _, stderr) = run_in(dir.path(), &["scan", "."]);
+    let Outcome { status, stderr, .. } = ScanCommand::bare(".").current_dir(dir.path()).run();
     assert_eq!(status, 0, "{stderr}");
     let (status, _, stderr) = run(&["init", written.to_str().unwrap()]);
     assert_eq!(status, 2);

@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::common::{assert_valid_sarif, repo, run, run_in, tree_digest};
+use crate::scan_command::ScanCommand;
 
 const VULNERABLE: &str = "import subprocess\n\n\ndef handler(request):\n    expr = request.args.get('q')\n    return eval(expr)\n\n\ndef safe():\n    return eval('1 + 1')\n";
 
@@ -112,9 +113,8 @@ fn several_outputs_in_one_run() {
 fn fingerprints_are_stable_under_line_shifts() {
     let scan = |text: &str| {
         let dir = repo(&[("m.py", text)]);
-        let (_, stdout, _) = run(&["scan", dir.path().to_str().unwrap(), "-f", "json"]);
-        let report: Value = serde_json::from_str(&stdout).unwrap();
-        report["findings"][0]["fingerprint"]
+        let scanned = ScanCommand::bare(dir.path()).format("json").run();
+        scanned.json()["findings"][0]["fingerprint"]
             .as_str()
             .unwrap()
             .to_string()
@@ -172,11 +172,12 @@ fn gitignore_include_exclude_and_hidden() {
     ]);
     let root = dir.path().to_str().unwrap();
     let paths = |args: &[&str]| {
-        let mut full = vec!["scan", root, "-f", "json"];
-        full.extend_from_slice(args);
-        let (_, stdout, stderr) = run(&full);
-        let report: Value =
-            serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}{stderr}"));
+        let report = ScanCommand::bare(root)
+            .format("json")
+            .args(args)
+            .run()
+            .json()
+            .clone();
         let mut paths: Vec<String> = report["findings"]
             .as_array()
             .unwrap()
@@ -362,11 +363,14 @@ fn include_does_not_pull_in_hidden_or_ignored_files() {
 fn dotdot_symlinked_and_overlapping_scan_paths_get_repository_paths() {
     let dir = repo(&[("lib/app.py", VULNERABLE), ("sub/keep.txt", "")]);
     std::fs::create_dir(dir.path().join(".git")).unwrap();
-    let paths = |cwd: &std::path::Path, args: &[&str]| {
-        let mut full = vec!["scan", "-f", "json"];
-        full.extend_from_slice(args);
-        let (_, stdout, stderr) = run_in(cwd, &full);
-        let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}{stderr}"));
+    // The scan paths (the first and any more in `args`) as given, from the directory `cwd`.
+    let paths = |cwd: &std::path::Path, path: &str, args: &[&str]| {
+        let scanned = ScanCommand::bare(path)
+            .format("json")
+            .args(args)
+            .current_dir(cwd)
+            .run();
+        let report = scanned.json();
         let found: Vec<String> = report["findings"]
             .as_array()
             .unwrap()
@@ -376,21 +380,21 @@ fn dotdot_symlinked_and_overlapping_scan_paths_get_repository_paths() {
         (found, report["summary"]["files"].as_u64().unwrap())
     };
     let sub = dir.path().join("sub");
-    assert_eq!(paths(&sub, &[".."]).0, vec!["lib/app.py"]);
+    assert_eq!(paths(&sub, "..", &[]).0, vec!["lib/app.py"]);
     assert_eq!(
-        paths(&sub, &["..", "--include", "lib/**"]).0,
+        paths(&sub, "..", &["--include", "lib/**"]).0,
         vec!["lib/app.py"]
     );
     let link = tempfile::tempdir().unwrap();
     let linked = link.path().join("repo");
     std::os::unix::fs::symlink(dir.path(), &linked).unwrap();
     assert_eq!(
-        paths(&sub, &[linked.to_str().unwrap(), "--include", "lib/**"]).0,
+        paths(&sub, linked.to_str().unwrap(), &["--include", "lib/**"]).0,
         vec!["lib/app.py"]
     );
     // The same file reached through two scan paths is scanned once.
     assert_eq!(
-        paths(dir.path(), &[".", "lib"]),
+        paths(dir.path(), ".", &["lib"]),
         (vec!["lib/app.py".to_string()], 1)
     );
 }

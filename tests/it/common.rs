@@ -17,15 +17,6 @@ pub fn bin() -> Command {
     command
 }
 
-/// Runs shardscan with `args` and extra environment variables.
-pub fn run_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let mut command = bin();
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    decode(command.args(args).output().expect("run shardscan"))
-}
-
 /// Runs shardscan with `args`; returns (exit status, stdout, stderr).
 pub fn run(args: &[&str]) -> (i32, String, String) {
     let output = bin().args(args).output().expect("run shardscan");
@@ -41,7 +32,8 @@ pub fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
     decode(output)
 }
 
-fn decode(output: Output) -> (i32, String, String) {
+/// (exit status, or -1 when killed by a signal; stdout; stderr) of a finished run, read lossily.
+pub fn decode(output: Output) -> (i32, String, String) {
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::common;
+use crate::scan_command::ScanCommand;
 
 const SETUP_HINT: &str =
     "run scripts/llama-server.sh setup, then eval \"$(scripts/llama-server.sh env)\"";
@@ -253,30 +254,23 @@ fn scan_with(reviewer: &str, base_url: &str, stream: bool) {
     let out = tempfile::tempdir().expect("temp dir");
     let json_path = out.path().join("report.json");
     let sarif_path = out.path().join("report.sarif");
-    let mut command = common::bin();
-    command
+    let command = ScanCommand::new(CORPUS)
         .current_dir(common::project_root())
         .env("SHARDSCAN_TEST_KEY", "dummy-test-key")
-        .args(["scan", CORPUS])
-        .args(["--reviewer", reviewer, "--base-url", base_url])
-        .args(["--model", "smollm2", "--api-key-env", "SHARDSCAN_TEST_KEY"])
-        .args([
-            "-j",
-            "4",
-            "--no-cache",
-            "--timeout",
-            "120s",
-            "--deadline",
-            "8m",
-            "--max-output-tokens",
-            "768",
-        ])
-        .args(["-f", "json", "--fail-on", "none", "--no-progress"])
+        .reviewer(reviewer)
+        .base_url(base_url)
+        .model("smollm2")
+        .args(["--api-key-env", "SHARDSCAN_TEST_KEY"])
+        .jobs("4")
+        .no_cache()
+        .args(["--timeout", "120s", "--deadline", "8m"])
+        .args(["--max-output-tokens", "768"])
+        .format("json")
+        .fail_on("none")
         .args(stream.then_some("--stream"))
-        .arg("-o")
-        .arg(&json_path)
-        .arg("-o")
-        .arg(format!("sarif:{}", sarif_path.display()));
+        .output(&json_path)
+        .output(format!("sarif:{}", sarif_path.display()))
+        .command();
     let started = Instant::now();
     let (status, _stdout, stderr) = run_with_timeout(command, out.path(), SCAN_TIMEOUT);
     eprintln!(

@@ -13,3 +13,5 @@ mod in_process;
 mod integrations;
 mod llama;
 mod merge;
+mod scan_command;
+mod snapshots;

@@ -6,6 +6,7 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use crate::common::{assert_valid_sarif, repo, run};
+use crate::scan_command::ScanCommand;
 
 /// Python files with planted bugs the built-in rules find; `twice.py` holds two equal findings in
 /// one function, which only their `:N` ordinal tells apart.
@@ -39,17 +40,12 @@ fn vulnerable_repo() -> tempfile::TempDir {
 
 /// Scans `root` into `out` (SARIF) with `extra` arguments and returns the log.
 fn scan(root: &Path, out: &Path, extra: &[&str]) -> Value {
-    let mut args = vec![
-        "scan",
-        root.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--fail-on",
-        "none",
-    ];
-    args.extend_from_slice(extra);
-    let (status, _, stderr) = run(&args);
-    assert_eq!(status, 0, "{stderr}");
+    let scanned = ScanCommand::bare(root)
+        .output(out)
+        .fail_on("none")
+        .args(extra)
+        .run();
+    assert_eq!(scanned.status, 0, "{}", scanned.stderr);
     read(out)
 }
 
