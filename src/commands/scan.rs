@@ -348,8 +348,10 @@ fn estimate(
     let out = &mut *context.io.stdout;
     writeln!(
         out,
-        "{files} files, {shards} shards, {} lens(es): {}",
-        lenses.len(),
+        "{}, {}, {}: {}",
+        report::counted(files, "file"),
+        report::counted(shards as usize, "shard"),
+        report::counted(lenses.len(), "lens"),
         lenses
             .iter()
             .map(|l| l.name())

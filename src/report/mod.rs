@@ -46,3 +46,11 @@ pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
             .collect(),
     )
 }
+
+/// `1 file`, `2 files`: a count and its noun, in the plural unless the count is one.
+pub(crate) fn counted(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}

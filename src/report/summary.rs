@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use anstyle::{AnsiColor, Style};
 
-use super::{printable, Report};
+use super::{counted, printable, Report};
 use crate::model::Severity;
 
 const BOLD: Style = Style::new().bold();
@@ -31,17 +31,16 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
         .collect();
     writeln!(
         out,
-        "{} {} file{} ({} lines{}) as {} shards in {:.2}s",
+        "{} {} ({} lines{}) as {} in {:.2}s",
         paint(BOLD, String::from("scanned")),
-        s.files,
-        if s.files == 1 { "" } else { "s" },
+        counted(s.files, "file"),
         s.lines,
         if languages.is_empty() {
             String::new()
         } else {
             format!(": {}", languages.join(", "))
         },
-        s.shards_total,
+        counted(s.shards_total, "shard"),
         s.duration_seconds
     )?;
     if let Some(configuration) = &report.configuration {
@@ -94,16 +93,21 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
     if s.lossy_files > 0 {
         writeln!(
             out,
-            "note: {} files are not valid UTF-8 and were read with replacement characters",
-            s.lossy_files
+            "note: {} not valid UTF-8 and {} read with replacement characters",
+            if s.lossy_files == 1 {
+                String::from("1 file is")
+            } else {
+                format!("{} files are", s.lossy_files)
+            },
+            if s.lossy_files == 1 { "was" } else { "were" }
         )?;
     }
     let pool = &s.pool;
     if pool.agents_started > 0 {
         writeln!(
             out,
-            "pool: {} workers, peak {} busy, utilization {:.0}%, first dispatch at {:.0}% of the run",
-            pool.workers,
+            "pool: {}, peak {} busy, utilization {:.0}%, first dispatch at {:.0}% of the run",
+            counted(pool.workers, "worker"),
             pool.peak_concurrency,
             pool.utilization * 100.0,
             pool.first_dispatch_share * 100.0
@@ -203,8 +207,8 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
             paint(
                 RED,
                 format!(
-                    "problems: {} files could not be scanned",
-                    report.problems.len()
+                    "problems: {} could not be scanned",
+                    counted(report.problems.len(), "file")
                 )
             )
         )?;

@@ -162,7 +162,6 @@ fn deep_code_on_a_taint_path_does_not_crash_the_walk() {
 }
 
 #[cfg(unix)]
-#[cfg(unix)]
 #[test]
 fn symlink_loops_and_dangling_links_are_reported_not_fatal() {
     let dir = repo(&[("src/ok.py", BUG)]);

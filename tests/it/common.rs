@@ -10,10 +10,14 @@ pub fn bin() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_shardscan"));
     // Agent results are cached per user; tests keep theirs out of the user's home.
     let cache = std::env::temp_dir().join(format!("shardscan-test-cache-{}", std::process::id()));
+    // A key in the runner's environment must not reach an agent a test did not point at the
+    // fake server.
     command
         .env("NO_COLOR", "1")
         .env("SHARDSCAN_CACHE_DIR", cache)
-        .env_remove("CI");
+        .env_remove("CI")
+        .env_remove("OPENAI_API_KEY")
+        .env_remove("ANTHROPIC_API_KEY");
     command
 }
 

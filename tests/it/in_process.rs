@@ -71,7 +71,10 @@ fn an_api_key_comes_from_the_given_environment_only() {
     // --estimate calls nothing; without a key it is still refused only for a real run.
     let (status, stdout, stderr) = run(&args, &Env::default(), false);
     assert_eq!(status, ExitStatus::Clean, "{stderr}");
-    assert!(stdout.contains("1 shards"), "{stdout}");
+    assert!(
+        stdout.starts_with("1 file, 1 shard, 1 lens: security"),
+        "{stdout}"
+    );
     let real_run: Vec<&str> = args[..args.len() - 1].to_vec();
     let (status, _, stderr) = run(&real_run, &Env::default(), false);
     assert_eq!(status, ExitStatus::Error);

@@ -232,7 +232,7 @@ fn filters(temp: &[String]) -> Vec<(String, &'static str)> {
     // Wall-clock figures, and the pool's size (the number of CPUs) and how busy it got.
     filters.push((r"shards in \d+\.\d+s".into(), "shards in [DURATION]"));
     filters.push((
-        r"pool: \d+ workers, peak \d+ busy, utilization \d+%, first dispatch at \d+% of the run"
+        r"pool: \d+ workers?, peak \d+ busy, utilization \d+%, first dispatch at \d+% of the run"
             .into(),
         "pool: [N] workers, peak [N] busy, utilization [PCT], first dispatch at [PCT] of the run",
     ));
