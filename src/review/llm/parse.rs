@@ -298,35 +298,30 @@ pub(crate) fn to_finding(raw: &RawFinding, shard: &Shard, reviewer: &str, lens: 
     let snippet: Vec<&str> = (raw.start_line..=raw.end_line.min(raw.start_line + 7))
         .map(|line| file.line_text(line))
         .collect();
-    Finding {
+    let location = Location {
+        path: file.rel_path.clone(),
+        start_line: raw.start_line,
+        start_column: 1,
+        end_line: raw.end_line,
+        end_column: file.utf16_column(raw.end_line, end_text.len()).max(1),
+    };
+    let mut finding = Finding::new(
         rule_id,
-        reviewers: vec![format!("{reviewer}/{lens}")],
-        severity: raw.severity,
+        format!("{reviewer}/{lens}"),
+        raw.severity,
         message,
-        location: Location {
-            path: file.rel_path.clone(),
-            start_line: raw.start_line,
-            start_column: 1,
-            end_line: raw.end_line,
-            end_column: file.utf16_column(raw.end_line, end_text.len()).max(1),
-        },
-        cwe: raw.cwe.iter().cloned().collect(),
-        confidence: raw.confidence,
-        snippet: snippet.join("\n"),
-        symbol: shard
-            .context
-            .enclosing
-            .last()
-            .cloned()
-            .or_else(|| shard.symbols.first().cloned()),
-        fingerprint: String::new(),
-        line_hash: String::new(),
-        suppressed: None,
-        in_baseline: false,
-        flow_rule: None,
-        flow: Vec::new(),
-        secrets: Vec::new(),
-    }
+        location,
+    );
+    finding.cwe = raw.cwe.iter().cloned().collect();
+    finding.confidence = raw.confidence;
+    finding.snippet = snippet.join("\n");
+    finding.symbol = shard
+        .context
+        .enclosing
+        .last()
+        .cloned()
+        .or_else(|| shard.symbols.first().cloned());
+    finding
 }
 
 fn clip(text: &str, max: usize) -> String {
