@@ -6,8 +6,8 @@
 
 use tree_sitter::Node;
 
-use super::lang::Syntax;
 use super::shape::unwrap_reference;
+use super::syntax::Syntax;
 
 /// A dictionary key or index that is a literal: `"name"`, `'id'`, `3`.
 pub(super) fn constant_key(node: Node<'_>, syntax: &Syntax, text: &str) -> Option<String> {

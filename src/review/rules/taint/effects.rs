@@ -9,9 +9,9 @@ use tree_sitter::Node;
 
 use super::constant::constant_key;
 use super::knowledge::{FILLS_ARGUMENT, FILLS_RECEIVER, STORES_BY_KEY};
-use super::lang::{Assign, Call};
 use super::shape::unwrap_reference;
 use super::state::{any_entry_key, entry_key, State};
+use super::syntax::{Assign, Call};
 use super::walk::Walk;
 use super::Step;
 

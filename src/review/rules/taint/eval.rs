@@ -9,9 +9,9 @@ use tree_sitter::Node;
 
 use super::constant::constant_key;
 use super::knowledge::{is_own_object, BUILDS_STRINGS, READS_BY_KEY};
-use super::lang::Call;
 use super::shape;
 use super::state::{any_entry_key, entry_key, State};
+use super::syntax::Call;
 use super::walk::Walk;
 use super::{one_line, Step};
 

@@ -7,8 +7,9 @@ use std::ops::Range;
 use tree_sitter::{Node, Parser, Tree};
 
 use super::budget::Limits;
-use super::lang::{self, Syntax};
+use super::lang;
 use super::state::State;
+use super::syntax::Syntax;
 use super::walk::{self, Walk};
 use super::{analyze, open_sinks, Flow, Roles};
 use crate::lang::Language;

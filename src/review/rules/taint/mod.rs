@@ -27,7 +27,8 @@
 //!   `eval`: the taint of an expression's value under a state.
 //! - `constant`: constant evaluation (literal keys, conditions that are always true or false);
 //!   `knowledge`: the APIs the engine knows whatever the language; `shape`: syntax taken apart;
-//!   `lang/`: the `Syntax` table type and one table per language.
+//!   `syntax`: the `Syntax` table type and the shapes its functions hand back; `lang/`: one table
+//!   per language.
 //! - `fixture` (tests only): programs with their roles marked inline, for every part's tests.
 //!
 //! Rooms for later work: resolved names would feed `knowledge` and the tables' name matching;
@@ -47,6 +48,7 @@ mod knowledge;
 mod lang;
 mod shape;
 mod state;
+mod syntax;
 mod walk;
 
 use std::collections::HashSet;

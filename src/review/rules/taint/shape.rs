@@ -4,7 +4,7 @@
 
 use tree_sitter::Node;
 
-use super::lang::Call;
+use super::syntax::Call;
 
 /// The named children of `node`, in order.
 pub(super) fn children(node: Node<'_>) -> Vec<Node<'_>> {

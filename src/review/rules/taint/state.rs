@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use tree_sitter::Node;
 
 use super::constant::constant_key;
-use super::lang::Syntax;
+use super::syntax::Syntax;
 use super::Step;
 
 /// Taint of each place: the steps that made it tainted; absent means clean.

@@ -12,9 +12,10 @@ use tree_sitter::Node;
 
 use super::budget::{Budget, Limits};
 use super::knowledge::is_own_object;
-use super::lang::{self, Syntax};
+use super::lang;
 use super::shape::{self, collect, declaration_name};
 use super::state::{self, State};
+use super::syntax::Syntax;
 use super::{one_line, Flow, Roles};
 use crate::lang::Language;
 

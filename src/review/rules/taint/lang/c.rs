@@ -2,8 +2,8 @@
 
 use tree_sitter::Node;
 
-use super::{Assign, Call, Syntax};
 use crate::review::rules::taint::shape::{self, children, field};
+use crate::review::rules::taint::syntax::{Assign, Call, Syntax};
 
 pub(super) static SYNTAX: Syntax = Syntax {
     declarations: &["function_definition"],

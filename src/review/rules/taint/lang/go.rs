@@ -2,9 +2,9 @@
 
 use tree_sitter::Node;
 
-use super::{Assign, Entries, Syntax};
 use crate::review::rules::taint::constant::constant_key;
 use crate::review::rules::taint::shape::{self, children, field, fields};
+use crate::review::rules::taint::syntax::{Assign, Entries, Syntax};
 
 pub(super) static SYNTAX: Syntax = Syntax {
     declarations: &["function_declaration", "method_declaration"],

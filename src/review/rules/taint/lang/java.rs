@@ -2,9 +2,9 @@
 
 use tree_sitter::Node;
 
-use super::{Assign, Call, Entries, Syntax};
 use crate::review::rules::taint::constant::constant_key;
 use crate::review::rules::taint::shape::{self, children, field};
+use crate::review::rules::taint::syntax::{Assign, Call, Entries, Syntax};
 
 pub(super) static SYNTAX: Syntax = Syntax {
     declarations: &["method_declaration", "constructor_declaration"],
