@@ -770,4 +770,47 @@ mod tests {
         // Tags are capped too: 30 CWEs on one rule.
         assert!(run.tool.driver.rules[0].properties.tags.len() <= MAX_TAGS);
     }
+
+    /// Times the render of a report at GitHub's limit of 25,000 results, each with a snippet and
+    /// one in four with a three-step taint flow (about 40 MB of JSON, so the size check runs too).
+    /// `cargo test --release --lib sarif_render_time -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a measurement, run by hand in release"]
+    fn sarif_render_time_of_25000_results() {
+        use crate::model::FlowStep;
+        let findings = (0..MAX_RESULTS)
+            .map(|i| {
+                let mut f = finding(i, Severity::Warning);
+                f.location.path = format!("src/module_{}/file_{}.py", i / 1000, i / 100);
+                f.snippet = format!("    result = subprocess.call(request.args.get('cmd_{i}'))");
+                f.symbol = Some(format!("def handler_{}", i % 97));
+                if i % 4 == 0 {
+                    f.flow_rule = Some(String::from("python/taint-command"));
+                    f.flow = (0..3)
+                        .map(|step| FlowStep {
+                            location: Location::line(f.location.path.clone(), step + 1, 5, 20),
+                            message: format!("step {step}: the value flows on"),
+                            text: String::new(),
+                        })
+                        .collect();
+                }
+                f
+            })
+            .collect();
+        let report = report(findings);
+        let mut times = Vec::new();
+        let mut size = 0;
+        for _ in 0..5 {
+            let start = std::time::Instant::now();
+            let mut out = Vec::new();
+            render(&report, &mut out).unwrap();
+            times.push(start.elapsed().as_secs_f64());
+            size = out.len();
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "render of {} results: median {:.3} s (min {:.3}, max {:.3}), {size} bytes",
+            MAX_RESULTS, times[2], times[0], times[4]
+        );
+    }
 }
