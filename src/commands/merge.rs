@@ -1,5 +1,5 @@
 //! `shardscan merge`: reads the SARIF files of partitioned (or per-category) runs, joins them with
-//! [`crate::report::merge`], and writes one log without ever leaving half a file behind.
+//! [`crate::report::sarif::merge`], and writes one log without ever leaving half a file behind.
 
 use std::io::Write;
 use std::path::Path;
@@ -9,7 +9,7 @@ use anyhow::Context as _;
 use super::Context;
 use crate::cli::MergeArgs;
 use crate::exit::ExitStatus;
-use crate::report::merge;
+use crate::report::sarif::merge;
 
 pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
     let mut inputs = Vec::with_capacity(args.inputs.len());

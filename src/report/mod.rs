@@ -3,7 +3,6 @@
 
 pub(crate) mod github;
 pub(crate) mod json;
-pub(crate) mod merge;
 pub(crate) mod sarif;
 pub(crate) mod summary;
 pub(crate) mod text;

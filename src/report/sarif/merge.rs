@@ -2,7 +2,7 @@
 //! per category: rules united, results deduplicated, notifications and metrics combined, and
 //! GitHub's limits enforced again on the whole.
 //!
-//! This works on `serde_json::Value` rather than the typed structs of [`super::sarif`]: those are
+//! This works on `serde_json::Value` rather than the typed structs of [`super`]: those are
 //! only ever written, and a merge must carry through every field an input holds (one a newer
 //! shardscan writes, `automationDetails`) without knowing it. Inputs are checked once, at the edge
 //! ([`parse`]), so the merge itself may rely on the shape it checked.
@@ -16,7 +16,7 @@ use serde_json::{json, Map, Value};
 mod properties;
 mod results;
 
-use super::sarif::{Trim, MAX_GZIP_BYTES, MAX_NOTIFICATIONS, MAX_RESULTS, MAX_RULES, SCHEMA_URI};
+use super::{Trim, MAX_GZIP_BYTES, MAX_NOTIFICATIONS, MAX_RESULTS, MAX_RULES, SCHEMA_URI};
 use properties::merge_properties;
 use results::merge_results;
 

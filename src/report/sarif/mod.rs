@@ -6,6 +6,8 @@
 //! `security-severity` as a string, CWE tags, both partial fingerprints, and every size limit
 //! enforced before writing.
 
+pub mod merge;
+
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
