@@ -9,15 +9,15 @@ use anyhow::Context as _;
 use super::Context;
 use crate::cli::MergeArgs;
 use crate::exit::ExitStatus;
+use crate::model::sarif;
 use crate::report::sarif::merge;
 
 pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
     let mut inputs = Vec::with_capacity(args.inputs.len());
     for path in &args.inputs {
-        let name = path.display().to_string();
-        let bytes = fs_err::read(path)?;
-        let log = merge::parse(&name, &bytes)?;
-        inputs.push((name, log));
+        let log = sarif::read(path)?;
+        let log = serde_json::to_value(log).context("failed to serialize an input")?;
+        inputs.push((path.display().to_string(), log));
     }
     let merged = merge::merge(&inputs)?;
     let mut bytes = Vec::new();

@@ -6,6 +6,7 @@ pub(crate) mod finding;
 pub(crate) mod format;
 pub(crate) mod metrics;
 pub(crate) mod report;
+pub(crate) mod sarif;
 pub(crate) mod stop;
 
 pub(crate) use event::{Event, Failure, FileInfo, ShardOutcome, SkipReason};

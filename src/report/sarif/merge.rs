@@ -3,9 +3,8 @@
 //! GitHub's limits enforced again on the whole.
 //!
 //! This works on `serde_json::Value` rather than the typed structs of [`super`]: those are
-//! only ever written, and a merge must carry through every field an input holds (one a newer
-//! shardscan writes, `automationDetails`) without knowing it. Inputs are checked once, at the edge
-//! ([`parse`]), so the merge itself may rely on the shape it checked.
+//! only ever written. Inputs are read and checked once, at the edge
+//! ([`crate::model::sarif::read`]), so the merge itself may rely on the shape it checked.
 
 use std::cmp::Reverse;
 use std::collections::{HashMap, HashSet};
@@ -22,114 +21,12 @@ use results::merge_results;
 
 /// GitHub rejects an upload with more runs than this.
 pub const MAX_RUNS: usize = 20;
-const DRIVER: &str = "shardscan";
 const FINGERPRINT: &str = "shardscan/v1";
 
 #[derive(Debug, thiserror::Error)]
 pub enum MergeError {
-    #[error(
-        "`{path}` is empty\nhint: pass the SARIF files written by `shardscan scan -o FILE.sarif`"
-    )]
-    Empty { path: String },
-    #[error("`{path}` is not JSON, so not a SARIF log\nhint: pass the SARIF files written by `shardscan scan -o FILE.sarif`")]
-    NotJson {
-        path: String,
-        #[source]
-        source: serde_json::Error,
-    },
-    #[error("`{path}` is not a SARIF 2.1.0 log written by shardscan: {what}")]
-    NotShardscanSarif { path: String, what: String },
     #[error("the merged log would have {count} runs (one per category) and GitHub accepts at most {MAX_RUNS}\nhint: merge and upload the categories in several files")]
     TooManyRuns { count: usize },
-}
-
-/// Reads one input, checking that it is a SARIF 2.1.0 log whose every run shardscan wrote.
-pub fn parse(path: &str, bytes: &[u8]) -> Result<Value, MergeError> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(MergeError::Empty { path: path.into() });
-    }
-    let log: Value = serde_json::from_slice(bytes).map_err(|source| MergeError::NotJson {
-        path: path.into(),
-        source,
-    })?;
-    check(&log).map_err(|what| MergeError::NotShardscanSarif {
-        path: path.into(),
-        what,
-    })?;
-    Ok(log)
-}
-
-fn check(log: &Value) -> Result<(), String> {
-    let Some(log) = log.as_object() else {
-        return Err("the top level is not a JSON object".into());
-    };
-    match log.get("version") {
-        Some(Value::String(version)) if version == "2.1.0" => {}
-        Some(other) => return Err(format!("`version` is {other}, not \"2.1.0\"")),
-        None => return Err("no `version`".into()),
-    }
-    let runs = log
-        .get("runs")
-        .and_then(Value::as_array)
-        .ok_or("no `runs` array")?;
-    if runs.is_empty() {
-        return Err("`runs` is empty".into());
-    }
-    for (i, run) in runs.iter().enumerate() {
-        check_run(run).map_err(|what| format!("run {}: {what}", i + 1))?;
-    }
-    Ok(())
-}
-
-fn check_run(run: &Value) -> Result<(), String> {
-    match run.pointer("/tool/driver/name").and_then(Value::as_str) {
-        Some(DRIVER) => {}
-        Some(other) => return Err(format!("written by `{other}`, not shardscan")),
-        None => return Err("no `tool.driver.name`".into()),
-    }
-    if run.get("runAutomationDetails").is_some() {
-        // Runs are grouped by category: a misnamed key would silently merge two categories.
-        return Err(
-            "`runAutomationDetails` is the type's name; the property is `automationDetails`".into(),
-        );
-    }
-    if run
-        .get("automationDetails")
-        .is_some_and(|details| !details["id"].is_string() && !details["id"].is_null())
-    {
-        return Err("`automationDetails.id` is not a string".into());
-    }
-    let rules = run
-        .pointer("/tool/driver/rules")
-        .and_then(Value::as_array)
-        .ok_or("no `tool.driver.rules` array")?;
-    if rules.iter().any(|rule| !rule["id"].is_string()) {
-        return Err("a rule without an `id`".into());
-    }
-    let results = run
-        .get("results")
-        .and_then(Value::as_array)
-        .ok_or("no `results` array")?;
-    if results.iter().any(|result| !result["ruleId"].is_string()) {
-        return Err("a result without a `ruleId`".into());
-    }
-    let invocations = run
-        .get("invocations")
-        .and_then(Value::as_array)
-        .ok_or("no `invocations` array")?;
-    if invocations.is_empty()
-        || invocations
-            .iter()
-            .any(|i| !i["executionSuccessful"].is_boolean())
-    {
-        return Err("an invocation without `executionSuccessful`".into());
-    }
-    for field in ["properties", "originalUriBaseIds"] {
-        if run.get(field).is_some_and(|value| !value.is_object()) {
-            return Err(format!("`{field}` is not an object"));
-        }
-    }
-    Ok(())
 }
 
 /// The merged log, ready for [`render`].
@@ -515,10 +412,8 @@ pub(super) mod tests {
     pub(super) fn log(runs: Vec<Value>) -> (String, Value) {
         let log = json!({ "$schema": SCHEMA_URI, "version": "2.1.0", "runs": runs });
         let text = log.to_string();
-        (
-            String::from("in.sarif"),
-            parse("in.sarif", text.as_bytes()).unwrap(),
-        )
+        let log = crate::model::sarif::parse("in.sarif", text.as_bytes()).unwrap();
+        (String::from("in.sarif"), serde_json::to_value(log).unwrap())
     }
 
     #[test]
@@ -575,20 +470,6 @@ pub(super) mod tests {
         ] {
             let run = json!({ "automationDetails": id });
             assert_eq!(category(&run), expected, "{id}");
-        }
-    }
-
-    #[test]
-    fn inputs_that_are_not_shardscan_sarif_say_why() {
-        for (text, why) in [
-            ("", "empty"),
-            ("[1, 2", "not JSON"),
-            ("{\"version\": \"2.0.0\", \"runs\": []}", "not \"2.1.0\""),
-            ("{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {\"name\": \"CodeQL\"}}}]}", "written by `CodeQL`"),
-            ("{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {\"name\": \"shardscan\", \"rules\": []}}}]}", "no `results` array"),
-        ] {
-            let error = parse("x.sarif", text.as_bytes()).unwrap_err().to_string();
-            assert!(error.contains("`x.sarif`") && error.contains(why), "{text}: {error}");
         }
     }
 }
