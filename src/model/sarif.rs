@@ -17,7 +17,13 @@ use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::Value;
 
-pub(crate) use serde_sarif::sarif::{Result as SarifResult, Run, Sarif as Log};
+pub(crate) use serde_sarif::sarif::{
+    ArtifactContent, ArtifactLocation, CodeFlow, Invocation, Location, Message,
+    MultiformatMessageString, Notification, PhysicalLocation, PropertyBag, Region,
+    ReportingConfiguration, ReportingDescriptor, ReportingDescriptorReference,
+    Result as SarifResult, ResultLevel, Run, RunAutomationDetails, Sarif as Log, Suppression,
+    ThreadFlow, ThreadFlowLocation, Tool, ToolComponent,
+};
 
 /// The only SARIF version shardscan writes and reads.
 pub(crate) const VERSION: &str = "2.1.0";

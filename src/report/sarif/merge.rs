@@ -15,12 +15,11 @@ use serde_json::{json, Map, Value};
 mod properties;
 mod results;
 
-use super::{Trim, MAX_GZIP_BYTES, MAX_NOTIFICATIONS, MAX_RESULTS, MAX_RULES, SCHEMA_URI};
+use super::limits::{Trim, MAX_GZIP_BYTES, MAX_NOTIFICATIONS, MAX_RESULTS, MAX_RULES, MAX_RUNS};
+use super::SCHEMA_URI;
 use properties::merge_properties;
 use results::merge_results;
 
-/// GitHub rejects an upload with more runs than this.
-pub const MAX_RUNS: usize = 20;
 const FINGERPRINT: &str = "shardscan/v1";
 
 #[derive(Debug, thiserror::Error)]
