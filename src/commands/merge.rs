@@ -15,11 +15,10 @@ use crate::report::sarif::merge;
 pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
     let mut inputs = Vec::with_capacity(args.inputs.len());
     for path in &args.inputs {
-        let log = sarif::read(path)?;
-        let log = serde_json::to_value(log).context("failed to serialize an input")?;
-        inputs.push((path.display().to_string(), log));
+        inputs.push((path.display().to_string(), sarif::read(path)?));
     }
-    let merged = merge::merge(&inputs)?;
+    let files = inputs.len();
+    let merged = merge::merge(inputs)?;
     let mut bytes = Vec::new();
     merge::render(&merged, &mut bytes).context("failed to serialize the merged log")?;
 
@@ -36,7 +35,7 @@ pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Res
     writeln!(
         context.io.stderr,
         "merged {} into {} with {}",
-        plural(inputs.len(), "file"),
+        plural(files, "file"),
         plural(merged.runs(), "run"),
         plural(merged.results(), "result"),
     )?;

@@ -32,12 +32,14 @@ pub(super) const MAX_NOTIFICATIONS: usize = 1_000;
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Origin {
     Scan,
+    Merge,
 }
 
 impl Origin {
     fn truncated(self, total: usize, kept: usize) -> String {
         let (what, rest) = match self {
             Origin::Scan => ("found", "Use the JSON report for all of them."),
+            Origin::Merge => ("after merging", "The merged input files hold all of them."),
         };
         format!(
             "{total} results {what}; only the {kept} most severe are in this file (GitHub's limits on results per run and on file size). {rest}"
@@ -312,23 +314,24 @@ mod tests {
             snippets: true,
             max_results: 4,
         };
-        let origin = Origin::Scan;
-        let whole = log(results.clone());
-        let cut = cut(&whole, trim, origin);
-        let run = &cut.runs[0];
-        // Unsuppressed errors (4, 6), the warning (3), the first note (1); the suppressed
-        // error (2) ranks below every unsuppressed result.
-        assert_eq!(lines(run), [1, 3, 4, 6]);
-        let notes = notes(run);
-        assert_eq!(notes[0].0, "results-truncated", "the cut is said first");
-        assert!(notes[0].1.starts_with("6 results "), "{}", notes[0].1);
-        assert!(
-            notes[0].1.contains("only the 4 most severe"),
-            "{}",
-            notes[0].1
-        );
-        assert_eq!(notes[1].0, "unreviewed-shard");
-        assert_eq!(snippets(run), 4, "snippets stay");
+        for origin in [Origin::Scan, Origin::Merge] {
+            let whole = log(results.clone());
+            let cut = cut(&whole, trim, origin);
+            let run = &cut.runs[0];
+            // Unsuppressed errors (4, 6), the warning (3), the first note (1); the suppressed
+            // error (2) ranks below every unsuppressed result.
+            assert_eq!(lines(run), [1, 3, 4, 6]);
+            let notes = notes(run);
+            assert_eq!(notes[0].0, "results-truncated", "the cut is said first");
+            assert!(notes[0].1.starts_with("6 results "), "{}", notes[0].1);
+            assert!(
+                notes[0].1.contains("only the 4 most severe"),
+                "{}",
+                notes[0].1
+            );
+            assert_eq!(notes[1].0, "unreviewed-shard");
+            assert_eq!(snippets(run), 4, "snippets stay");
+        }
     }
 
     #[test]
@@ -338,10 +341,10 @@ mod tests {
             snippets: false,
             max_results: MAX_RESULTS,
         };
-        let once = cut(&log, trim, Origin::Scan).into_owned();
+        let once = cut(&log, trim, Origin::Merge).into_owned();
         assert_eq!(snippets(&once.runs[0]), 0);
         // A merge of a log already cut so says it no second time.
-        let twice = cut(&once, trim, Origin::Scan);
+        let twice = cut(&once, trim, Origin::Merge);
         let ids: Vec<String> = notes(&twice.runs[0]).into_iter().map(|n| n.0).collect();
         assert_eq!(ids, ["snippets-dropped", "unreviewed-shard"]);
     }

@@ -4,6 +4,7 @@
 use serde_json::{json, Map, Value};
 
 use super::results::unite;
+use crate::model::sarif::{PropertyBag, Run};
 
 /// How a figure of two runs' `properties` combines.
 #[derive(Debug, PartialEq)]
@@ -35,19 +36,19 @@ fn combine_rule(key: &str) -> Combine {
 /// `mergedFrom` counts the scans merged, an input that was itself a merge counting for as many
 /// as it says. When partitions count only their own share (files, lines and shards they cut and
 /// reviewed), the sums equal the figures of one scan of everything.
-pub(super) fn merge_properties(runs: &[&Value]) -> Value {
+pub(super) fn merge_properties(runs: &[Run]) -> PropertyBag {
     let mut merged = Value::Null;
     let mut weight = 0.0;
     let mut scans = 0u64;
     for run in runs {
-        let properties = &run["properties"];
+        let properties = run.properties.as_ref().map_or(Value::Null, to_json);
         scans += properties["mergedFrom"].as_u64().unwrap_or(1);
         // Runs that took no measurable time still count, equally.
         let own = properties["metrics"]["durationSeconds"]
             .as_f64()
             .unwrap_or(0.0)
             .max(f64::MIN_POSITIVE);
-        combine("", &mut merged, properties, (weight, own));
+        combine("", &mut merged, &properties, (weight, own));
         weight += own;
     }
     let mut merged = match merged {
@@ -55,7 +56,26 @@ pub(super) fn merge_properties(runs: &[&Value]) -> Value {
         _ => Map::new(),
     };
     merged.insert("mergedFrom".into(), json!(scans));
-    Value::Object(merged)
+    let tags = merged
+        .remove("tags")
+        .and_then(|tags| serde_json::from_value(tags).ok());
+    PropertyBag {
+        tags,
+        additional_properties: merged.into_iter().collect(),
+    }
+}
+
+/// A property bag as the JSON object it is written as, `tags` a property like any other.
+fn to_json(bag: &PropertyBag) -> Value {
+    let mut object: Map<String, Value> = bag
+        .additional_properties
+        .iter()
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect();
+    if let Some(tags) = &bag.tags {
+        object.insert("tags".into(), json!(tags));
+    }
+    Value::Object(object)
 }
 
 fn combine(key: &str, into: &mut Value, from: &Value, weights: (f64, f64)) {
@@ -77,7 +97,7 @@ fn combine(key: &str, into: &mut Value, from: &Value, weights: (f64, f64)) {
         (Value::Number(into), Value::Number(from)) => {
             *into = combine_numbers(combine_rule(key), into, from, weights);
         }
-        (into @ Value::Array(_), Value::Array(from)) => unite(into, from),
+        (Value::Array(into), Value::Array(from)) => unite(into, from.iter().cloned()),
         (Value::String(into), Value::String(from))
             if !into.split("; ").any(|part| part == from) =>
         {
@@ -127,8 +147,9 @@ mod tests {
         let b = json!({ "files": 2, "durationSeconds": 3.0, "skipped": { "binary": 2, "minified": 1 },
                         "pool": { "workers": 2, "peak_concurrency": 2, "utilization": 0.9,
                                   "wall_seconds": 3.0, "agents_started": 2 } });
-        let merged = merge(&[log(vec![run(vec![], a)]), log(vec![run(vec![], b)])]).unwrap();
-        let properties = &merged.runs[0].base["properties"];
+        let merged = merge(vec![log(vec![run(vec![], a)]), log(vec![run(vec![], b)])]).unwrap();
+        let bag = merged.log.runs[0].properties.as_ref().unwrap();
+        let properties = serde_json::to_value(bag).unwrap();
         assert_eq!(properties["mergedFrom"], 2);
         let metrics = &properties["metrics"];
         assert_eq!(metrics["files"], 5);

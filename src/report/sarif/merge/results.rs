@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use super::FINGERPRINT;
+use crate::model::sarif::{fingerprint, PhysicalLocation, SarifResult, FINGERPRINT};
 
 /// Results of every run, one per finding, sorted as a scan sorts them.
 ///
@@ -15,18 +15,16 @@ use super::FINGERPRINT;
 /// equal findings on its own (two in one function, cut into two shards reviewed apart, are both
 /// `:1`); after the merge they are numbered again in file order, as one scan of everything would
 /// number them.
-pub(super) fn merge_results(runs: &[&Value]) -> Vec<Value> {
-    let mut results: Vec<Value> = Vec::new();
-    let mut index: HashMap<(String, u64, u64), usize> = HashMap::new();
-    for run in runs {
-        for result in run["results"].as_array().into_iter().flatten() {
-            let key = identity(result);
-            match index.get(&key) {
-                Some(&kept) => absorb(&mut results[kept], result),
-                None => {
-                    index.insert(key, results.len());
-                    results.push(result.clone());
-                }
+pub(super) fn merge_results(runs: impl Iterator<Item = Vec<SarifResult>>) -> Vec<SarifResult> {
+    let mut results: Vec<SarifResult> = Vec::new();
+    let mut index: HashMap<(String, i64, i64), usize> = HashMap::new();
+    for result in runs.flatten() {
+        let key = identity(&result);
+        match index.get(&key) {
+            Some(&kept) => absorb(&mut results[kept], result),
+            None => {
+                index.insert(key, results.len());
+                results.push(result);
             }
         }
     }
@@ -35,27 +33,43 @@ pub(super) fn merge_results(runs: &[&Value]) -> Vec<Value> {
     results
 }
 
-fn region(result: &Value) -> &Value {
-    &result["locations"][0]["physicalLocation"]
+fn physical(result: &SarifResult) -> Option<&PhysicalLocation> {
+    result
+        .locations
+        .as_ref()?
+        .first()?
+        .physical_location
+        .as_ref()
 }
 
-fn identity(result: &Value) -> (String, u64, u64) {
-    let what = match result["partialFingerprints"][FINGERPRINT].as_str() {
+fn uri(result: &SarifResult) -> &str {
+    physical(result)
+        .and_then(|physical| physical.artifact_location.as_ref()?.uri.as_deref())
+        .unwrap_or("")
+}
+
+/// Line and column where the result starts.
+fn start(result: &SarifResult) -> (i64, i64) {
+    let region = physical(result).and_then(|physical| physical.region.as_ref());
+    region.map_or((0, 0), |region| {
+        (
+            region.start_line.unwrap_or(0),
+            region.start_column.unwrap_or(0),
+        )
+    })
+}
+
+fn identity(result: &SarifResult) -> (String, i64, i64) {
+    let what = match fingerprint(result) {
         Some(fingerprint) => format!("fp\0{}", split_ordinal(fingerprint).0),
         None => format!(
             "at\0{}\0{}",
-            result["ruleId"].as_str().unwrap_or(""),
-            region(result)["artifactLocation"]["uri"]
-                .as_str()
-                .unwrap_or("")
+            result.rule_id.as_deref().unwrap_or(""),
+            uri(result)
         ),
     };
-    let start = &region(result)["region"];
-    (
-        what,
-        start["startLine"].as_u64().unwrap_or(0),
-        start["startColumn"].as_u64().unwrap_or(0),
-    )
+    let (line, column) = start(result);
+    (what, line, column)
 }
 
 /// `base:N` -> (`base`, Some(N)); anything else is all base.
@@ -70,74 +84,58 @@ fn split_ordinal(fingerprint: &str) -> (&str, Option<usize>) {
 }
 
 /// File, line, column, rule: the order of a scan's results.
-pub(super) fn order(result: &Value) -> (String, u64, u64, String) {
-    let physical = region(result);
-    (
-        physical["artifactLocation"]["uri"]
-            .as_str()
-            .unwrap_or("")
-            .to_string(),
-        physical["region"]["startLine"].as_u64().unwrap_or(0),
-        physical["region"]["startColumn"].as_u64().unwrap_or(0),
-        result["ruleId"].as_str().unwrap_or("").to_string(),
-    )
+pub(super) fn order(result: &SarifResult) -> (String, i64, i64, String) {
+    let (line, column) = start(result);
+    let rule = result.rule_id.clone().unwrap_or_default();
+    (uri(result).to_string(), line, column, rule)
 }
 
 /// A second report of a kept finding adds its suppressions and reviewers.
-fn absorb(kept: &mut Value, duplicate: &Value) {
-    let Some(kept) = kept.as_object_mut() else {
-        return;
-    };
-    if let Some(from) = duplicate["suppressions"].as_array() {
-        unite(
-            kept.entry("suppressions").or_insert_with(|| json!([])),
-            from,
-        );
+fn absorb(kept: &mut SarifResult, duplicate: SarifResult) {
+    if let Some(from) = duplicate.suppressions {
+        unite(kept.suppressions.get_or_insert_with(Vec::new), from);
     }
-    if let Some(from) = duplicate["properties"]["reviewers"].as_array() {
-        if let Some(properties) = kept
-            .entry("properties")
-            .or_insert_with(|| json!({}))
-            .as_object_mut()
-        {
-            unite(
-                properties.entry("reviewers").or_insert_with(|| json!([])),
-                from,
-            );
+    let reviewers = duplicate
+        .properties
+        .and_then(|mut properties| properties.additional_properties.remove("reviewers"));
+    if let Some(Value::Array(from)) = reviewers {
+        let properties = kept.properties.get_or_insert_with(Default::default);
+        let into = properties
+            .additional_properties
+            .entry(String::from("reviewers"))
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(into) = into {
+            unite(into, from);
         }
     }
 }
 
-/// Appends to `into` (an array) the items of `from` it lacks.
-pub(super) fn unite(into: &mut Value, from: &[Value]) {
-    if let Some(into) = into.as_array_mut() {
-        for item in from {
-            if !into.contains(item) {
-                into.push(item.clone());
-            }
+/// Appends to `into` the items of `from` it lacks.
+pub(super) fn unite<T: PartialEq>(into: &mut Vec<T>, from: impl IntoIterator<Item = T>) {
+    for item in from {
+        if !into.contains(&item) {
+            into.push(item);
         }
     }
 }
 
-fn renumber(results: &mut [Value]) {
+fn renumber(results: &mut [SarifResult]) {
     let mut seen: HashMap<String, usize> = HashMap::new();
     for result in results {
         let Some(slot) = result
-            .get_mut("partialFingerprints")
-            .and_then(|f| f.get_mut(FINGERPRINT))
+            .partial_fingerprints
+            .as_mut()
+            .and_then(|prints| prints.get_mut(FINGERPRINT))
         else {
             continue;
         };
-        let Some(fingerprint) = slot.as_str() else {
-            continue;
-        };
-        let (base, Some(_)) = split_ordinal(fingerprint) else {
+        let (base, Some(_)) = split_ordinal(slot) else {
             continue;
         };
         let base = base.to_string();
         let count = seen.entry(base.clone()).or_default();
         *count += 1;
-        *slot = Value::String(format!("{base}:{count}"));
+        *slot = format!("{base}:{count}");
     }
 }
 
@@ -145,8 +143,9 @@ fn renumber(results: &mut [Value]) {
 mod tests {
     use serde_json::json;
 
+    use super::super::merge;
     use super::super::tests::{log, result, run};
-    use super::super::{merge, FINGERPRINT};
+    use crate::model::sarif::fingerprint;
 
     #[test]
     fn equal_findings_cut_apart_are_numbered_again_in_file_order() {
@@ -155,21 +154,57 @@ mod tests {
             vec![result("abc:1", 20, "error"), result("abc:1", 10, "error")],
             json!({}),
         );
-        let merged = merge(&[log(vec![second]), log(vec![first])]).unwrap();
-        let results = &merged.runs[0].results;
+        let merged = merge(vec![log(vec![second]), log(vec![first])]).unwrap();
+        let results = merged.log.runs[0].results.as_ref().unwrap();
         let prints: Vec<_> = results
             .iter()
-            .map(|r| {
-                (
-                    r["partialFingerprints"][FINGERPRINT].clone(),
-                    r["locations"][0]["physicalLocation"]["region"]["startLine"].clone(),
-                )
-            })
+            .map(|r| (fingerprint(r).unwrap(), super::start(r).0))
             .collect();
+        assert_eq!(prints, [("abc:1", 10), ("abc:2", 20)]);
         assert_eq!(
-            prints,
-            vec![(json!("abc:1"), json!(10)), (json!("abc:2"), json!(20))]
+            results[0].rule_index,
+            Some(0),
+            "pointed at the merged rules"
         );
-        assert_eq!(results[0]["ruleIndex"], 0, "pointed at the merged rules");
+    }
+
+    #[test]
+    fn a_finding_reported_twice_keeps_every_reviewer_and_suppression() {
+        let mut rules = result("abc:1", 10, "error");
+        rules["suppressions"] = json!([{ "kind": "inSource", "justification": "inline" }]);
+        let mut agent = result("abc:1", 10, "error");
+        agent["properties"]["reviewers"] = json!(["rules", "llm:gpt"]);
+        agent["suppressions"] = json!([
+            { "kind": "inSource", "justification": "inline" },
+            { "kind": "external", "justification": "baseline" }
+        ]);
+        let mut bare = result("zzz:1", 3, "note");
+        bare["properties"] = json!({ "confidence": 0.5 });
+        let mut bare_again = result("zzz:1", 3, "note");
+        bare_again["properties"]["reviewers"] = json!(["llm:gpt"]);
+        let merged = merge(vec![
+            log(vec![run(vec![rules, bare], json!({}))]),
+            log(vec![run(vec![agent, bare_again], json!({}))]),
+        ])
+        .unwrap();
+        let results = merged.log.runs[0].results.as_ref().unwrap();
+        assert_eq!(results.len(), 2);
+        let reviewers = |i: usize| {
+            results[i]
+                .properties
+                .as_ref()
+                .unwrap()
+                .additional_properties["reviewers"]
+                .clone()
+        };
+        assert_eq!(reviewers(0), json!(["llm:gpt"]), "line 3 first");
+        assert_eq!(reviewers(1), json!(["rules", "llm:gpt"]));
+        let kinds: Vec<_> = results[1]
+            .suppressions
+            .iter()
+            .flatten()
+            .map(|s| s.kind.clone())
+            .collect();
+        assert_eq!(kinds, [json!("inSource"), json!("external")]);
     }
 }
