@@ -22,7 +22,7 @@ pub(crate) struct Baseline {
 
 impl Baseline {
     /// Reads a shardscan SARIF log or JSON report; anything else is an error naming the file.
-    pub fn load(path: &Path) -> anyhow::Result<Baseline> {
+    pub(crate) fn load(path: &Path) -> anyhow::Result<Baseline> {
         let name = path.display().to_string();
         let text = fs_err::read_to_string(path).context("cannot read the baseline")?;
         let value: Value = serde_json::from_str(&text)
