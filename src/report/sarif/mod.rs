@@ -196,6 +196,10 @@ mod tests {
     /// Times the render of a report at GitHub's limit of 25,000 results, each with a snippet and
     /// one in four with a three-step taint flow (about 40 MB of JSON, so the size check runs too).
     /// `cargo test --release --lib sarif_render_time -- --ignored --nocapture`
+    ///
+    /// Measured in release on a 2-core machine (median of 5; peak RSS of the test): 0.23 s and
+    /// 128 MB with the former hand-written types, 0.36 s and 323 MB with serde-sarif, whose
+    /// result struct holds every optional field of the schema (2,168 bytes).
     #[test]
     #[ignore = "a measurement, run by hand in release"]
     fn sarif_render_time_of_25000_results() {
