@@ -159,6 +159,9 @@ fn cut_run(run: &mut Run, snippets: bool, max_results: usize, origin: Origin) {
             String::from("code snippets were left out to keep this file under GitHub's 10 MB (compressed) limit"),
         ));
     }
+    if said.is_empty() {
+        return;
+    }
     let invocations = run.invocations.get_or_insert_with(Vec::new);
     if invocations.is_empty() {
         invocations.push(Invocation::builder().execution_successful(true).build());
