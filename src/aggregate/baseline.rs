@@ -16,7 +16,7 @@ const HINT: &str = "hint: write one with `shardscan baseline PATH -o baseline.js
 /// The fingerprints (`shardscan/v1`) of a baseline.
 #[derive(Debug)]
 pub(crate) struct Baseline {
-    pub name: String,
+    pub(crate) name: String,
     fingerprints: HashSet<String>,
 }
 
@@ -57,7 +57,7 @@ impl Baseline {
 
     /// Marks the findings of `report` that this baseline already holds as suppressed (kind
     /// external) and counts again.
-    pub fn apply(&self, report: &mut Report) {
+    pub(crate) fn apply(&self, report: &mut Report) {
         let mut known = 0;
         for finding in &mut report.findings {
             if finding.suppressed.is_none() && self.contains(&finding.fingerprint) {
@@ -73,7 +73,7 @@ impl Baseline {
         report.recount();
     }
 
-    pub fn contains(&self, fingerprint: &str) -> bool {
+    pub(crate) fn contains(&self, fingerprint: &str) -> bool {
         self.fingerprints.contains(fingerprint)
     }
 }
