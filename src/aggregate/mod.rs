@@ -111,11 +111,11 @@ impl Aggregator {
             }
             Event::Shard(mut outcome) => {
                 self.shards_done += 1;
-                let path = outcome.path().to_string();
+                let path = std::mem::take(&mut outcome.path);
                 if !outcome.findings.is_empty() || !outcome.failures.is_empty() {
                     self.uris
                         .entry(path.clone())
-                        .or_insert_with(|| outcome.file.uri.clone());
+                        .or_insert_with(|| std::mem::take(&mut outcome.uri));
                 }
                 if outcome.failures.is_empty() {
                     self.shards_reviewed += 1;
@@ -123,7 +123,9 @@ impl Aggregator {
                 if outcome.cached {
                     self.shards_cached += 1;
                 }
-                enrich::enrich(&outcome.file, &mut outcome.findings);
+                if let Some(file) = &outcome.file {
+                    enrich::enrich(file, &mut outcome.findings);
+                }
                 self.rejected.extend(
                     outcome
                         .rejected

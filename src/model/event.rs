@@ -18,8 +18,20 @@ pub(crate) enum Event {
     },
     /// A file was read, parsed and cut.
     File(FileInfo),
-    /// One shard finished: reviewed, or failed with reasons.
+    /// One shard finished: reviewed, or failed with reasons. Built with [`Event::shard`].
     Shard(ShardOutcome),
+}
+
+impl Event {
+    /// The event of a finished shard. It keeps the shard's file only when findings need it (the
+    /// aggregator enriches them from it): otherwise the file is released here, on the thread that
+    /// read it, rather than kept alive in the queue and freed by the aggregator.
+    pub(crate) fn shard(mut outcome: ShardOutcome) -> Event {
+        if outcome.findings.is_empty() {
+            outcome.file = None;
+        }
+        Event::Shard(outcome)
+    }
 }
 
 /// A file that was read, parsed and cut.
@@ -58,8 +70,13 @@ impl Failure {
 /// (masks secrets, adds line hashes, suppressions and fingerprints) from the file it carries.
 pub(crate) struct ShardOutcome {
     pub(crate) shard_id: String,
-    /// The shard's file: its text for the aggregator's enrichment, its path and URI for reports.
-    pub(crate) file: Arc<SourceFile>,
+    /// Path relative to the scan root, for reports.
+    pub(crate) path: String,
+    /// Percent-encoded URI of the file (exact even for file names that are not UTF-8).
+    pub(crate) uri: String,
+    /// The shard's file, for the aggregator's enrichment of the findings; `None` once no finding
+    /// needs it.
+    pub(crate) file: Option<Arc<SourceFile>>,
     pub(crate) start_line: usize,
     pub(crate) end_line: usize,
     pub(crate) findings: Vec<Finding>,
@@ -76,7 +93,9 @@ impl ShardOutcome {
     pub(crate) fn empty(shard: &Shard) -> ShardOutcome {
         ShardOutcome {
             shard_id: shard.id.clone(),
-            file: Arc::clone(&shard.file),
+            path: shard.file.rel_path.clone(),
+            uri: shard.file.uri.clone(),
+            file: Some(Arc::clone(&shard.file)),
             start_line: shard.start_line,
             end_line: shard.end_line,
             findings: Vec::new(),
@@ -92,18 +111,13 @@ impl ShardOutcome {
         outcome.failures.push(Failure::new(reviewer, reason));
         outcome
     }
-
-    /// The shard's path, relative to the scan root.
-    pub(crate) fn path(&self) -> &str {
-        &self.file.rel_path
-    }
 }
 
 impl fmt::Debug for ShardOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ShardOutcome")
             .field("shard_id", &self.shard_id)
-            .field("path", &self.file.rel_path)
+            .field("path", &self.path)
             .field("lines", &(self.start_line..=self.end_line))
             .field("findings", &self.findings.len())
             .field("failures", &self.failures)

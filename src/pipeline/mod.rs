@@ -311,7 +311,7 @@ mod tests {
             .flat_map(|o| {
                 o.failures
                     .iter()
-                    .map(move |f| (o.path(), f.reason.as_str()))
+                    .map(move |f| (o.path.as_str(), f.reason.as_str()))
             })
             .collect();
         assert_eq!(failed.len(), 2);

@@ -212,7 +212,7 @@ fn review_and_send(
 ) -> bool {
     if let Some(reason) = *shared.stop.borrow() {
         let outcome = ShardOutcome::failed(&shard, "shardscan", reason.message());
-        return events.send(Event::Shard(outcome)).is_ok();
+        return events.send(Event::shard(outcome)).is_ok();
     }
     let busy = Busy::new(&shared.occupancy, true);
     let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -235,10 +235,10 @@ fn review_and_send(
                     "agents",
                     "the agent pool stopped before this shard",
                 ));
-                events.send(Event::Shard(work.outcome)).is_ok()
+                events.send(Event::shard(work.outcome)).is_ok()
             }
         },
-        None => events.send(Event::Shard(outcome)).is_ok(),
+        None => events.send(Event::shard(outcome)).is_ok(),
     }
 }
 

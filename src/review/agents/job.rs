@@ -79,7 +79,7 @@ pub(super) async fn dispatch(
             outcome
                 .failures
                 .push(Failure::new("agents", "no agent is configured"));
-            let _ = events.send(Event::Shard(outcome));
+            let _ = events.send(Event::shard(outcome));
             continue;
         }
         let job = Arc::new(ShardJob {
@@ -176,7 +176,7 @@ impl Inner {
         outcome.rejected =
             std::mem::take(&mut *job.rejected.lock().unwrap_or_else(|e| e.into_inner()));
         outcome.cached = job.all_cached.load(Ordering::Relaxed);
-        let _ = events.send(Event::Shard(outcome));
+        let _ = events.send(Event::shard(outcome));
     }
 
     /// A job that could not be done: the rules review the shard instead when asked to, else the

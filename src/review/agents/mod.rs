@@ -285,7 +285,7 @@ impl AgentPool {
 fn fail_all(input: &mut mpsc::Receiver<AgentWork>, events: &Sender<Event>, reason: &str) {
     while let Some(mut work) = input.blocking_recv() {
         work.outcome.failures.push(Failure::new("agents", reason));
-        if events.send(Event::Shard(work.outcome)).is_err() {
+        if events.send(Event::shard(work.outcome)).is_err() {
             return;
         }
     }
