@@ -19,7 +19,7 @@ mod ingest;
 mod watch;
 mod workers;
 
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -119,12 +119,9 @@ pub(crate) fn run(
     let shared = workers::Shared {
         settings,
         reviewers,
-        candidates: candidate_rx,
-        shards: bounded::<Shard>(jobs * 2),
-        cutting: AtomicUsize::new(0),
-        idle: AtomicUsize::new(0),
         occupancy: Mutex::new(Occupancy::new(started)),
         stop: stop.signal(),
+        closed: AtomicBool::new(false),
     };
     let (agent_tx, agent_rx) = match agents {
         Some(pool) => {
@@ -169,25 +166,17 @@ pub(crate) fn run(
                 })
                 .context("failed to start the file walker")?
         };
-        let mut handles = Vec::with_capacity(jobs);
-        for index in 0..jobs {
+        let cpu = {
             let events = event_tx.clone();
             let agent_tx = agent_tx.clone();
             let shared = &shared;
-            let spawned = std::thread::Builder::new()
-                .name(format!("shardscan-worker-{index}"))
+            std::thread::Builder::new()
+                .name(String::from("shardscan-cpu"))
                 .spawn_scoped(scope, move || {
-                    workers::worker(shared, &events, agent_tx.as_ref())
-                });
-            match spawned {
-                Ok(handle) => handles.push(handle),
-                // Fewer workers than asked is still a complete run; none is not.
-                Err(e) if handles.is_empty() => {
-                    return Err(anyhow::Error::new(e).context("failed to start a worker thread"))
-                }
-                Err(_) => break,
-            }
-        }
+                    workers::run(shared, candidate_rx, &events, agent_tx.as_ref(), jobs)
+                })
+                .context("failed to start the worker threads")?
+        };
         // Now only the walker, the workers and the agent pool hold senders: the loop ends when
         // all are done (the pool finishes once the workers drop their agent senders).
         drop(event_tx);
@@ -195,10 +184,13 @@ pub(crate) fn run(
         for event in event_rx.iter() {
             on_event(event);
         }
-        let crashed = handles.into_iter().filter_map(|w| w.join().err()).count()
-            + agent_thread.map_or(0, |t| usize::from(t.join().is_err()));
-        if crashed > 0 {
-            anyhow::bail!("{crashed} worker threads crashed; the results would be incomplete");
+        let workers = cpu
+            .join()
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("the worker threads crashed")));
+        let crashed = agent_thread.is_some_and(|t| t.join().is_err());
+        workers?;
+        if crashed {
+            anyhow::bail!("the agent pool crashed; the results would be incomplete");
         }
         walker
             .join()
@@ -219,7 +211,7 @@ mod tests {
     use super::*;
     use crate::model::{Finding, Location, Severity, SkipReason};
     use crate::review::ReviewError;
-    use std::sync::atomic::Ordering;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
 
     /// Reports one finding per shard; panics on `panic.py`, fails on `fail.py`, and counts how many
