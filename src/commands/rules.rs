@@ -51,7 +51,7 @@ pub(super) fn run(
                                 "cwe": r.meta.cwe,
                                 "tags": r.meta.tags,
                                 "precision": r.meta.precision.as_str(),
-                                "security_severity": r.meta.security_severity,
+                                "security_severity": crate::model::finding::decimal(r.meta.security_severity),
                                 "message": r.meta.message,
                                 "origin": r.origin.to_string(),
                             })

@@ -34,6 +34,12 @@ impl Severity {
     }
 }
 
+/// An `f32` as the `f64` of its shortest decimal form (`0.85`, not `0.8500000238418579`), for
+/// JSON built through `serde_json::Value`, which holds numbers as `f64`.
+pub(crate) fn decimal(value: f32) -> f64 {
+    value.to_string().parse().unwrap_or(f64::from(value))
+}
+
 impl fmt::Display for Severity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -176,5 +182,17 @@ impl Finding {
             flow_rule: None,
             secrets: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_decimal_keeps_the_digits_it_was_written_with() {
+        assert_eq!(decimal(0.85), 0.85);
+        assert_eq!(decimal(9.8), 9.8);
+        assert_eq!(serde_json::json!(decimal(0.6)).to_string(), "0.6");
     }
 }

@@ -285,7 +285,7 @@ fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResul
     });
     let mut properties = json!({
         "reviewers": finding.reviewers,
-        "confidence": finding.confidence,
+        "confidence": crate::model::finding::decimal(finding.confidence),
         "symbol": finding.symbol,
         "cwe": finding.cwe,
     });
