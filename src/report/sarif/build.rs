@@ -19,8 +19,11 @@ use crate::model::sarif::{
 use crate::model::{Finding, Report, RuleDescriptor, Severity};
 use crate::paths::directory_uri;
 
-/// The log of `report`, whole: every finding is a result (GitHub's limits on results and size are
-/// [`limits::write_within_limits`]'s).
+/// The log of `report`, with a result for each finding up to GitHub's limit of results per run
+/// (the most severe, unsuppressed first, in report order): a result costs some kilobytes in the
+/// typed model, so the ones the limit would drop are never built. The rest of GitHub's limits,
+/// and the notification of every cut, are [`limits::write_within_limits`]'s, which is told how
+/// many findings there were.
 pub(super) fn log(report: &Report) -> Log {
     let mut rules: Vec<&RuleDescriptor> = report.rules.iter().collect();
     rules.sort_by(|a, b| a.id.cmp(&b.id));
@@ -33,9 +36,8 @@ pub(super) fn log(report: &Report) -> Log {
         .enumerate()
         .map(|(i, rule)| (rule.id.as_str(), i))
         .collect();
-    let results: Vec<SarifResult> = report
-        .findings
-        .iter()
+    let results: Vec<SarifResult> = kept(&report.findings, limits::MAX_RESULTS)
+        .into_iter()
         .map(|finding| {
             let rule_index = index.get(finding.rule_id.as_str()).copied();
             result(finding, rule_index, &report.uri(&finding.location.path))
@@ -232,6 +234,31 @@ fn region(
 
 /// §3.27 result: both partial fingerprints, the taint flow as §3.36 codeFlows, §3.35
 /// suppressions (inline, or `external` for a baseline's), and the finding's own properties.
+/// The `max` findings a cut to `max` results keeps, in report order: unsuppressed before
+/// suppressed, then the most severe, then report order (as [`limits`] cuts results).
+fn kept(findings: &[Finding], max: usize) -> Vec<&Finding> {
+    if findings.len() <= max {
+        return findings.iter().collect();
+    }
+    let mut order: Vec<usize> = (0..findings.len()).collect();
+    order.sort_by_key(|&i| {
+        let finding = &findings[i];
+        (
+            finding.suppressed.is_some(),
+            std::cmp::Reverse(finding.severity),
+        )
+    });
+    let mut keep = vec![false; findings.len()];
+    for &i in &order[..max] {
+        keep[i] = true;
+    }
+    findings
+        .iter()
+        .zip(keep)
+        .filter_map(|(finding, kept)| kept.then_some(finding))
+        .collect()
+}
+
 fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResult {
     let at = &finding.location;
     let mut fingerprints = BTreeMap::new();

@@ -3,13 +3,14 @@
 //! snippets go first, then results (the most severe stay), and each cut is said in a notification
 //! of the run it was made in.
 
-use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::HashSet;
 use std::io::{self, Write};
 
 use super::notification;
-use crate::model::sarif::{Invocation, Log, ReportingDescriptor, ResultLevel, Run, SarifResult};
+use crate::model::sarif::{
+    Invocation, Log, Notification, ReportingDescriptor, ResultLevel, Run, SarifResult,
+};
 
 /// Runs per file (one per category).
 pub(super) const MAX_RUNS: usize = 20;
@@ -84,24 +85,65 @@ impl Trim {
 
 /// Writes `log` as pretty JSON with a trailing newline, cut until it fits GitHub's 10 MB
 /// compressed limit (and to at most [`MAX_RESULTS`] results per run in any case).
+///
+/// The log is cut in place, never copied: snippets first, then the results, halved again and
+/// again. Keeping the most severe half of what the last cut kept keeps what one cut of all would
+/// have (the choice is stable, by severity and then file order). Each candidate is measured as it
+/// is serialized, into a byte counter and then, only when it is over 10 MB as text, into a gzip
+/// encoder that keeps nothing but the count: a log at GitHub's limits is some 100 MB of text,
+/// which is never held in memory.
+/// `totals` are each run's results before any cut, when the log was built with fewer (`None`:
+/// the log holds them all).
 pub(super) fn write_within_limits(
-    log: &Log,
+    mut log: Log,
+    totals: Option<Vec<usize>>,
     origin: Origin,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let most = log.runs.iter().map(results).max().unwrap_or(0);
+    let mut cuts = Cuts::new(&log, totals, origin);
     let mut trim = Trim::default();
     loop {
-        let mut bytes =
-            serde_json::to_vec_pretty(&*cut(log, trim, origin)).map_err(io::Error::from)?;
-        bytes.push(b'\n');
-        if bytes.len() <= MAX_GZIP_BYTES
-            || gzip_size(&bytes)? <= MAX_GZIP_BYTES
-            || trim.max_results == 0
-        {
-            return out.write_all(&bytes);
+        cuts.apply(&mut log, trim);
+        if trim.max_results == 0 || fits(&log)? {
+            let mut out = io::BufWriter::new(out);
+            serde_json::to_writer_pretty(&mut out, &log).map_err(io::Error::from)?;
+            out.write_all(b"\n")?;
+            return out.flush();
         }
-        trim = trim.next(most);
+        trim = trim.next(cuts.most);
+    }
+}
+
+/// Whether `log`, written as [`write_within_limits`] writes it, fits GitHub's compressed limit.
+fn fits(log: &Log) -> io::Result<bool> {
+    let mut text = Counter(1);
+    serde_json::to_writer_pretty(&mut text, log).map_err(io::Error::from)?;
+    if text.0 <= MAX_GZIP_BYTES {
+        return Ok(true);
+    }
+    // The fast level compresses less than the default, so the estimate errs on the safe side.
+    // The serializer writes a token at a time; the encoder wants blocks.
+    let mut compressed = io::BufWriter::with_capacity(
+        1 << 16,
+        flate2::write::GzEncoder::new(Counter(0), flate2::Compression::fast()),
+    );
+    serde_json::to_writer_pretty(&mut compressed, log).map_err(io::Error::from)?;
+    compressed.write_all(b"\n")?;
+    let encoder = compressed.into_inner().map_err(|e| e.into_error())?;
+    Ok(encoder.finish()?.0 <= MAX_GZIP_BYTES)
+}
+
+/// A writer that only counts what it is given.
+struct Counter(usize);
+
+impl Write for Counter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0 += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
@@ -109,28 +151,79 @@ fn results(run: &Run) -> usize {
     run.results.as_ref().map_or(0, Vec::len)
 }
 
-/// `log` with the cuts `trim` asks for made and said; `log` itself when it needs none.
-pub(super) fn cut(log: &Log, trim: Trim, origin: Origin) -> Cow<'_, Log> {
-    let max_results = trim.max_results.min(MAX_RESULTS);
-    if trim.snippets && log.runs.iter().all(|run| results(run) <= max_results) {
-        return Cow::Borrowed(log);
-    }
-    let mut log = log.clone();
-    for run in &mut log.runs {
-        cut_run(run, trim.snippets, max_results, origin);
-    }
-    Cow::Owned(log)
+/// The cuts made in a log so far, so that each new one can replace what the last one said.
+struct Cuts {
+    origin: Origin,
+    /// Each run's results before any cut.
+    totals: Vec<usize>,
+    /// The most results in one run.
+    most: usize,
+    /// The notifications the last cut added, per run.
+    said: Vec<Vec<Notification>>,
 }
 
-fn cut_run(run: &mut Run, snippets: bool, max_results: usize, origin: Origin) {
-    let results = run.results.get_or_insert_with(Vec::new);
+impl Cuts {
+    fn new(log: &Log, totals: Option<Vec<usize>>, origin: Origin) -> Cuts {
+        let totals = totals.unwrap_or_else(|| log.runs.iter().map(results).collect());
+        Cuts {
+            origin,
+            most: totals.iter().copied().max().unwrap_or(0),
+            said: vec![Vec::new(); totals.len()],
+            totals,
+        }
+    }
+
+    /// Cuts `log` to what `trim` keeps, saying so in a notification of each run it cut.
+    fn apply(&mut self, log: &mut Log, trim: Trim) {
+        let max_results = trim.max_results.min(MAX_RESULTS);
+        for (index, run) in log.runs.iter_mut().enumerate() {
+            let total = self.totals[index];
+            let said = cut_run(run, trim.snippets, max_results, total, self.origin);
+            if said.is_empty() && self.said[index].is_empty() {
+                // Nothing cut, now or before: the run is left as it was.
+                continue;
+            }
+            let listed = notifications(run);
+            // What the last cut said is out of date: this one says it again, with its figures.
+            listed.retain(|notification| !self.said[index].contains(notification));
+            let said: Vec<Notification> = said
+                .into_iter()
+                // An input of a merge may have been cut the same way already.
+                .filter(|notification| !listed.contains(notification))
+                .collect();
+            // The cuts come first: they are about this file, the others about the run.
+            listed.splice(0..0, said.iter().cloned());
+            self.said[index] = said;
+        }
+    }
+}
+
+/// `log` with the cuts `trim` asks for made and said, for the tests of what a cut keeps.
+#[cfg(test)]
+pub(super) fn cut(log: &Log, trim: Trim, origin: Origin) -> Log {
+    let mut log = log.clone();
+    Cuts::new(&log, None, origin).apply(&mut log, trim);
+    log
+}
+
+/// Cuts one run to `max_results` results (the most severe, in file order), and its snippets
+/// unless `snippets`; returns the notifications that say so (`total` results before any cut).
+fn cut_run(
+    run: &mut Run,
+    snippets: bool,
+    max_results: usize,
+    total: usize,
+    origin: Origin,
+) -> Vec<Notification> {
     let mut said = Vec::new();
+    let Some(results) = run.results.as_mut() else {
+        return said;
+    };
     if results.len() > max_results {
-        let total = results.len();
         // The most severe, unsuppressed first; the sort is stable, so file order within a level.
-        let mut order: Vec<usize> = (0..total).collect();
+        let mut order: Vec<usize> = (0..results.len()).collect();
         order.sort_by_key(|&i| (is_suppressed(&results[i]), Reverse(rank(&results[i]))));
-        let mut keep = vec![false; total];
+        let mut keep = vec![false; results.len()];
         for &i in &order[..max_results] {
             keep[i] = true;
         }
@@ -139,10 +232,12 @@ fn cut_run(run: &mut Run, snippets: bool, max_results: usize, origin: Origin) {
             position += 1;
             keep[position - 1]
         });
+    }
+    if results.len() < total {
         said.push(notification(
             "warning",
             "results-truncated",
-            origin.truncated(total, max_results),
+            origin.truncated(total, results.len()),
         ));
     }
     if !snippets {
@@ -159,20 +254,18 @@ fn cut_run(run: &mut Run, snippets: bool, max_results: usize, origin: Origin) {
             String::from("code snippets were left out to keep this file under GitHub's 10 MB (compressed) limit"),
         ));
     }
-    if said.is_empty() {
-        return;
-    }
+    said
+}
+
+/// The tool-execution notifications of a run's first invocation, made when there are none.
+fn notifications(run: &mut Run) -> &mut Vec<Notification> {
     let invocations = run.invocations.get_or_insert_with(Vec::new);
     if invocations.is_empty() {
         invocations.push(Invocation::builder().execution_successful(true).build());
     }
-    let listed = invocations[0]
+    invocations[0]
         .tool_execution_notifications
-        .get_or_insert_with(Vec::new);
-    // An input of a merge may have been cut the same way already.
-    said.retain(|notification| !listed.contains(notification));
-    // The cuts come first: they are about this file, the others about the run.
-    listed.splice(0..0, said);
+        .get_or_insert_with(Vec::new)
 }
 
 fn is_suppressed(result: &SarifResult) -> bool {
@@ -198,8 +291,8 @@ pub(super) fn cap_rules(rules: &mut Vec<ReportingDescriptor>, used: &HashSet<&st
     rules.sort_by(|a, b| a.id.cmp(&b.id));
 }
 
-/// The size of `bytes` gzip-compressed. The fast level compresses less than the default, so
-/// the estimate errs on the safe side.
+/// The size of `bytes` gzip-compressed, for the tests' checks of what was written.
+#[cfg(test)]
 pub(super) fn gzip_size(bytes: &[u8]) -> io::Result<usize> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     encoder.write_all(bytes)?;
@@ -291,10 +384,56 @@ mod tests {
     #[test]
     fn a_log_within_the_limits_is_written_as_it_is() {
         let log = log(vec![result(1, ResultLevel::Note, false, "m".into())]);
-        assert!(matches!(
-            cut(&log, Trim::default(), Origin::Scan),
-            Cow::Borrowed(_)
-        ));
+        let value = |log: &Log| serde_json::to_value(log).unwrap();
+        assert_eq!(
+            value(&cut(&log, Trim::default(), Origin::Scan)),
+            value(&log)
+        );
+        // A run that was never cut gets no invocation it did not have.
+        let mut bare = log.clone();
+        bare.runs[0].invocations = None;
+        let kept = cut(&bare, Trim::default(), Origin::Scan);
+        assert!(kept.runs[0].invocations.is_none());
+    }
+
+    #[test]
+    fn cutting_what_a_cut_kept_keeps_what_one_cut_of_all_keeps() {
+        use ResultLevel::{Error, Note, Warning};
+        let levels = [
+            Note, Error, Warning, Note, Error, Warning, Note, Note, Error, Warning,
+        ];
+        let results: Vec<SarifResult> = levels
+            .iter()
+            .zip(1..)
+            .map(|(&level, line)| result(line, level, line % 4 == 0, "m".into()))
+            .collect();
+        let whole = log(results);
+        let trim = |max_results| Trim {
+            snippets: true,
+            max_results,
+        };
+        // In place, as the loop cuts: 8, then 4, then 2.
+        let mut stepwise = whole.clone();
+        let mut cuts = Cuts::new(&stepwise, None, Origin::Scan);
+        for max in [8, 4, 2] {
+            cuts.apply(&mut stepwise, trim(max));
+            let once = cut(&whole, trim(max), Origin::Scan);
+            assert_eq!(lines(&stepwise.runs[0]), lines(&once.runs[0]), "to {max}");
+            assert_eq!(notes(&stepwise.runs[0]), notes(&once.runs[0]), "to {max}");
+        }
+        // The notification counts from the whole run, once.
+        let notes = notes(&stepwise.runs[0]);
+        assert_eq!(
+            notes
+                .iter()
+                .filter(|(id, _)| id == "results-truncated")
+                .count(),
+            1
+        );
+        assert!(
+            notes[0].1.starts_with("10 results found; only the 2 most"),
+            "{notes:?}"
+        );
     }
 
     #[test]
@@ -344,7 +483,7 @@ mod tests {
             snippets: false,
             max_results: MAX_RESULTS,
         };
-        let once = cut(&log, trim, Origin::Merge).into_owned();
+        let once = cut(&log, trim, Origin::Merge);
         assert_eq!(snippets(&once.runs[0]), 0);
         // A merge of a log already cut so says it no second time.
         let twice = cut(&once, trim, Origin::Merge);
@@ -391,16 +530,20 @@ mod tests {
             .map(|line| result(line, ResultLevel::Warning, false, noise()))
             .collect();
         let mut out = Vec::new();
-        write_within_limits(&log(results), Origin::Scan, &mut out).unwrap();
+        write_within_limits(log(results), None, Origin::Scan, &mut out).unwrap();
         assert!(gzip_size(&out).unwrap() <= MAX_GZIP_BYTES);
         let written: Log = serde_json::from_slice(&out).unwrap();
         let run = &written.runs[0];
         assert_eq!(lines(run), (1..=2000).collect::<Vec<_>>());
-        let ids: Vec<String> = notes(run).into_iter().map(|n| n.0).collect();
+        let notes = notes(run);
+        let ids: Vec<&str> = notes.iter().map(|n| n.0.as_str()).collect();
         assert_eq!(
             ids,
             ["results-truncated", "snippets-dropped", "unreviewed-shard"]
         );
+        assert!(notes[0]
+            .1
+            .starts_with("4000 results found; only the 2000 most"));
         assert_eq!(snippets(run), 0);
     }
 

@@ -237,7 +237,7 @@ fn merge_invocations(runs: &[Run]) -> Invocation {
 /// Writes the merged log as pretty JSON with a trailing newline, cut as a scan cuts its own until
 /// it fits GitHub's limits; each cut is said in a notification.
 pub(crate) fn render(merged: &MergedLog, out: &mut dyn Write) -> io::Result<()> {
-    limits::write_within_limits(&merged.log, Origin::Merge, out)
+    limits::write_within_limits(merged.log.clone(), None, Origin::Merge, out)
 }
 
 #[cfg(test)]

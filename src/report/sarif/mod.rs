@@ -31,7 +31,8 @@ const LINE_HASH: &str = "primaryLocationLineHash";
 /// Writes the SARIF log of `report`, cut until it fits GitHub's limits: first without snippets,
 /// then keeping fewer (the most severe) results; each cut is said in a notification.
 pub(crate) fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    limits::write_within_limits(&build::log(report), limits::Origin::Scan, out)
+    let totals = vec![report.findings.len()];
+    limits::write_within_limits(build::log(report), Some(totals), limits::Origin::Scan, out)
 }
 
 /// §3.11 message of plain text.
@@ -50,7 +51,7 @@ fn notification(level: &str, id: &str, text: String) -> Notification {
 
 #[cfg(test)]
 mod tests {
-    use super::limits::{cut, gzip_size, Origin, Trim, MAX_GZIP_BYTES, MAX_RESULTS, MAX_TAGS};
+    use super::limits::{gzip_size, MAX_GZIP_BYTES, MAX_RESULTS, MAX_TAGS};
     use super::*;
     use crate::model::sarif::ResultLevel;
     use crate::model::{Finding, Location, RuleDescriptor, Severity, Summary};
@@ -171,8 +172,14 @@ mod tests {
                 )
             })
             .collect();
-        let log = build::log(&report(findings));
-        let log = cut(&log, Trim::default(), Origin::Scan);
+        let report = report(findings);
+        // The results the limit drops are never built...
+        let built = build::log(&report);
+        assert_eq!(built.runs[0].results.as_ref().unwrap().len(), MAX_RESULTS);
+        // ...and the log written says how many there were.
+        let mut out = Vec::new();
+        render(&report, &mut out).unwrap();
+        let log: crate::model::sarif::Log = serde_json::from_slice(&out).unwrap();
         let run = &log.runs[0];
         let results = run.results.as_ref().unwrap();
         assert_eq!(results.len(), MAX_RESULTS);
@@ -187,6 +194,13 @@ mod tests {
             .unwrap();
         let first = notes[0].descriptor.as_ref().unwrap().id.as_deref();
         assert_eq!(first, Some("results-truncated"));
+        let said = notes[0].message.text.as_deref().unwrap();
+        assert!(
+            said.starts_with(&format!(
+                "{total} results found; only the {MAX_RESULTS} most"
+            )),
+            "{said}"
+        );
         // Tags are capped too: 30 CWEs on one rule.
         let rule = &run.tool.driver.rules.as_ref().unwrap()[0];
         let tags = rule.properties.as_ref().unwrap().tags.as_ref().unwrap();
