@@ -178,16 +178,21 @@ pub(crate) struct CiArgs {
     pub(crate) category: Option<String>,
 }
 
-/// Which configuration file to read; shared by `scan`, `shards` and `rules`.
+/// Which configuration files to read; shared by `scan`, `shards` and `rules`.
 #[derive(Debug, Args, Clone, Default)]
 pub(crate) struct ConfigArgs {
-    /// Read settings from this file instead of the `shardscan.toml` found by walking up from the
-    /// scan root.
+    /// Read settings from this file alone, trusted: not your own configuration, not the
+    /// repository's `shardscan.toml`.
     #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
     pub(crate) config: Option<PathBuf>,
-    /// Do not read any `shardscan.toml`.
+    /// Read no configuration file at all.
     #[arg(long)]
     pub(crate) no_config: bool,
+    /// Let the scanned repository's `shardscan.toml` set everything, reviewers, outputs and
+    /// budgets included (for code you trust: by default it may set only its scope, its rules and
+    /// when findings fail the run).
+    #[arg(long, conflicts_with_all = ["no_config", "config"])]
+    pub(crate) trust_repo_config: bool,
 }
 
 #[derive(Debug, Args)]

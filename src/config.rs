@@ -5,10 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use serde::Deserialize;
+use toml::Table;
 
+use crate::io::Env;
 use crate::model::Format;
+pub(crate) use crate::model::Trust;
 
 pub(crate) const FILE_NAME: &str = "shardscan.toml";
 
@@ -111,77 +114,273 @@ pub(crate) struct CacheSection {
     pub(crate) dir: Option<PathBuf>,
 }
 
-/// A configuration file, read.
-#[derive(Debug)]
-pub(crate) struct ConfigFile {
+/// What a `shardscan.toml` found in the scanned repository may set: the repository's own
+/// business (what is its code, which rules apply, when a finding fails the run). Anything else
+/// could run a program, reach the network, read the environment or files outside the repository,
+/// write somewhere or spend money on the scanning machine, so it is refused there. A key added
+/// to the file format is refused in a repository until it is added here.
+pub(crate) const REPOSITORY_KEYS: &[&str] = &[
+    "scan.include",
+    "scan.exclude",
+    "scan.hidden",
+    "scan.no_ignore",
+    "scan.include_vendored",
+    "scan.max_file_size",
+    "scan.shard_tokens",
+    "scan.format",
+    "scan.fail_on",
+    "scan.category",
+    "scan.baseline",
+    "scan.diff_base",
+    "rules.dirs",
+    "rules.builtin",
+    "rules.disable",
+];
+
+/// Keys whose values are paths, relative to the file that holds them.
+const PATH_KEYS: &[&str] = &["scan.baseline", "rules.dirs", "cache.dir"];
+
+/// Larger than any configuration a person writes; a larger file is refused unread.
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// One configuration file read: where it is, how far it is trusted, the keys it sets.
+#[derive(Debug, Clone)]
+pub(crate) struct Layer {
     /// Canonical, when it could be resolved.
     pub(crate) path: PathBuf,
-    pub(crate) config: FileConfig,
+    pub(crate) trust: Trust,
+    /// Every key it sets, dotted (`reviewers.openai.base_url`), sorted.
+    pub(crate) keys: Vec<String>,
+    /// The file's values, paths already resolved against its directory.
+    table: Table,
 }
 
-/// `shardscan.toml` in `start` or the nearest directory above it.
-pub(crate) fn discover(start: &Path) -> Option<PathBuf> {
+/// The configuration of a run: its files, most trusted last, merged so that a key set in a later
+/// file wins (the repository's file over the user's).
+#[derive(Debug)]
+pub(crate) struct ConfigFile {
+    pub(crate) config: FileConfig,
+    pub(crate) layers: Vec<Layer>,
+}
+
+/// `shardscan.toml` in `start` or the nearest directory above it, up to `root` (the
+/// repository's root): a file above the repository is not the repository's.
+pub(crate) fn discover(start: &Path, root: &Path) -> Option<PathBuf> {
     start
         .ancestors()
+        .take_while(|dir| dir.starts_with(root))
         .map(|dir| dir.join(FILE_NAME))
         .find(|candidate| candidate.is_file())
 }
 
 /// Reads and validates `path`; every error names the file.
-pub(crate) fn load(path: &Path) -> anyhow::Result<ConfigFile> {
+pub(crate) fn load(path: &Path, trust: Trust, env: &Env) -> anyhow::Result<Layer> {
+    let size = fs_err::metadata(path)
+        .context("cannot read the configuration")?
+        .len();
+    if !fs_err::metadata(path)?.is_file() {
+        bail!("configuration `{}` is not a regular file", path.display());
+    }
+    if size > MAX_FILE_BYTES {
+        bail!(
+            "configuration `{}` is {size} bytes, more than a configuration holds (at most {MAX_FILE_BYTES})",
+            path.display()
+        );
+    }
     let text = fs_err::read_to_string(path).context("cannot read the configuration")?;
-    let config: FileConfig = toml::from_str(&text).map_err(|e| {
+    let invalid = |e: toml::de::Error| {
         anyhow::anyhow!(
             "invalid configuration `{}`: {}",
             path.display(),
             e.to_string().trim_end()
         )
-    })?;
+    };
+    // Parsed typed first for its messages (unknown keys, wrong types, with the line), then as a
+    // table to know which keys it sets and to merge it with other files.
+    toml::from_str::<FileConfig>(&text).map_err(invalid)?;
+    let mut table: Table = toml::from_str(&text).map_err(invalid)?;
     let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    Ok(ConfigFile { path, config })
+    let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let expand = trust != Trust::Repository;
+    for key in PATH_KEYS {
+        if let Some(value) = lookup_mut(&mut table, key) {
+            map_strings(value, &mut |p| resolve_path(&dir, p, expand, env));
+        }
+    }
+    if let Some(value) = lookup_mut(&mut table, "scan.outputs") {
+        map_strings(value, &mut |spec| resolve_output(&dir, spec, expand, env));
+    }
+    let mut keys = Vec::new();
+    leaf_keys(&table, "", &mut keys);
+    keys.sort();
+    Ok(Layer {
+        path,
+        trust,
+        keys,
+        table,
+    })
 }
 
 impl ConfigFile {
-    fn dir(&self) -> &Path {
-        self.path.parent().unwrap_or(Path::new("."))
-    }
-
-    /// A path written in the file, resolved against the file's directory.
-    pub(crate) fn resolve(&self, path: &Path) -> PathBuf {
-        if path.is_absolute() {
-            path.to_path_buf()
-        } else {
-            self.dir().join(path)
+    /// The files merged in the order given: a later file's key wins.
+    pub(crate) fn merge(layers: Vec<Layer>) -> anyhow::Result<Option<ConfigFile>> {
+        if layers.is_empty() {
+            return Ok(None);
         }
-    }
-
-    /// An `-o` spec with its path resolved against the file's directory.
-    pub(crate) fn resolve_output(&self, spec: &str) -> String {
-        let (prefix, path) = match spec.split_once(':') {
-            Some((prefix, path)) if Format::from_name(prefix).is_some() => {
-                (format!("{prefix}:"), path)
-            }
-            _ => (String::new(), spec),
-        };
-        if path == "-" {
-            return spec.to_string();
+        let mut merged = Table::new();
+        for layer in &layers {
+            overlay(&mut merged, &layer.table);
         }
-        format!("{prefix}{}", self.resolve(Path::new(path)).display())
+        let config: FileConfig = toml::Value::Table(merged)
+            .try_into()
+            .map_err(|e| anyhow::anyhow!("invalid configuration: {}", e.to_string().trim_end()))?;
+        Ok(Some(ConfigFile { config, layers }))
     }
 
-    /// An error naming this file, the key and its value, and what was expected.
+    /// The file a key's value came from: the last that sets it.
+    pub(crate) fn origin(&self, key: &str) -> Option<&Layer> {
+        self.layers
+            .iter()
+            .rev()
+            .find(|layer| layer.keys.iter().any(|k| k == key))
+    }
+
+    /// An error naming the file the key came from, the key and its value, and what was expected.
     pub(crate) fn invalid(&self, key: &str, value: &str, expected: &str) -> anyhow::Error {
+        let path = self
+            .origin(key)
+            .or(self.layers.last())
+            .map(|layer| layer.path.display().to_string())
+            .unwrap_or_default();
         anyhow::anyhow!(
-            "invalid configuration `{}`: `{key} = \"{value}\"` (expected {expected})",
-            self.path.display()
+            "invalid configuration `{path}`: `{key} = \"{value}\"` (expected {expected})"
         )
     }
 }
 
+impl Layer {
+    /// The keys this file sets that a repository's file may not.
+    pub(crate) fn refused_keys(&self) -> Vec<&str> {
+        if self.trust != Trust::Repository {
+            return Vec::new();
+        }
+        self.keys
+            .iter()
+            .map(String::as_str)
+            .filter(|key| !REPOSITORY_KEYS.contains(key))
+            .collect()
+    }
+
+    /// The values of a path key (one path, or a list), as resolved.
+    pub(crate) fn paths(&self, key: &str) -> Vec<PathBuf> {
+        let mut value = None;
+        let mut table = Some(&self.table);
+        for part in key.split('.') {
+            value = table.and_then(|t| t.get(part));
+            table = value.and_then(toml::Value::as_table);
+        }
+        match value {
+            Some(toml::Value::String(p)) => vec![PathBuf::from(p)],
+            Some(toml::Value::Array(items)) => items
+                .iter()
+                .filter_map(toml::Value::as_str)
+                .map(PathBuf::from)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Copies every key of `upper` over `lower`, table by table: a list replaces a list whole.
+fn overlay(lower: &mut Table, upper: &Table) {
+    for (key, value) in upper {
+        match (lower.get_mut(key), value) {
+            (Some(toml::Value::Table(below)), toml::Value::Table(above)) => overlay(below, above),
+            _ => {
+                lower.insert(key.clone(), value.clone());
+            }
+        }
+    }
+}
+
+/// The dotted names of the values (not tables) in `table`.
+fn leaf_keys(table: &Table, prefix: &str, keys: &mut Vec<String>) {
+    for (key, value) in table {
+        let name = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        match value {
+            toml::Value::Table(inner) => leaf_keys(inner, &name, keys),
+            _ => keys.push(name),
+        }
+    }
+}
+
+fn lookup_mut<'t>(table: &'t mut Table, key: &str) -> Option<&'t mut toml::Value> {
+    let (first, rest) = match key.split_once('.') {
+        Some((first, rest)) => (first, Some(rest)),
+        None => (key, None),
+    };
+    let value = table.get_mut(first)?;
+    match rest {
+        None => Some(value),
+        Some(rest) => match value {
+            toml::Value::Table(inner) => lookup_mut(inner, rest),
+            _ => None,
+        },
+    }
+}
+
+/// Rewrites a string, or each string of a list.
+fn map_strings(value: &mut toml::Value, f: &mut dyn FnMut(&str) -> String) {
+    match value {
+        toml::Value::String(s) => *s = f(s),
+        toml::Value::Array(items) => items.iter_mut().for_each(|item| map_strings(item, f)),
+        _ => {}
+    }
+}
+
+/// A path written in a file in `dir`: `~/` is the user's home (in a file the user trusts), and a
+/// relative path is relative to the file.
+fn resolve_path(dir: &Path, path: &str, expand_home: bool, env: &Env) -> String {
+    let home = env.get_os("HOME").filter(|home| !home.is_empty());
+    let path = match (path.strip_prefix("~/"), home) {
+        (Some(rest), Some(home)) if expand_home => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(path),
+    };
+    if path.is_absolute() {
+        path.display().to_string()
+    } else {
+        dir.join(path).display().to_string()
+    }
+}
+
+/// An `-o` spec with its path resolved as [`resolve_path`] does.
+fn resolve_output(dir: &Path, spec: &str, expand_home: bool, env: &Env) -> String {
+    let (prefix, path) = match spec.split_once(':') {
+        Some((prefix, path)) if Format::from_name(prefix).is_some() => (format!("{prefix}:"), path),
+        _ => (String::new(), spec),
+    };
+    if path == "-" {
+        return spec.to_string();
+    }
+    format!("{prefix}{}", resolve_path(dir, path, expand_home, env))
+}
+
 /// What `shardscan init` writes: every key, commented, with its default.
-pub(crate) const STARTER: &str = r#"# shardscan configuration. shardscan finds this file by walking up from the scan root; pass
-# --config FILE to use another, --no-config to use none. A flag on the command line wins over the
-# file, and a list given on the command line replaces the file's. Paths are relative to this file.
+pub(crate) const STARTER: &str = r#"# shardscan configuration. A flag on the command line wins over this file, and a list given
+# on the command line replaces the file's. Paths are relative to this file.
+#
+# In a repository, shardscan reads the shardscan.toml between the scanned path and the
+# repository's root. That file is part of what is scanned, so it may set only the repository's
+# own business: the [scan] settings not marked (yours) and [rules]. Settings marked (yours) act
+# on the machine that scans (they run programs, reach the network, read the environment, write
+# files or spend money); in a repository's file they are refused unless you pass
+# --trust-repo-config or name the file with --config FILE. Your own defaults for them go in
+# ~/.config/shardscan/config.toml ($XDG_CONFIG_HOME/shardscan/config.toml), which is always
+# yours. --no-config reads no file at all.
 
 [scan]
 # include = ["src/**"]                 # only these files (gitignore-style globs)
@@ -189,10 +388,11 @@ pub(crate) const STARTER: &str = r#"# shardscan configuration. shardscan finds t
 # hidden = false
 # no_ignore = false                    # true: ignore .gitignore and .ignore
 # include_vendored = false             # vendor/, node_modules/, third_party/ ...
+# follow = false                       # (yours) follow symbolic links
 # max_file_size = "1M"
 # shard_tokens = 1500
 # format = "text"                      # standard output: text, json, sarif or github
-# outputs = ["shardscan.sarif"]        # more reports, as -o takes them ("github:notes.txt")
+# outputs = ["shardscan.sarif"]        # (yours) more reports, as -o takes them ("github:notes.txt")
 # fail_on = "error"                    # none, note, warning or error
 # category = "shardscan"               # SARIF runAutomationDetails, for code scanning
 # baseline = "shardscan-baseline.json" # report only findings not in this earlier report
@@ -202,6 +402,8 @@ pub(crate) const STARTER: &str = r#"# shardscan configuration. shardscan finds t
 # dirs = ["rules"]                     # your own rules: <dir>/<language>/<rule>.scm
 # builtin = true
 # disable = ["python/flask-debug-enabled"]
+
+# Everything below is (yours).
 
 [reviewers]
 # use = ["rules"]                      # rules, openai, anthropic, command
@@ -245,12 +447,17 @@ pub(crate) const STARTER: &str = r#"# shardscan configuration. shardscan finds t
 /// The starter with every setting uncommented, as a user who takes all its defaults writes it.
 #[cfg(test)]
 pub(crate) fn uncommented_starter() -> FileConfig {
+    let is_setting = |rest: &str| {
+        let key = rest.split(" = ").next().unwrap_or("");
+        (rest.starts_with('[') && rest.ends_with(']'))
+            || (rest.contains(" = ") && key.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+    };
     let uncommented: String = STARTER
         .lines()
-        .map(|line| line.strip_prefix("# ").unwrap_or(line))
-        .filter(|line| !line.starts_with("shardscan ") && !line.contains("--config"))
-        .filter(|line| !line.starts_with("file, and") && !line.starts_with("# "))
-        .map(|line| line.split("  #").next().unwrap_or(line))
+        .map(|line| match line.strip_prefix("# ") {
+            Some(rest) if is_setting(rest) => rest,
+            _ => line,
+        })
         .collect::<Vec<_>>()
         .join("\n");
     toml::from_str(&uncommented).unwrap_or_else(|e| panic!("{e}\n{uncommented}"))

@@ -189,7 +189,7 @@ impl Aggregator {
             problems,
             scope: Vec::new(),
             category: None,
-            configuration: None,
+            configuration: Vec::new(),
             baseline: None,
             rejected: self.rejected,
             summary: Summary {

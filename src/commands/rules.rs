@@ -11,6 +11,7 @@ use serde_json::json;
 use super::Context;
 use crate::cli::{ConfigArgs, RuleArgs, RulesCommand, ShardsFormat};
 use crate::exit::ExitStatus;
+use crate::io::Env;
 use crate::lang::Language;
 use crate::review::rules::{testing, RuleSet};
 use crate::settings::{self, Resolver};
@@ -18,8 +19,8 @@ use crate::slice::{self, SourceFile};
 
 /// The rules in force for a `rules` command: the flags, then the `shardscan.toml` found from
 /// `start` (or named with `--config`).
-fn load(rules: &RuleArgs, config: &ConfigArgs, start: &Path) -> anyhow::Result<RuleSet> {
-    let file = settings::config_file(config, start)?;
+fn load(rules: &RuleArgs, config: &ConfigArgs, start: &Path, env: &Env) -> anyhow::Result<RuleSet> {
+    let file = settings::config_file(config, start, &settings::default_root(start), env)?;
     let sources = settings::rule_sources(rules, &mut Resolver::new(file.as_ref()));
     Ok(RuleSet::load(&sources)?)
 }
@@ -29,6 +30,7 @@ pub(super) fn run(
     context: &mut Context<'_, '_>,
 ) -> anyhow::Result<ExitStatus> {
     let color = context.stdout_color();
+    let env = context.io.env;
     let out = &mut *context.io.stdout;
     match command {
         RulesCommand::List {
@@ -36,7 +38,7 @@ pub(super) fn run(
             config,
             format,
         } => {
-            let set = load(&rules, &config, Path::new("."))?;
+            let set = load(&rules, &config, Path::new("."), env)?;
             match format {
                 ShardsFormat::Json => {
                     let list: Vec<_> = set
@@ -101,7 +103,7 @@ pub(super) fn run(
             Ok(ExitStatus::Clean)
         }
         RulesCommand::Test { rules, config } => {
-            let set = Arc::new(load(&rules, &config, Path::new("."))?);
+            let set = Arc::new(load(&rules, &config, Path::new("."), env)?);
             let paint = |color_of: AnsiColor, text: &str| {
                 let style = Style::new().fg_color(Some(color_of.into()));
                 if color {
@@ -150,7 +152,7 @@ pub(super) fn run(
             top,
         } => {
             let start = path.clone().unwrap_or_else(|| ".".into());
-            let set = load(&rules, &config, &start)?;
+            let set = load(&rules, &config, &start, env)?;
             profile(&set, path.as_deref(), top, out)?;
             Ok(ExitStatus::Clean)
         }

@@ -28,7 +28,7 @@ use crate::settings::{self, AgentPlan, ScanSettings};
 use crate::slice::Shard;
 
 pub(super) fn run(args: ScanArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
-    let file = settings::config_file(&args.ci.config, &settings::scan_root(&args.walk))?;
+    let file = settings::walk_config(&args.walk, &args.ci.config, context.io.env)?;
     let settings = ScanSettings::resolve(&args, file.as_ref(), &context.surroundings())?;
     scan(&settings, context)
 }

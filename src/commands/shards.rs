@@ -34,7 +34,7 @@ struct ShardInfo {
 }
 
 pub(super) fn run(args: ShardsArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
-    let file = settings::config_file(&args.config, &settings::scan_root(&args.walk))?;
+    let file = settings::walk_config(&args.walk, &args.config, context.io.env)?;
     let ShardsSettings { walk, slice, jobs } = ShardsSettings::resolve(&args, file.as_ref())?;
     let collected = Mutex::new(Vec::new());
     let verbose = args.verbose;

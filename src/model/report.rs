@@ -31,9 +31,9 @@ pub(crate) struct Report {
     /// SARIF `runAutomationDetails` category (`--category`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) category: Option<String>,
-    /// The configuration file the run read, and what it set.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) configuration: Option<ConfigurationUse>,
+    /// The configuration files the run read, and what each set.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) configuration: Vec<ConfigurationUse>,
     /// The baseline findings were compared with, and how many of them it holds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) baseline: Option<BaselineUse>,
@@ -47,8 +47,36 @@ pub(crate) struct Report {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct ConfigurationUse {
     pub(crate) path: String,
+    /// Whose file it is: `named` (`--config`), `user`, `repository`, `trusted-repository`.
+    pub(crate) trust: Trust,
     /// The settings taken from it (`scan.fail_on`), not overridden on the command line.
     pub(crate) settings: Vec<String>,
+}
+
+/// How far a configuration file is trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Trust {
+    /// Named by the user with `--config`.
+    Named,
+    /// The user's own file in the platform configuration directory.
+    User,
+    /// Found in the scanned repository: part of the input, so it may set only
+    /// the keys `config` lists.
+    Repository,
+    /// Found in the scanned repository and trusted with `--trust-repo-config`.
+    TrustedRepository,
+}
+
+impl Trust {
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            Trust::Named => "named with --config",
+            Trust::User => "your configuration",
+            Trust::Repository => "the repository's",
+            Trust::TrustedRepository => "the repository's, trusted",
+        }
+    }
 }
 
 /// How a baseline was used.
@@ -149,7 +177,7 @@ impl Report {
             problems: Vec::new(),
             scope: Vec::new(),
             category: None,
-            configuration: None,
+            configuration: Vec::new(),
             baseline: None,
             rejected: Vec::new(),
             summary: Summary {

@@ -43,7 +43,7 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
         counted(s.shards_total, "shard"),
         s.duration_seconds
     )?;
-    if let Some(configuration) = &report.configuration {
+    for configuration in &report.configuration {
         let taken = if configuration.settings.is_empty() {
             String::from("nothing taken from it")
         } else {
@@ -51,8 +51,9 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
         };
         writeln!(
             out,
-            "configuration: `{}` ({taken})",
-            printable(&configuration.path)
+            "configuration: `{}`, {} ({taken})",
+            printable(&configuration.path),
+            configuration.trust.describe()
         )?;
     }
     for line in &report.scope {

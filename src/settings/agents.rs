@@ -314,9 +314,7 @@ pub(super) fn plan(
     let cache_dir = if no_cache || replay.is_some() {
         None
     } else {
-        let file_dir = resolver
-            .file()
-            .and_then(|f| f.config.cache.dir.as_deref().map(|d| f.resolve(d)));
+        let file_dir = resolver.file().and_then(|f| f.config.cache.dir.clone());
         resolver
             .value("cache.dir", args.cache_dir.clone(), file_dir)
             .or_else(|| default_cache_dir(env))

@@ -9,6 +9,7 @@
 //! what a file found in the scanned tree may set.
 
 mod agents;
+mod files;
 mod resolver;
 mod values;
 
@@ -17,8 +18,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 
-use crate::cli::{ColorChoice, ConfigArgs, FailOn, RuleArgs, ScanArgs, ShardsArgs, WalkArgs};
-use crate::config::{self, ConfigFile};
+use crate::cli::{ColorChoice, FailOn, RuleArgs, ScanArgs, ShardsArgs, WalkArgs};
+use crate::config::{ConfigFile, Trust};
 use crate::error::Error;
 use crate::io::Env;
 use crate::model::{Format, Severity};
@@ -27,36 +28,13 @@ use crate::slice::SliceOptions;
 use crate::walk::WalkSettings;
 
 pub(crate) use agents::AgentPlan;
+pub(crate) use files::{config_file, walk_config};
 pub(crate) use resolver::{Origins, Resolver, Source};
 pub(crate) use values::{parse_duration, parse_partition, parse_size, OutputTarget};
 
 /// Defaults that more than one place shows (flags' help, the starter file).
 pub(crate) const DEFAULT_SHARD_TOKENS: usize = 1500;
 pub(crate) const DEFAULT_MAX_FILE_SIZE: &str = "1M";
-
-/// The configuration file of a command: `--config FILE`, else the `shardscan.toml` found by
-/// walking up from `start`, unless `--no-config`.
-pub(crate) fn config_file(args: &ConfigArgs, start: &Path) -> anyhow::Result<Option<ConfigFile>> {
-    if args.no_config {
-        return Ok(None);
-    }
-    let path = match &args.config {
-        Some(path) => {
-            if !path.is_file() {
-                bail!("configuration file `{}` does not exist", path.display());
-            }
-            path.clone()
-        }
-        None => {
-            let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
-            match config::discover(&start) {
-                Some(path) => path,
-                None => return Ok(None),
-            }
-        }
-    };
-    config::load(&path).map(Some)
-}
 
 /// Whether to colour output for a stream: `--color`, then `NO_COLOR`, then whether the stream
 /// is a terminal.
@@ -85,7 +63,7 @@ pub(crate) fn scan_root(args: &WalkArgs) -> PathBuf {
 
 /// The git work tree holding `path`, so that SARIF URIs are repository-relative as code scanning
 /// needs; without one, the path itself (or its directory for a file).
-fn default_root(path: &Path) -> PathBuf {
+pub(crate) fn default_root(path: &Path) -> PathBuf {
     let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let dir = if absolute.is_dir() {
         absolute.clone()
@@ -172,13 +150,7 @@ pub(crate) fn walk_settings(
 pub(crate) fn rule_sources(args: &RuleArgs, resolver: &mut Resolver<'_>) -> RuleSources {
     let file = resolver.file();
     let section = file.map(|f| &f.config.rules);
-    let file_dirs = file.and_then(|f| {
-        f.config
-            .rules
-            .dirs
-            .as_ref()
-            .map(|dirs| dirs.iter().map(|d| f.resolve(d)).collect::<Vec<_>>())
-    });
+    let file_dirs = file.and_then(|f| f.config.rules.dirs.clone());
     let dirs = if args.rule_dirs.is_empty() {
         if file_dirs.is_some() {
             resolver.note_file("rules.dirs");
@@ -229,8 +201,8 @@ pub(crate) struct ScanSettings {
     /// When the run stops, counted from the start of the command.
     pub(crate) deadline: Option<Instant>,
     pub(crate) parse_only: bool,
-    /// The configuration file read, if any.
-    pub(crate) config_file: Option<PathBuf>,
+    /// The configuration files read, in the order they were merged.
+    pub(crate) config_files: Vec<(PathBuf, Trust)>,
     pub(crate) origins: Origins,
 }
 
@@ -266,14 +238,8 @@ impl ScanSettings {
         if !args.quiet {
             outputs.push(OutputTarget { format, path: None });
         }
-        let file_outputs = file.and_then(|f| {
-            f.config
-                .scan
-                .outputs
-                .as_ref()
-                .map(|outputs| outputs.iter().map(|o| f.resolve_output(o)).collect())
-        });
-        for spec in resolver.list("scan.outputs", &args.output, file_outputs.as_ref()) {
+        let file_outputs = scan.and_then(|s| s.outputs.as_ref());
+        for spec in resolver.list("scan.outputs", &args.output, file_outputs) {
             outputs.push(values::parse_output(&spec)?);
         }
         let fail_on = match args.fail_on {
@@ -340,7 +306,7 @@ impl ScanSettings {
         let baseline = resolver.value(
             "scan.baseline",
             args.ci.baseline.clone(),
-            file.and_then(|f| f.config.scan.baseline.as_deref().map(|p| f.resolve(p))),
+            scan.and_then(|s| s.baseline.clone()),
         );
         let diff_base = resolver.value(
             "scan.diff_base",
@@ -377,25 +343,30 @@ impl ScanSettings {
                 .transpose()?,
             deadline,
             parse_only: args.parse_only,
-            config_file: file.map(|f| f.path.clone()),
+            config_files: file
+                .map(|f| f.layers.iter().map(|l| (l.path.clone(), l.trust)).collect())
+                .unwrap_or_default(),
             origins: resolver.into_origins(),
         })
     }
 }
 
 impl ScanSettings {
-    /// The configuration file read, with the settings taken from it.
-    pub(crate) fn configuration(&self) -> Option<crate::model::ConfigurationUse> {
-        let path = self.config_file.as_ref()?;
-        Some(crate::model::ConfigurationUse {
-            path: path.display().to_string(),
-            settings: self
-                .origins
-                .iter()
-                .filter(|(_, source)| matches!(source, Source::File(_)))
-                .map(|(key, _)| key.clone())
-                .collect(),
-        })
+    /// The configuration files read, each with the settings taken from it.
+    pub(crate) fn configuration(&self) -> Vec<crate::model::ConfigurationUse> {
+        self.config_files
+            .iter()
+            .map(|(path, trust)| crate::model::ConfigurationUse {
+                path: path.display().to_string(),
+                trust: *trust,
+                settings: self
+                    .origins
+                    .iter()
+                    .filter(|(_, source)| **source == Source::File(path.clone()))
+                    .map(|(key, _)| key.clone())
+                    .collect(),
+            })
+            .collect()
     }
 }
 
@@ -440,10 +411,10 @@ mod tests {
     fn with_config(text: &str) -> (tempfile::TempDir, ConfigFile) {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("src")).unwrap();
-        let path = dir.path().join(config::FILE_NAME);
+        let path = dir.path().join(crate::config::FILE_NAME);
         std::fs::write(&path, text).unwrap();
-        let file = config::load(&path).unwrap();
-        (dir, file)
+        let layer = crate::config::load(&path, Trust::Named, &Env::default()).unwrap();
+        (dir, ConfigFile::merge(vec![layer]).unwrap().unwrap())
     }
 
     /// A run off any terminal, started now.
@@ -475,11 +446,18 @@ mod tests {
         // Paths in the file are relative to the file.
         assert_eq!(
             settings.baseline.as_deref(),
-            Some(file.path.parent().unwrap().join("base.json").as_path())
+            Some(
+                file.layers[0]
+                    .path
+                    .parent()
+                    .unwrap()
+                    .join("base.json")
+                    .as_path()
+            )
         );
         let deadline = settings.deadline.expect("a deadline from the file");
         assert!(deadline > Instant::now() + Duration::from_secs(100));
-        let taken = settings.configuration().unwrap().settings;
+        let taken = settings.configuration().remove(0).settings;
         assert_eq!(
             taken,
             vec![
@@ -501,7 +479,7 @@ mod tests {
         assert_eq!(settings.walk.include, vec!["lib/**"]);
         assert_eq!(settings.fail_on, None);
         assert_eq!(settings.origins.get("scan.include"), Some(&Source::Flag));
-        assert!(settings.configuration().unwrap().settings.is_empty());
+        assert!(settings.configuration()[0].settings.is_empty());
     }
 
     #[test]
@@ -537,7 +515,7 @@ mod tests {
 
     #[test]
     fn the_starter_file_shows_the_defaults_the_settings_use() {
-        let starter = config::uncommented_starter();
+        let starter = crate::config::uncommented_starter();
         assert_eq!(starter.scan.shard_tokens, Some(DEFAULT_SHARD_TOKENS));
         assert_eq!(
             starter.scan.max_file_size.as_deref(),

@@ -46,8 +46,13 @@ impl<'a> Resolver<'a> {
     }
 
     pub(super) fn note_file(&mut self, key: impl Into<String>) {
-        if let Some(file) = self.file {
-            self.note(key, Source::File(file.path.clone()));
+        let key = key.into();
+        let origin = self
+            .file
+            .and_then(|file| file.origin(&key).or(file.layers.last()));
+        if let Some(layer) = origin {
+            let source = Source::File(layer.path.clone());
+            self.note(key, source);
         }
     }
 

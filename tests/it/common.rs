@@ -12,9 +12,12 @@ pub fn bin() -> Command {
     let cache = std::env::temp_dir().join(format!("shardscan-test-cache-{}", std::process::id()));
     // A key in the runner's environment must not reach an agent a test did not point at the
     // fake server.
+    // The runner's own configuration file must not change what a test sees.
+    let no_user_config = std::env::temp_dir().join("shardscan-test-no-user-config");
     command
         .env("NO_COLOR", "1")
         .env("SHARDSCAN_CACHE_DIR", cache)
+        .env("XDG_CONFIG_HOME", no_user_config)
         .env_remove("CI")
         .env_remove("OPENAI_API_KEY")
         .env_remove("ANTHROPIC_API_KEY");

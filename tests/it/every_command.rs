@@ -62,14 +62,16 @@ fn scan_names_the_configuration_file_it_read_and_what_it_took() {
     let dir = configured_repo();
     let (_, stdout, stderr) = run_in(dir.path(), &["scan", ".", "-f", "json", "--no-progress"]);
     assert!(
-        stderr.contains("configuration: `") && stderr.contains("(rules.disable, scan.exclude)"),
+        stderr.contains("configuration: `")
+            && stderr.contains("`, the repository's (rules.disable, scan.exclude)"),
         "{stderr}"
     );
     let report: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(
-        report["configuration"]["settings"],
+        report["configuration"][0]["settings"],
         serde_json::json!(["rules.disable", "scan.exclude"])
     );
+    assert_eq!(report["configuration"][0]["trust"], "repository");
 }
 
 #[test]

@@ -9,6 +9,7 @@ mod corpus;
 mod every_command;
 #[path = "../support/fake_llm.rs"]
 mod fake_llm;
+mod hostile;
 mod in_process;
 mod integrations;
 mod llama;

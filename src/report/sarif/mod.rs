@@ -104,7 +104,7 @@ mod tests {
             problems: vec![],
             scope: Vec::new(),
             category: None,
-            configuration: None,
+            configuration: Vec::new(),
             baseline: None,
             rejected: vec![],
             summary: Summary {
