@@ -26,6 +26,7 @@ pub(crate) struct Cli {
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Scan files and directories and report findings.
+    #[command(after_help = EXIT_STATUSES)]
     Scan(Box<ScanArgs>),
     /// Scan and write a baseline (a JSON report) whose findings later scans with `--baseline`
     /// no longer report as new.
@@ -40,6 +41,15 @@ pub(crate) enum Command {
     #[command(subcommand)]
     Rules(RulesCommand),
 }
+
+/// The exit statuses of `scan`, as `scan --help` shows them (the README has the same table).
+const EXIT_STATUSES: &str = "\
+Exit status:
+  0  complete, and no finding at or above --fail-on
+  1  a finding at or above --fail-on (also when the run is incomplete: what was found stands)
+  2  usage or configuration error, or nothing to scan; no report was written
+  3  incomplete (deadline, Ctrl-C, a shard or file not reviewed) with no finding at or above
+     --fail-on; the report lists what was not reviewed, and stderr says so even with -q";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ColorChoice {

@@ -136,8 +136,15 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
     let mut report = aggregator.finish(settings.walk.root.clone(), descriptors, metrics);
     report.add_agent_rules();
     report.category = settings.category.clone();
+    let limited = scope.selects_files() || scope.selects_shards();
     report.scope = scope.description;
     report.configuration = settings.configuration();
+    // Nothing to review is not a clean pass: a typo in --include, a tree of ignored files. (In
+    // diff mode or a partition, an empty share is an answer.)
+    let empty = report.summary.files == 0 && report.summary.shards_total == 0;
+    if empty && !limited && report.is_complete() {
+        return Err(nothing_scanned(&report, settings));
+    }
     if let Some(baseline) = &baseline {
         baseline.apply(&mut report);
     }
@@ -150,7 +157,50 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
     if let Some(error) = write_error {
         return Err(error);
     }
+    if settings.quiet && !report.is_complete() {
+        // -q silences the summary, not the news that the report is partial.
+        writeln!(context.io.stderr, "{}", summary::incomplete_line(&report))
+            .context("failed to write to standard error")?;
+    }
     Ok(ExitStatus::of_report(&report, settings.fail_on))
+}
+
+/// The error of a run that found no source file to read, with what the walk passed over.
+fn nothing_scanned(report: &crate::model::Report, settings: &ScanSettings) -> anyhow::Error {
+    let paths: Vec<String> = settings
+        .walk
+        .paths
+        .iter()
+        .map(|p| format!("`{}`", p.display()))
+        .collect();
+    let skipped: Vec<String> = report
+        .summary
+        .skipped
+        .iter()
+        .map(|(reason, n)| format!("{n} {reason}"))
+        .collect();
+    let mut error = Error::new(format!(
+        "no source file to scan in {}{}",
+        paths.join(", "),
+        if skipped.is_empty() {
+            String::new()
+        } else {
+            format!(" (skipped: {})", skipped.join(", "))
+        }
+    ));
+    let filters = !settings.walk.include.is_empty() || !settings.walk.exclude.is_empty();
+    error = if filters {
+        error.with_hint(
+            "check --include and --exclude (or scan.include and scan.exclude in the \
+             configuration): no file passed them",
+        )
+    } else {
+        error.with_hint(
+            "point shardscan at a directory of source code; --hidden, --no-ignore and \
+             --include-vendored widen the walk",
+        )
+    };
+    error.into()
 }
 
 /// Writes every requested report even if one fails, and returns the first failure.

@@ -231,3 +231,26 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
     }
     Ok(())
 }
+
+/// One line saying a run is partial and by how much, for a run that prints no summary (`-q`).
+pub(crate) fn incomplete_line(report: &Report) -> String {
+    let s = &report.summary;
+    let mut parts = Vec::new();
+    if !report.unreviewed.is_empty() {
+        parts.push(format!(
+            "not fully reviewed: {} of {}",
+            s.shards_total - s.shards_reviewed,
+            counted(s.shards_total, "shard")
+        ));
+    }
+    if !report.problems.is_empty() {
+        parts.push(format!(
+            "not scanned: {}",
+            counted(report.problems.len(), "file")
+        ));
+    }
+    format!(
+        "shardscan: incomplete run; {} (the report lists them)",
+        parts.join("; ")
+    )
+}

@@ -41,7 +41,10 @@ fn git(dir: &Path, args: &[&str]) -> anyhow::Result<std::process::Output> {
     Command::new("git")
         .arg("-C")
         .arg(dir)
-        .args(["-c", "core.quotepath=off"])
+        // The scanned repository's own git configuration is not to be obeyed: an fsmonitor
+        // hook in `.git/config` would run a program of its choosing (and `diff` below runs
+        // with --no-ext-diff and --no-textconv for the same reason).
+        .args(["-c", "core.quotepath=off", "-c", "core.fsmonitor=false"])
         .args(args)
         .output()
         .context("cannot run `git` (diff mode needs it on the PATH)")
@@ -102,6 +105,7 @@ pub(crate) fn changes(root: &Path, rev: &str) -> anyhow::Result<Changes> {
             "diff",
             "--no-color",
             "--no-ext-diff",
+            "--no-textconv",
             "--unified=0",
             "--diff-filter=ACMRT",
             &base,

@@ -262,22 +262,7 @@ pub(super) fn plan(
     if lenses.is_empty() {
         lenses.push(Lens::Security);
     }
-    if configs.is_empty() {
-        for (set, flag) in [
-            (verify, "--verify"),
-            (args.record.is_some(), "--record"),
-            (replay.is_some(), "--replay"),
-            (args.timeline.is_some(), "--timeline"),
-            (fallback, "--fallback"),
-            (!lens_names.is_empty(), "--lens"),
-        ] {
-            if set {
-                return Err(Error::new(format!("{flag} needs an agent reviewer"))
-                    .with_hint("add `--reviewer openai` (or anthropic, command)")
-                    .into());
-            }
-        }
-    }
+    refuse_idle_flags(args, &configs)?;
     let max_cost = resolver.value(
         "pool.max_cost",
         args.max_cost,
@@ -367,4 +352,66 @@ fn default_cache_dir(env: &Env) -> Option<PathBuf> {
     }
     env.get_os("HOME")
         .map(|home| PathBuf::from(home).join(".cache").join("shardscan"))
+}
+
+/// Flags that tune a reviewer the run does not have are refused, naming the flag: accepted and
+/// ignored, they would let a user believe a budget or a model was in force. (Their keys in a
+/// configuration file are defaults for the runs that do use agents, and are not refused.)
+fn refuse_idle_flags(args: &AgentArgs, configs: &[AgentConfig]) -> anyhow::Result<()> {
+    let any_agent = !configs.is_empty();
+    let http = configs.iter().any(|c| c.provider != Provider::Command);
+    let command = configs.iter().any(|c| c.provider == Provider::Command);
+    let flags = [
+        // Every agent reviewer.
+        (args.verify, "--verify", any_agent),
+        (args.record.is_some(), "--record", any_agent),
+        (args.replay.is_some(), "--replay", any_agent),
+        (args.timeline.is_some(), "--timeline", any_agent),
+        (args.fallback.is_some(), "--fallback", any_agent),
+        (!args.lens.is_empty(), "--lens", any_agent),
+        (args.max_agents.is_some(), "--max-agents", any_agent),
+        (args.max_tokens.is_some(), "--max-tokens", any_agent),
+        (args.max_cost.is_some(), "--max-cost", any_agent),
+        (args.timeout.is_some(), "--timeout", any_agent),
+        (args.retries.is_some(), "--retries", any_agent),
+        (args.rpm.is_some(), "--rpm", any_agent),
+        (args.tpm.is_some(), "--tpm", any_agent),
+        (args.no_cache, "--no-cache", any_agent),
+        (args.cache_dir.is_some(), "--cache-dir", any_agent),
+        // The HTTP reviewers.
+        (args.base_url.is_some(), "--base-url", http),
+        (args.model.is_some(), "--model", http),
+        (args.api_key_env.is_some(), "--api-key-env", http),
+        (args.price_in.is_some(), "--price-in", http),
+        (args.price_out.is_some(), "--price-out", http),
+        (
+            args.max_output_tokens.is_some(),
+            "--max-output-tokens",
+            http,
+        ),
+        (args.stream, "--stream", http),
+        // The command reviewer.
+        (args.command.is_some(), "--command", command),
+    ];
+    for (given, flag, served) in flags {
+        if given && !served {
+            let (needs, hint) = if flag == "--command" {
+                ("the command reviewer", "add `--reviewer command`")
+            } else if any_agent && !http {
+                (
+                    "an openai or anthropic reviewer",
+                    "add `--reviewer openai` (or anthropic)",
+                )
+            } else {
+                (
+                    "an agent reviewer",
+                    "add `--reviewer openai` (or anthropic, command)",
+                )
+            };
+            return Err(Error::new(format!("{flag} needs {needs}"))
+                .with_hint(hint)
+                .into());
+        }
+    }
+    Ok(())
 }

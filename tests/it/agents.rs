@@ -28,14 +28,15 @@ fn eval_repo(n: usize) -> tempfile::TempDir {
     repo(&refs)
 }
 
-/// A scan of the workspace's `repo/`: JSON on stdout, `--fail-on none`, the test key in the
-/// environment. Every test reads the outcome's `.json()`, so each of its runs must print JSON.
+/// A scan of the workspace's `repo/`: JSON on stdout, `--fail-on none`, the test key in each
+/// provider's default variable. Every test reads the outcome's `.json()`, so each of its runs
+/// must print JSON.
 fn scan(dir: &tempfile::TempDir) -> ScanCommand {
     ScanCommand::new(dir.path().join("repo"))
         .format("json")
         .fail_on("none")
-        .args(["--api-key-env", "SHARDSCAN_TEST_KEY"])
-        .env("SHARDSCAN_TEST_KEY", KEY)
+        .env("OPENAI_API_KEY", KEY)
+        .env("ANTHROPIC_API_KEY", KEY)
 }
 
 /// A temp dir holding the scanned tree under `repo/` and room for outputs beside it.

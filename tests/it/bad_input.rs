@@ -255,13 +255,13 @@ fn non_utf8_file_names_get_exact_uris() {
 
 #[test]
 fn empty_repository() {
+    // Nothing to scan is an error, not a clean pass: a CI job pointed at the wrong directory
+    // must not go green.
     let dir = repo(&[]);
     let (status, stdout, stderr) = run(&["scan", dir.path().to_str().unwrap(), "-f", "sarif"]);
-    assert_eq!(status, 0, "{stderr}");
-    assert!(stderr.contains("scanned 0 files"), "{stderr}");
-    let log: Value = serde_json::from_str(&stdout).unwrap();
-    assert_valid_sarif(&log);
-    assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stderr.contains("no source file to scan"), "{stderr}");
+    assert!(stdout.is_empty(), "no report: {stdout}");
 }
 
 #[test]

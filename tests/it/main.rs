@@ -16,3 +16,4 @@ mod llama;
 mod merge;
 mod scan_command;
 mod snapshots;
+mod status;
