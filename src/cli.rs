@@ -319,6 +319,7 @@ pub(crate) struct ShardsArgs {
     pub(crate) walk: WalkArgs,
     #[command(flatten)]
     pub(crate) config: ConfigArgs,
+    /// Output format: text (one line per shard) or json.
     #[arg(long, short = 'f', value_enum, default_value_t = ShardsFormat::Text)]
     pub(crate) format: ShardsFormat,
     /// Also print each shard's context header and code (text format).
@@ -340,6 +341,7 @@ pub(crate) enum RulesCommand {
         rules: RuleArgs,
         #[command(flatten)]
         config: ConfigArgs,
+        /// Output format: text (a table) or json.
         #[arg(long, short = 'f', value_enum, default_value_t = ShardsFormat::Text)]
         format: ShardsFormat,
     },
@@ -367,4 +369,46 @@ pub(crate) enum RulesCommand {
         /// The file to parse.
         file: PathBuf,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// Every argument of every subcommand, with the path of subcommands that leads to it.
+    fn arguments(command: &clap::Command, path: &str, out: &mut Vec<(String, clap::Arg)>) {
+        for arg in command.get_arguments() {
+            out.push((path.to_string(), arg.clone()));
+        }
+        for sub in command.get_subcommands() {
+            arguments(sub, &format!("{path} {}", sub.get_name()), out);
+        }
+    }
+
+    #[test]
+    fn every_flag_and_command_has_help_text() {
+        let command = Cli::command();
+        command.clone().debug_assert();
+        let mut all = Vec::new();
+        arguments(&command, "shardscan", &mut all);
+        let missing: Vec<String> = all
+            .iter()
+            .filter(|(_, arg)| !arg.is_hide_set() && arg.get_help().is_none())
+            .map(|(path, arg)| format!("{path} {}", arg.get_id()))
+            .collect();
+        assert!(missing.is_empty(), "arguments without help: {missing:?}");
+        fn subcommands(command: &clap::Command, missing: &mut Vec<String>) {
+            for sub in command.get_subcommands() {
+                if sub.get_about().is_none() {
+                    missing.push(sub.get_name().to_string());
+                }
+                subcommands(sub, missing);
+            }
+        }
+        let mut missing = Vec::new();
+        subcommands(&command, &mut missing);
+        assert!(missing.is_empty(), "subcommands without help: {missing:?}");
+    }
 }

@@ -94,8 +94,8 @@ pub(super) fn run(
                     out.flush()?;
                     writeln!(
                         context.io.stderr,
-                        "{} rules ({})",
-                        set.rules().len(),
+                        "{} ({})",
+                        crate::report::counted(set.rules().len(), "rule"),
                         summary.join(", ")
                     )?;
                 }
@@ -293,8 +293,8 @@ fn profile(
     }
     writeln!(
         out,
-        "\nper language over {} files: parse, then all rules in one query",
-        files.len()
+        "\nper language over {}: parse, then all rules in one query",
+        crate::report::counted(files.len(), "file")
     )?;
     for (language, parse_time) in &parse {
         let Some(compiled) = set

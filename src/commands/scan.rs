@@ -118,11 +118,11 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
         events += 1;
         if events.is_multiple_of(32) && !progress.is_hidden() {
             progress.set_message(format!(
-                "{} files, {}/{} shards reviewed, {} findings",
-                aggregator.files(),
+                "{}, {}/{} reviewed, {}",
+                report::counted(aggregator.files(), "file"),
                 aggregator.shards_done(),
-                aggregator.shards_total(),
-                aggregator.finding_count()
+                report::counted(aggregator.shards_total(), "shard"),
+                report::counted(aggregator.finding_count(), "finding")
             ));
         }
     })?;
@@ -294,8 +294,8 @@ fn resolve_scope(
     }
     if let (Some(changes), Some(rev)) = (&scope.changes, &settings.diff_base) {
         scope.description.push(format!(
-            "diff mode: {} files changed since {} ({rev})",
-            changes.file_count(),
+            "diff mode: {} changed since {} ({rev})",
+            crate::report::counted(changes.file_count(), "file"),
             &changes.base[..changes.base.len().min(12)]
         ));
     }

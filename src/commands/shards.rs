@@ -116,9 +116,9 @@ pub(super) fn run(args: ShardsArgs, context: &mut Context<'_, '_>) -> anyhow::Re
     let files: std::collections::BTreeSet<&str> = shards.iter().map(|s| s.path.as_str()).collect();
     writeln!(
         context.io.stderr,
-        "{} shards in {} files",
-        shards.len(),
-        files.len()
+        "{} in {}",
+        crate::report::counted(shards.len(), "shard"),
+        crate::report::counted(files.len(), "file")
     )?;
     for problem in &problems {
         context.warn(problem)?;

@@ -31,9 +31,9 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
             out,
             "::warning title=shardscan run incomplete::{}",
             data(&format!(
-                "{} shard reviews failed and {} files had problems; the audit is partial",
-                report.unreviewed.len(),
-                report.problems.len()
+                "{} failed and {} had problems; the audit is partial",
+                super::counted(report.unreviewed.len(), "shard review"),
+                super::counted(report.problems.len(), "file")
             ))
         )?;
     }

@@ -46,10 +46,26 @@ pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     )
 }
 
-/// `1 file`, `2 files`: a count and its noun, in the plural unless the count is one.
+/// `1 file`, `2 files`, `3 retries`: a count and its noun, in the plural unless the count is one.
 pub(crate) fn counted(n: usize, noun: &str) -> String {
-    match n {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
+    if n == 1 {
+        return format!("1 {noun}");
+    }
+    match noun.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn counts_take_the_plural_unless_one() {
+        assert_eq!(counted(1, "shard"), "1 shard");
+        assert_eq!(counted(0, "file"), "0 files");
+        assert_eq!(counted(2, "retry"), "2 retries");
+        assert_eq!(counted(2, "key"), "2 keys");
     }
 }

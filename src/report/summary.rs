@@ -31,10 +31,10 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
         .collect();
     writeln!(
         out,
-        "{} {} ({} lines{}) as {} in {:.2}s",
+        "{} {} ({}{}) as {} in {:.2}s",
         paint(BOLD, String::from("scanned")),
         counted(s.files, "file"),
-        s.lines,
+        counted(s.lines, "line"),
         if languages.is_empty() {
             String::new()
         } else {
@@ -117,15 +117,20 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
     if let Some(a) = &pool.agents {
         writeln!(
             out,
-            "agents: {} with lens {}: {} started, {} requests ({} retries, {} rate-limited), {} \
-             reviews, {} from cache, {} failed{}",
+            "agents: {} with {} {}: {} started, {} ({}, {} rate-limited), {}, {} from cache, {} \
+             failed{}",
             a.agents.join(", "),
+            if a.lenses.len() == 1 {
+                "lens"
+            } else {
+                "lenses"
+            },
             a.lenses.join(", "),
             a.agents_started,
-            a.requests,
-            a.retries,
+            counted(a.requests as usize, "request"),
+            counted(a.retries as usize, "retry"),
             a.rate_limited,
-            a.jobs_reviewed,
+            counted(a.jobs_reviewed as usize, "review"),
             a.jobs_cached,
             a.jobs_failed,
             if a.jobs_fallback > 0 {
@@ -176,9 +181,9 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
             paint(
                 RED,
                 format!(
-                    "incomplete: {} of {} shards were not fully reviewed",
+                    "incomplete: {} of {} not fully reviewed",
                     s.shards_total - s.shards_reviewed,
-                    s.shards_total
+                    counted(s.shards_total, "shard")
                 )
             )
         )?;

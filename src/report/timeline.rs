@@ -34,9 +34,9 @@ pub(crate) fn render(spans: &[Span], slots: usize, metrics: Option<&AgentMetrics
     let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let title = match metrics {
         Some(m) => format!(
-            "shardscan agents: {} slots, {} requests, peak {} at once, utilization {:.0}%, first dispatch at {:.1}% of the run, {:.1} s",
-            m.cap,
-            m.requests,
+            "shardscan agents: {}, {}, peak {} at once, utilization {:.0}%, first dispatch at {:.1}% of the run, {:.1} s",
+            crate::report::counted(m.cap, "slot"),
+            crate::report::counted(m.requests as usize, "request"),
             m.peak_concurrency,
             m.utilization * 100.0,
             m.first_dispatch_share * 100.0,

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 
 use super::values::{known_price, parse_duration, split_command};
 use super::Resolver;
@@ -147,9 +147,13 @@ pub(super) fn plan(
         args.timeout.clone(),
         pool.and_then(|p| p.timeout.clone()),
     );
-    let timeout = parse_duration(timeout.as_deref().unwrap_or(DEFAULT_TIMEOUT))?;
+    let timeout = parse_duration(timeout.as_deref().unwrap_or(DEFAULT_TIMEOUT))
+        .with_context(|| format!("invalid {}", resolver.name("pool.timeout", "--timeout")))?;
     if timeout.is_zero() {
-        bail!("--timeout must be more than zero");
+        bail!(
+            "{} must be more than zero",
+            resolver.name("pool.timeout", "--timeout")
+        );
     }
     let replay = args.replay.clone();
     let estimate = args.estimate;
@@ -187,7 +191,10 @@ pub(super) fn plan(
         if provider != Provider::Command
             && !(base_url.starts_with("http://") || base_url.starts_with("https://"))
         {
-            bail!("--base-url `{base_url}` is not an http:// or https:// URL");
+            bail!(
+                "{} `{base_url}` is not an http:// or https:// URL",
+                resolver.name(&key("base_url"), "--base-url")
+            );
         }
         let model = model_given
             .clone()
@@ -220,7 +227,10 @@ pub(super) fn plan(
                 })?;
                 let words = split_command(text)?;
                 if words.is_empty() {
-                    bail!("--command is empty");
+                    bail!(
+                        "{} is empty",
+                        resolver.name("reviewers.command.command", "--command")
+                    );
                 }
                 words
             }
@@ -270,7 +280,10 @@ pub(super) fn plan(
     );
     if let Some(cost) = max_cost {
         if cost < 0.0 {
-            bail!("--max-cost must not be negative");
+            bail!(
+                "{} must not be negative",
+                resolver.name("pool.max_cost", "--max-cost")
+            );
         }
         // A budget in dollars means nothing at a price of zero: refuse rather than overspend.
         if let Some(config) = configs
@@ -278,7 +291,8 @@ pub(super) fn plan(
             .find(|c| c.provider != Provider::Command && c.price_in == 0.0 && c.price_out == 0.0)
         {
             return Err(Error::new(format!(
-                "--max-cost needs a price, and model `{}` has no known one",
+                "{} needs a price, and model `{}` has no known one",
+                resolver.name("pool.max_cost", "--max-cost"),
                 config.model
             ))
             .with_hint(

@@ -102,7 +102,10 @@ pub(crate) fn walk_settings(
         )
         .unwrap_or(DEFAULT_SHARD_TOKENS);
     if shard_tokens < 64 {
-        bail!("--shard-tokens must be at least 64 (got {shard_tokens})");
+        bail!(
+            "{} must be at least 64 (got {shard_tokens})",
+            resolver.name("scan.shard_tokens", "--shard-tokens")
+        );
     }
     let max_file_size = resolver.value(
         "scan.max_file_size",
@@ -138,7 +141,13 @@ pub(crate) fn walk_settings(
                 args.include_vendored,
                 scan.and_then(|s| s.include_vendored),
             ),
-            max_file_size: parse_size(max_file_size.as_deref().unwrap_or(DEFAULT_MAX_FILE_SIZE))?,
+            max_file_size: parse_size(max_file_size.as_deref().unwrap_or(DEFAULT_MAX_FILE_SIZE))
+                .with_context(|| {
+                    format!(
+                        "invalid {}",
+                        resolver.name("scan.max_file_size", "--max-file-size")
+                    )
+                })?,
         },
         SliceOptions {
             budget_tokens: shard_tokens,
@@ -270,11 +279,12 @@ impl ScanSettings {
         let pool = file.map(|f| &f.config.pool);
         let jobs = resolver.value("pool.jobs", args.jobs, pool.and_then(|p| p.jobs));
         if let Some(n) = jobs {
+            let name = resolver.name("pool.jobs", "--jobs");
             if n == 0 {
-                bail!("--jobs must be at least 1");
+                bail!("{name} must be at least 1");
             }
             if n > 1024 {
-                bail!("--jobs must be at most 1024 (got {n})");
+                bail!("{name} must be at most 1024 (got {n})");
             }
         }
         let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -292,7 +302,8 @@ impl ScanSettings {
         let deadline = deadline
             .as_deref()
             .map(parse_duration)
-            .transpose()?
+            .transpose()
+            .with_context(|| format!("invalid {}", resolver.name("pool.deadline", "--deadline")))?
             .map(|after| around.started + after);
         let category = resolver.value(
             "scan.category",
@@ -300,7 +311,10 @@ impl ScanSettings {
             scan.and_then(|s| s.category.clone()),
         );
         let category = match category.as_deref().map(str::trim) {
-            Some("") => bail!("--category must not be empty"),
+            Some("") => bail!(
+                "{} must not be empty",
+                resolver.name("scan.category", "--category")
+            ),
             other => other.map(str::to_string),
         };
         let baseline = resolver.value(
@@ -492,6 +506,32 @@ mod tests {
             .to_string();
         assert!(error.contains("shardscan.toml"), "{error}");
         assert!(error.contains("scan.fail_on = \"loud\""), "{error}");
+    }
+
+    #[test]
+    fn a_bad_value_names_the_key_and_file_it_came_from_not_a_flag() {
+        let (dir, file) = with_config("[scan]\nshard_tokens = 10\n[pool]\njobs = 0\n");
+        let root = dir.path().to_str().unwrap();
+        let empty = Env::default();
+        let error = ScanSettings::resolve(&scan_args(&[root]), Some(&file), &around(&empty))
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("`scan.shard_tokens` in `"), "{error}");
+        assert!(
+            error.contains("shardscan.toml` must be at least 64"),
+            "{error}"
+        );
+        let args = scan_args(&[root, "--shard-tokens", "2000"]);
+        let error = ScanSettings::resolve(&args, Some(&file), &around(&empty))
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("`pool.jobs` in `"), "{error}");
+        // From the command line, the flag is named.
+        let args = scan_args(&[root, "--shard-tokens", "10"]);
+        let error = ScanSettings::resolve(&args, Some(&file), &around(&empty))
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("--shard-tokens must"), "{error}");
     }
 
     #[test]

@@ -114,6 +114,15 @@ impl<'a> Resolver<'a> {
         false
     }
 
+    /// How a message names a setting: its flag when the command line gave it, its key and file
+    /// when a configuration file did (`` `pool.jobs` in `/repo/shardscan.toml` ``).
+    pub(crate) fn name(&self, key: &str, flag: &str) -> String {
+        match self.origins.get(key) {
+            Some(Source::File(path)) => format!("`{key}` in `{}`", path.display()),
+            _ => flag.to_string(),
+        }
+    }
+
     /// An error naming the file, the key and its value.
     pub(super) fn invalid(&self, key: &str, value: &str, expected: &str) -> anyhow::Error {
         match self.file {

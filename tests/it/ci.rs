@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::common::{assert_valid_sarif, run, write};
 use crate::scan_command::{Outcome, ScanCommand};
 
-fn git(dir: &Path, args: &[&str]) -> String {
+pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
     let output = Command::new("git")
         .arg("-C")
         .arg(dir)
@@ -112,7 +112,7 @@ fn a_pull_request_scan_reviews_only_changed_shards_and_reports_only_new_findings
     assert_eq!(diff["summary"]["files"], 1);
     let stderr = &scanned.stderr;
     assert!(
-        stderr.contains("diff mode: 1 files changed since"),
+        stderr.contains("diff mode: 1 file changed since"),
         "{stderr}"
     );
 

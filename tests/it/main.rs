@@ -16,4 +16,5 @@ mod llama;
 mod merge;
 mod scan_command;
 mod snapshots;
+mod starter;
 mod status;

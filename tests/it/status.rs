@@ -106,3 +106,34 @@ fn flags_for_a_reviewer_the_run_does_not_have_are_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_closed_pipe_is_quiet_in_every_format() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // Enough findings that every format writes more than a pipe buffer holds.
+    let files: Vec<(String, &str)> = (0..400).map(|i| (format!("m{i}.py"), EVAL)).collect();
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let source = repo(&refs);
+    for format in ["text", "json", "sarif", "github"] {
+        let mut child = crate::common::bin()
+            .args(["scan", "--no-progress", "-f", format])
+            .arg(source.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The reader has enough: the pipe is closed here.
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !stderr.contains("error:")
+                && !stderr.contains("panicked")
+                && !stderr.to_lowercase().contains("broken pipe"),
+            "{format}: {stderr}"
+        );
+        assert_ne!(output.status.code(), Some(2), "{format}: {stderr}");
+    }
+}
