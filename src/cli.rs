@@ -33,7 +33,7 @@ pub(crate) enum Command {
     Baseline(Box<ScanArgs>),
     /// Join SARIF files from partitioned runs into one log: one run per category, deduplicated.
     Merge(MergeArgs),
-    /// Write a commented starter `shardscan.toml` to the path you name.
+    /// Write a commented starter `shardscan.toml` to the path you name (`-` for standard output).
     Init(InitArgs),
     /// Show how the files would be cut into shards, without reviewing them.
     Shards(ShardsArgs),
@@ -217,7 +217,8 @@ pub(crate) struct MergeArgs {
 
 #[derive(Debug, Args)]
 pub(crate) struct InitArgs {
-    /// Where to write the file (it is never overwritten).
+    /// Where to write the file: a file that does not exist yet (one is never overwritten), a
+    /// directory to hold `shardscan.toml`, or `-` for standard output.
     #[arg(value_name = "PATH")]
     pub(crate) path: PathBuf,
 }

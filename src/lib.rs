@@ -13,6 +13,7 @@ pub mod exit;
 pub mod io;
 mod lang;
 mod model;
+mod output;
 mod paths;
 mod pipeline;
 mod report;

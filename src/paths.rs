@@ -103,39 +103,113 @@ pub(crate) fn encode_path(path: &str) -> String {
     uri
 }
 
-/// Whether `path` (which may not exist yet) lies inside `root`: both are resolved through their
-/// nearest existing ancestor, so symlinks and `..` cannot hide it.
-pub(crate) fn is_inside(path: &Path, root: &Path) -> bool {
-    fn resolve(path: &Path) -> PathBuf {
-        let absolute = if path.is_absolute() {
-            path.to_path_buf()
-        } else {
-            std::env::current_dir().unwrap_or_default().join(path)
-        };
-        let mut missing = Vec::new();
-        let mut existing = absolute.as_path();
-        loop {
-            if let Ok(resolved) = existing.canonicalize() {
-                return missing
-                    .iter()
-                    .rev()
-                    .fold(resolved, |acc, part| acc.join(part));
+/// Where a write to `path` would land: the path made absolute and resolved one component at a
+/// time as the kernel would, every symlink followed (the last component's too, dangling or not),
+/// `..` taken after the symlink before it is resolved. The part that does not exist yet is kept
+/// as written; a `..` under a missing directory stays literal, so the result names a directory
+/// that does not exist rather than a place the kernel would never reach.
+pub(crate) fn resolve_for_write(path: &Path) -> PathBuf {
+    use std::collections::VecDeque;
+    use std::path::Component;
+
+    // Linux gives up after 40 links; so do we, and the write then fails on its own.
+    const MAX_LINKS: usize = 40;
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut pending: VecDeque<PathBuf> = absolute
+        .components()
+        .map(|c| PathBuf::from(c.as_os_str()))
+        .collect();
+    let mut resolved = PathBuf::new();
+    let mut missing = false;
+    let mut links = 0;
+    while let Some(part) = pending.pop_front() {
+        let component = part.components().next();
+        match component {
+            None | Some(Component::CurDir) => {}
+            Some(Component::Prefix(_) | Component::RootDir) => resolved.push(&part),
+            Some(Component::ParentDir) if missing => resolved.push(".."),
+            Some(Component::ParentDir) => {
+                resolved.pop();
             }
-            match (existing.parent(), existing.file_name()) {
-                (Some(parent), Some(name)) => {
-                    missing.push(name.to_os_string());
-                    existing = parent;
+            Some(Component::Normal(name)) => {
+                let next = resolved.join(name);
+                if missing {
+                    resolved = next;
+                    continue;
                 }
-                _ => return absolute,
+                match std::fs::symlink_metadata(&next) {
+                    Ok(meta) if meta.file_type().is_symlink() && links < MAX_LINKS => {
+                        links += 1;
+                        match std::fs::read_link(&next) {
+                            Ok(target) => {
+                                // An absolute target starts again from its root; a relative one
+                                // from the link's directory, which `resolved` still is.
+                                for c in target.components().rev() {
+                                    pending.push_front(PathBuf::from(c.as_os_str()));
+                                }
+                            }
+                            Err(_) => {
+                                missing = true;
+                                resolved = next;
+                            }
+                        }
+                    }
+                    Ok(meta) if meta.file_type().is_symlink() => {
+                        missing = true;
+                        resolved = next;
+                    }
+                    Ok(_) => resolved = next,
+                    // Missing, not a directory, not searchable: nothing below it can be followed.
+                    Err(_) => {
+                        missing = true;
+                        resolved = next;
+                    }
+                }
             }
         }
     }
-    resolve(path).starts_with(resolve(root))
+    resolved
+}
+
+/// The one check every path shardscan writes goes through: `path`, named on the command line or
+/// in the configuration as `what` (`--output`, `` `scan.outputs` in `x.toml` ``), resolved as the
+/// write would resolve it, must not lie in any of the scanned `roots`. Returns where the write
+/// lands, so the caller writes exactly the path that was checked.
+pub(crate) fn refuse_inside_roots(
+    what: &str,
+    path: &Path,
+    roots: &[PathBuf],
+) -> Result<PathBuf, crate::error::Error> {
+    let resolved = resolve_for_write(path);
+    for root in roots {
+        let root_resolved = resolve_for_write(root);
+        // Whole components: `repo-out` is not inside `repo`.
+        if resolved.starts_with(&root_resolved) {
+            let through = if std::path::absolute(path).is_ok_and(|a| a == resolved) {
+                String::new()
+            } else {
+                format!(" (it resolves to `{}`)", resolved.display())
+            };
+            return Err(crate::error::Error::new(format!(
+                "refusing to write `{}` ({what}){through}: it is inside the scanned tree `{}`, \
+                 and shardscan never writes into the code it audits",
+                path.display(),
+                root_resolved.display()
+            ))
+            .with_hint("write it outside the scanned tree"));
+        }
+    }
+    Ok(resolved)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether a write to `path` would land inside `root`.
+    fn is_inside(path: &Path, root: &Path) -> bool {
+        refuse_inside_roots("--output", path, &[root.to_path_buf()]).is_err()
+    }
 
     #[test]
     fn uris_are_percent_encoded_and_relative() {
@@ -154,13 +228,89 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().join("repo");
         std::fs::create_dir_all(root.join("src")).unwrap();
-        assert!(is_inside(&root.join("src/new/deeper/out.json"), &root));
-        assert!(!is_inside(&dir.path().join("elsewhere/out.json"), &root));
+        std::fs::create_dir_all(dir.path().join("out")).unwrap();
+        let at = |rel: &str| dir.path().join(rel);
         #[cfg(unix)]
         {
-            let link = dir.path().join("link");
-            std::os::unix::fs::symlink(&root, &link).unwrap();
-            assert!(is_inside(&link.join("out.json"), &root));
+            use std::os::unix::fs::symlink;
+            symlink(&root, at("link")).unwrap();
+            // A relative link, resolved from its own directory.
+            symlink("../repo/src", at("out/rel")).unwrap();
+            // Dangling links: the file they name does not exist yet, and a write creates it.
+            symlink(root.join("src/new.py"), at("out/dangling")).unwrap();
+            symlink(at("out/elsewhere.json"), at("out/dangling-out")).unwrap();
+            // A loop cannot be followed; the write would fail, and nothing says it is inside.
+            symlink(at("out/loop"), at("out/loop")).unwrap();
         }
+        let cases: &[(&str, bool)] = &[
+            ("repo", true),
+            ("repo/src/app.py", true),
+            ("repo/src/new/deeper/out.json", true),
+            ("repo/./src/../out.json", true),
+            ("out/../repo/out.json", true),
+            ("out/x.json", false),
+            ("elsewhere/out.json", false),
+            ("repo/../out/x.json", false),
+            ("repository/x.json", false),
+            // `..` under a missing directory stays literal: the kernel would refuse to walk it.
+            ("missing/../repo/x.json", false),
+            #[cfg(unix)]
+            ("link/out.json", true),
+            #[cfg(unix)]
+            ("link/../out/x.json", false),
+            #[cfg(unix)]
+            ("out/rel/x.json", true),
+            #[cfg(unix)]
+            ("out/rel/../../out/x.json", false),
+            #[cfg(unix)]
+            ("out/dangling", true),
+            #[cfg(unix)]
+            ("out/dangling-out", false),
+            #[cfg(unix)]
+            ("out/loop", false),
+        ];
+        for (rel, inside) in cases {
+            assert_eq!(is_inside(&at(rel), &root), *inside, "{rel}");
+        }
+        #[cfg(unix)]
+        assert_eq!(
+            resolve_for_write(&at("out/dangling")),
+            resolve_for_write(&root).join("src/new.py")
+        );
+        // The root itself may be named through a link.
+        #[cfg(unix)]
+        assert!(is_inside(&root.join("x.json"), &at("link")));
+    }
+
+    #[test]
+    fn relative_paths_are_taken_from_the_working_directory() {
+        // Tests run in the package directory; these paths are only resolved, never written.
+        assert!(is_inside(
+            Path::new("src/no-such-dir/out.json"),
+            Path::new("src")
+        ));
+        assert!(is_inside(Path::new("src"), Path::new(".")));
+        assert!(!is_inside(Path::new("src/../Cargo.toml"), Path::new("src")));
+        let cwd = std::env::current_dir().unwrap();
+        assert!(is_inside(&cwd.join("src/lib.rs"), Path::new("src")));
+    }
+
+    #[test]
+    fn the_refusal_names_what_the_path_and_the_tree() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("repo");
+        std::fs::create_dir_all(&root).unwrap();
+        let roots = [dir.path().join("other"), root.clone()];
+        let error = refuse_inside_roots("--output", &root.join("app.py"), &roots).unwrap_err();
+        let shown = error.to_string();
+        assert!(shown.contains("--output"), "{shown}");
+        assert!(shown.contains("app.py"), "{shown}");
+        assert!(shown.contains("inside the scanned tree"), "{shown}");
+        assert!(error.hint().is_some_and(|h| h.contains("outside")));
+        let fine = dir.path().join("out.json");
+        assert_eq!(
+            refuse_inside_roots("--output", &fine, &roots).unwrap(),
+            resolve_for_write(&fine)
+        );
     }
 }

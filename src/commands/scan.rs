@@ -1,7 +1,7 @@
 //! `shardscan scan` and `shardscan baseline`: resolve, scope, pipeline, aggregate, report.
 
 use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,6 +16,7 @@ use crate::error::Error;
 use crate::exit::ExitStatus;
 use crate::lang::Language;
 use crate::model::{Event, Format, RuleDescriptor};
+use crate::output::{PendingFile, PendingSet};
 use crate::pipeline::{self, PipelineSettings};
 use crate::report::{self, summary, timeline};
 use crate::review::agents::{Agent, AgentPool};
@@ -24,7 +25,7 @@ use crate::review::llm::prompt;
 use crate::review::rules::{RuleSet, RulesReviewer};
 use crate::review::Reviewer;
 use crate::scope::{diff, partition, Scope};
-use crate::settings::{self, AgentPlan, ScanSettings};
+use crate::settings::{self, AgentPlan, ScanSettings, Source};
 use crate::slice::Shard;
 
 pub(super) fn run(args: ScanArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
@@ -62,6 +63,8 @@ pub(super) fn baseline(
 }
 
 fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
+    // Before anything is read: a run that cannot write what it was asked to must not scan first.
+    let mut writes = Writes::prepare(settings)?;
     let plan = &settings.agents;
     let rules = Arc::new(RuleSet::load(&settings.rules)?);
     let needs_rules = plan.rules || plan.fallback_rules;
@@ -79,7 +82,12 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
     let agents = if plan.configs.is_empty() || plan.estimate {
         None
     } else {
-        Some(build_agents(settings, plan, &rules_reviewer)?)
+        Some(build_agents(
+            settings,
+            plan,
+            &rules_reviewer,
+            &writes.roots,
+        )?)
     };
     // Agents read every language, grammar or not; the rules only those they cover.
     let accept =
@@ -128,9 +136,9 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
     })?;
     progress.finish_and_clear();
 
-    if let (Some(path), Some(agents)) = (&plan.timeline, &agents) {
+    if let (Some(file), Some(agents)) = (&mut writes.timeline, &agents) {
         let svg = timeline::render(&agents.spans(), agents.cap(), metrics.agents.as_ref());
-        fs_err::write(path, svg).context("failed to write the timeline")?;
+        file.write_all(svg.as_bytes())?;
     }
     let descriptors: Vec<RuleDescriptor> = rules.rules().iter().map(|r| r.descriptor()).collect();
     let mut report = aggregator.finish(settings.walk.root.clone(), descriptors, metrics);
@@ -149,7 +157,7 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
         baseline.apply(&mut report);
     }
 
-    let write_error = write_reports(&report, settings, context);
+    let write_error = write_reports(&report, settings, writes, context);
     if !settings.quiet {
         summary::render(&report, context.io.stderr, settings.stderr_color)
             .context("failed to write the summary")?;
@@ -203,34 +211,93 @@ fn nothing_scanned(report: &crate::model::Report, settings: &ScanSettings) -> an
     error.into()
 }
 
-/// Writes every requested report even if one fails, and returns the first failure.
+/// Every file a scan writes, checked and opened (as temporary files) before the scan starts.
+struct Writes {
+    /// What the scan reads: its paths and its root. Nothing is written under them.
+    roots: Vec<PathBuf>,
+    /// The reports in the order asked for; `None` is standard output.
+    reports: Vec<(Format, Option<PendingFile>)>,
+    timeline: Option<PendingFile>,
+}
+
+impl Writes {
+    /// Refuses, before any source file is read, every write path that lies in the scanned tree
+    /// or cannot be written: the reports (`-o`, `scan.outputs`), `--timeline` and `--record`
+    /// (the cache directory is checked as it opens, also before the scan).
+    fn prepare(settings: &ScanSettings) -> anyhow::Result<Writes> {
+        let mut roots = settings.walk.paths.clone();
+        roots.push(settings.walk.root.clone());
+        let outputs = match settings.origins.get("scan.outputs") {
+            Some(Source::File(file)) => format!("`scan.outputs` in `{}`", file.display()),
+            _ => String::from("--output"),
+        };
+        let mut reports = Vec::with_capacity(settings.outputs.len());
+        for target in &settings.outputs {
+            let file = target
+                .path
+                .as_deref()
+                .map(|path| PendingFile::prepare(&outputs, path, &roots))
+                .transpose()?;
+            reports.push((target.format, file));
+        }
+        let plan = &settings.agents;
+        let timeline = plan
+            .timeline
+            .as_deref()
+            .map(|path| PendingFile::prepare("--timeline", path, &roots))
+            .transpose()?;
+        if let Some(path) = &plan.record {
+            crate::paths::refuse_inside_roots("--record", path, &roots)?;
+        }
+        Ok(Writes {
+            roots,
+            reports,
+            timeline,
+        })
+    }
+}
+
+/// Renders every report (standard output as it goes, files into their temporary files), then,
+/// only if all of them succeeded, puts the files in place together with the timeline: a failed
+/// run writes no file. Returns the first failure.
 fn write_reports(
     report: &crate::model::Report,
     settings: &ScanSettings,
+    writes: Writes,
     context: &mut Context<'_, '_>,
 ) -> Option<anyhow::Error> {
     let mut first_error = None;
-    for target in &settings.outputs {
-        let written = match &target.path {
-            None => report::render(report, target.format, context.io.stdout, settings.color)
-                .and_then(|()| context.io.stdout.flush()),
-            Some(path) => fs_err::File::create(path).and_then(|file| {
-                let mut out = BufWriter::new(file);
-                report::render(report, target.format, &mut out, false)?;
-                out.flush()
-            }),
+    let mut files = PendingSet::default();
+    if let Some(timeline) = writes.timeline {
+        files.push(timeline);
+    }
+    for (format, file) in writes.reports {
+        let written = match file {
+            None => report::render(report, format, context.io.stdout, settings.color)
+                .and_then(|()| context.io.stdout.flush())
+                .map_err(|e| (e, String::from("standard output"))),
+            Some(mut file) => {
+                let mut out = BufWriter::new(file.file());
+                let written =
+                    report::render(report, format, &mut out, false).and_then(|()| out.flush());
+                drop(out);
+                let name = format!("`{}`", file.path().display());
+                files.push(file);
+                written.map_err(|e| (e, name))
+            }
         };
-        if let Err(e) = written {
+        if let Err((e, name)) = written {
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 continue;
             }
-            let name = target.path.as_ref().map_or_else(
-                || String::from("standard output"),
-                |p| format!("`{}`", p.display()),
-            );
             first_error.get_or_insert(
                 anyhow::Error::new(e).context(format!("failed to write the report to {name}")),
             );
+        }
+    }
+    if first_error.is_none() {
+        if let Err(e) = files.commit() {
+            first_error = Some(e);
         }
     }
     first_error
@@ -312,20 +379,22 @@ fn build_agents(
     settings: &ScanSettings,
     plan: &AgentPlan,
     rules_reviewer: &Arc<dyn Reviewer>,
+    roots: &[PathBuf],
 ) -> anyhow::Result<AgentPool> {
     let agents = plan
         .configs
         .iter()
         .map(|config| Agent::new(config.clone(), &plan.settings))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    // Checked before anything is created: a refused path must not be touched at all.
-    for output in plan.record.iter().chain(&plan.timeline) {
-        refuse_inside_root(output, &settings.walk.root)?;
-    }
+    let cache_flag = match settings.origins.get("cache.dir") {
+        Some(Source::Flag) => String::from("--cache-dir"),
+        Some(Source::File(file)) => format!("`cache.dir` in `{}`", file.display()),
+        None => String::from("the cache directory"),
+    };
     let cache = plan
         .cache_dir
         .clone()
-        .map(|dir| Cache::open(dir, &settings.walk.root))
+        .map(|dir| Cache::open(dir, &cache_flag, roots))
         .transpose()?;
     let recorder = plan.record.as_deref().map(Recorder::create).transpose()?;
     let replay = plan.replay.as_deref().map(Replay::load).transpose()?;
@@ -337,23 +406,6 @@ fn build_agents(
         recorder,
         replay,
     ))
-}
-
-/// shardscan never writes into the tree it audits, recordings and timelines included.
-fn refuse_inside_root(path: &Path, root: &Path) -> anyhow::Result<()> {
-    if crate::paths::is_inside(path, root) {
-        return Err(Error::new(format!(
-            "`{}` is inside the scanned tree `{}`; shardscan never writes there",
-            path.display(),
-            root.display()
-        ))
-        .with_hint(
-            "write it \
-             elsewhere",
-        )
-        .into());
-    }
-    Ok(())
 }
 
 /// `--estimate`: cut the tree as a scan would and print what the agents would cost; call nothing.

@@ -57,17 +57,13 @@ pub(crate) struct Cache {
 }
 
 impl Cache {
-    /// The cache under `dir`, refused inside `scan_root` (a scan never writes into the tree).
-    pub(crate) fn open(dir: PathBuf, scan_root: &Path) -> anyhow::Result<Cache> {
+    /// The cache under `dir` (named by `what`), refused inside the scanned `roots`: a scan never
+    /// writes into the tree it audits.
+    pub(crate) fn open(dir: PathBuf, what: &str, roots: &[PathBuf]) -> anyhow::Result<Cache> {
         // Checked before anything is created.
-        if crate::paths::is_inside(&dir, scan_root) {
-            anyhow::bail!(
-                "the cache directory `{}` is inside the scanned tree `{}`; shardscan never writes \
-                 there\nhint: pass `--cache-dir` elsewhere, or `--no-cache`",
-                dir.display(),
-                scan_root.display()
-            );
-        }
+        crate::paths::refuse_inside_roots(what, &dir, roots).map_err(|e| {
+            e.with_hint("pass `--cache-dir` outside the scanned tree, or `--no-cache`")
+        })?;
         fs_err::create_dir_all(&dir).context("cannot create the cache directory")?;
         Ok(Cache { dir })
     }

@@ -14,6 +14,7 @@ mod in_process;
 mod integrations;
 mod llama;
 mod merge;
+mod read_only;
 mod scan_command;
 mod snapshots;
 mod starter;
