@@ -248,8 +248,17 @@ impl ScanSettings {
             outputs.push(OutputTarget { format, path: None });
         }
         let file_outputs = scan.and_then(|s| s.outputs.as_ref());
+        let outputs_file = file
+            .and_then(|f| f.origin("scan.outputs"))
+            .filter(|_| args.output.is_empty());
         for spec in resolver.list("scan.outputs", &args.output, file_outputs) {
-            outputs.push(values::parse_output(&spec)?);
+            let parsed = values::parse_output(&spec);
+            outputs.push(match outputs_file {
+                Some(layer) => parsed.with_context(|| {
+                    format!("invalid `scan.outputs` in `{}`", layer.path.display())
+                })?,
+                None => parsed?,
+            });
         }
         let fail_on = match args.fail_on {
             Some(fail_on) => {

@@ -150,14 +150,39 @@ pub(crate) struct OutputTarget {
 }
 
 /// `out.sarif`, `report.json`, `github:annotations.txt`, `text:-`.
+///
+/// A prefix before `:` that looks like a format name (a word of two letters or more, so that a
+/// drive letter is still a path) must be one: `jsn:out.json` is an unknown format, not a file
+/// named `jsn:out.json`. A file whose name holds a colon is written as `./report:v1.json`.
 pub(crate) fn parse_output(spec: &str) -> anyhow::Result<OutputTarget> {
     if let Some((prefix, path)) = spec.split_once(':') {
         if let Some(format) = Format::from_name(prefix) {
             if path.is_empty() {
-                bail!("output `{spec}` names no file");
+                bail!(
+                    "output `{spec}` names no file\nhint: name one, as in `{prefix}:{}`, or \
+                     `{prefix}:-` for standard output",
+                    example_file(format)
+                );
             }
             let path = (path != "-").then(|| PathBuf::from(path));
             return Ok(OutputTarget { format, path });
+        }
+        if prefix.len() > 1 && prefix.chars().all(|c| c.is_ascii_alphanumeric()) {
+            let file = if path.is_empty() { "report" } else { path };
+            // `./jsn:out.json` is a file of that name; offered only where its extension tells
+            // the format, so that it parses as suggested.
+            let as_file = format!("./{spec}");
+            let or_file = if parse_output(&as_file).is_ok() {
+                format!(", or `{as_file}` for a file of that name")
+            } else {
+                String::new()
+            };
+            bail!(
+                "unknown report format `{prefix}` in output `{spec}` (the formats are {})\nhint: \
+                 write FORMAT:PATH with one of them, as in `{}:{file}`{or_file}",
+                Format::names(),
+                guess_format(prefix, path).name()
+            );
         }
     }
     let path = PathBuf::from(spec);
@@ -167,8 +192,15 @@ pub(crate) fn parse_output(spec: &str) -> anyhow::Result<OutputTarget> {
         .map(str::to_ascii_lowercase)
         .unwrap_or_default();
     let format = Format::from_name(&extension).with_context(|| {
+        let prefixed: Vec<String> = Format::TABLE
+            .iter()
+            .map(|(_, name, ..)| format!("`{name}:{spec}`"))
+            .collect();
         format!(
-            "cannot tell the format of output `{spec}` from its extension\nhint: use `sarif:{spec}`, `json:{spec}`, `text:{spec}` or `github:{spec}`"
+            "cannot tell the format of output `{spec}` from its extension (the formats are {})\n\
+             hint: name it, as in {}",
+            Format::names(),
+            prefixed.join(", ")
         )
     })?;
     Ok(OutputTarget {
@@ -177,8 +209,44 @@ pub(crate) fn parse_output(spec: &str) -> anyhow::Result<OutputTarget> {
     })
 }
 
+/// A file name for `format`'s example, with the extension that alone would select it.
+fn example_file(format: Format) -> &'static str {
+    match format {
+        Format::Text => "report.txt",
+        Format::Json => "report.json",
+        Format::Sarif => "report.sarif",
+        Format::Github => "annotations.txt",
+    }
+}
+
+/// The format a mistyped prefix most likely meant: the one its path's extension names, else the
+/// one sharing the most leading letters with it, else SARIF.
+fn guess_format(prefix: &str, path: &str) -> Format {
+    let by_extension = std::path::Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_name);
+    let prefix = prefix.to_ascii_lowercase();
+    let shared = |name: &str| {
+        name.chars()
+            .zip(prefix.chars())
+            .take_while(|(a, b)| a == b)
+            .count()
+    };
+    by_extension.unwrap_or_else(|| {
+        Format::TABLE
+            .iter()
+            .map(|(format, name, ..)| (shared(name), *format))
+            .filter(|(n, _)| *n > 0)
+            .max_by_key(|(n, _)| *n)
+            .map_or(Format::Sarif, |(_, format)| format)
+    })
+}
+
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
 
     #[test]
@@ -199,5 +267,58 @@ mod tests {
         assert!(err.contains("out.xml"), "{err}");
         // A Windows-looking path with a drive letter is not a format prefix.
         assert!(parse_output("C:out.sarif").is_ok());
+        // A colon in a file name, written as the hint says.
+        let target = parse_output("./report:v1.json").unwrap();
+        assert_eq!(target.format, Format::Json);
+        assert_eq!(target.path.as_deref(), Some(Path::new("./report:v1.json")));
+    }
+
+    /// The spellings in backticks on an error's `hint:` line.
+    fn suggestions(error: &str) -> Vec<String> {
+        let hint = error.split_once("\nhint: ").map_or("", |(_, hint)| hint);
+        hint.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn output_errors_suggest_only_spellings_that_parse() {
+        for (spec, says, first) in [
+            (
+                "jsn:out.json",
+                "unknown report format `jsn`",
+                "json:out.json",
+            ),
+            ("sarf:x", "unknown report format `sarf`", "sarif:x"),
+            ("txt2:a.b", "unknown report format `txt2`", "text:a.b"),
+            ("html:", "unknown report format `html`", "sarif:report"),
+            ("out.xml", "cannot tell the format", "text:out.xml"),
+            ("-", "cannot tell the format", "text:-"),
+            ("sarif:", "names no file", "sarif:report.sarif"),
+            ("github:", "names no file", "github:annotations.txt"),
+        ] {
+            let error = parse_output(spec).unwrap_err().to_string();
+            assert!(error.contains(says), "{spec}: {error}");
+            if !says.contains("names no file") {
+                assert!(
+                    error.contains("text, json, sarif or github"),
+                    "{spec}: {error}"
+                );
+            }
+            let suggested = suggestions(&error);
+            assert_eq!(
+                suggested.first().map(String::as_str),
+                Some(first),
+                "{error}"
+            );
+            for suggestion in &suggested {
+                assert!(
+                    parse_output(suggestion).is_ok(),
+                    "{spec}: the hint suggests `{suggestion}`, which does not parse: {error}"
+                );
+            }
+        }
     }
 }

@@ -212,6 +212,29 @@ fn a_timeline_inside_the_tree_is_refused_before_the_scan() {
     assert!(!inside.exists());
 }
 
+/// `-o jsn:out.json` wrote a JSON file named `jsn:out.json`; a prefix that is no format is an
+/// error that lists the formats.
+#[test]
+fn an_unknown_output_format_is_named_with_the_real_ones() {
+    let (_dir, root, out) = workspace();
+    let outcome = ScanCommand::new(&root)
+        .current_dir(&out)
+        .output("jsn:out.json")
+        .run();
+    assert_refused_before_the_scan(&outcome, "jsn");
+    assert!(
+        outcome.stderr.contains("unknown report format"),
+        "{}",
+        outcome.stderr
+    );
+    assert!(
+        outcome.stderr.contains("text, json, sarif or github"),
+        "{}",
+        outcome.stderr
+    );
+    assert!(names(&out).is_empty(), "{:?}", names(&out));
+}
+
 #[test]
 fn init_dash_prints_the_starter_file_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
