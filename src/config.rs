@@ -359,9 +359,9 @@ fn resolve_path(dir: &Path, path: &str, expand_home: bool, env: &Env) -> String 
 
 /// An `-o` spec with its path resolved as [`resolve_path`] does.
 fn resolve_output(dir: &Path, spec: &str, expand_home: bool, env: &Env) -> String {
-    let (prefix, path) = match spec.split_once(':') {
-        Some((prefix, path)) if Format::from_name(prefix).is_some() => (format!("{prefix}:"), path),
-        _ => (String::new(), spec),
+    let (prefix, path) = match Format::split_spec(spec) {
+        Some((prefix, path)) => (format!("{prefix}:"), path),
+        None => (String::new(), spec),
     };
     if path == "-" {
         return spec.to_string();

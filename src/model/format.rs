@@ -62,6 +62,15 @@ impl Format {
             .map(|(format, ..)| *format)
     }
 
+    /// The `FORMAT` and the rest of an `-o FORMAT:PATH` spec: the word before the first colon when
+    /// it names a format or looks like a name (two letters or more, so that a drive letter `C:`
+    /// stays part of a path). An unknown name is the caller's error to report, not a path.
+    pub(crate) fn split_spec(spec: &str) -> Option<(&str, &str)> {
+        let (prefix, rest) = spec.split_once(':')?;
+        let word = prefix.len() > 1 && prefix.chars().all(|c| c.is_ascii_alphanumeric());
+        (word || Format::from_name(prefix).is_some()).then_some((prefix, rest))
+    }
+
     /// The names, for messages: `text, json, sarif or github`.
     pub(crate) fn names() -> String {
         let names: Vec<&str> = Format::TABLE.iter().map(|(_, name, ..)| *name).collect();
@@ -94,5 +103,17 @@ mod tests {
         assert_eq!(Format::from_name("SARIF"), Some(Format::Sarif));
         assert_eq!(Format::from_name("xml"), None);
         assert_eq!(Format::names(), "text, json, sarif or github");
+    }
+
+    #[test]
+    fn a_spec_prefix_is_a_word_before_the_colon() {
+        assert_eq!(
+            Format::split_spec("sarif:a.sarif"),
+            Some(("sarif", "a.sarif"))
+        );
+        assert_eq!(Format::split_spec("jsn:a.json"), Some(("jsn", "a.json")));
+        assert_eq!(Format::split_spec("C:a.sarif"), None);
+        assert_eq!(Format::split_spec("./x:a.json"), None);
+        assert_eq!(Format::split_spec("a.json"), None);
     }
 }

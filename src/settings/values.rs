@@ -155,7 +155,7 @@ pub(crate) struct OutputTarget {
 /// drive letter is still a path) must be one: `jsn:out.json` is an unknown format, not a file
 /// named `jsn:out.json`. A file whose name holds a colon is written as `./report:v1.json`.
 pub(crate) fn parse_output(spec: &str) -> anyhow::Result<OutputTarget> {
-    if let Some((prefix, path)) = spec.split_once(':') {
+    if let Some((prefix, path)) = Format::split_spec(spec) {
         if let Some(format) = Format::from_name(prefix) {
             if path.is_empty() {
                 bail!(
@@ -167,23 +167,21 @@ pub(crate) fn parse_output(spec: &str) -> anyhow::Result<OutputTarget> {
             let path = (path != "-").then(|| PathBuf::from(path));
             return Ok(OutputTarget { format, path });
         }
-        if prefix.len() > 1 && prefix.chars().all(|c| c.is_ascii_alphanumeric()) {
-            let file = if path.is_empty() { "report" } else { path };
-            // `./jsn:out.json` is a file of that name; offered only where its extension tells
-            // the format, so that it parses as suggested.
-            let as_file = format!("./{spec}");
-            let or_file = if parse_output(&as_file).is_ok() {
-                format!(", or `{as_file}` for a file of that name")
-            } else {
-                String::new()
-            };
-            bail!(
-                "unknown report format `{prefix}` in output `{spec}` (the formats are {})\nhint: \
-                 write FORMAT:PATH with one of them, as in `{}:{file}`{or_file}",
-                Format::names(),
-                guess_format(prefix, path).name()
-            );
-        }
+        let file = if path.is_empty() { "report" } else { path };
+        // `./jsn:out.json` is a file of that name; offered only where its extension tells
+        // the format, so that it parses as suggested.
+        let as_file = format!("./{spec}");
+        let or_file = if parse_output(&as_file).is_ok() {
+            format!(", or `{as_file}` for a file of that name")
+        } else {
+            String::new()
+        };
+        bail!(
+            "unknown report format `{prefix}` in output `{spec}` (the formats are {})\nhint: \
+             write FORMAT:PATH with one of them, as in `{}:{file}`{or_file}",
+            Format::names(),
+            guess_format(prefix, path).name()
+        );
     }
     let path = PathBuf::from(spec);
     let extension = path

@@ -193,6 +193,16 @@ fn an_output_from_the_configuration_is_refused_by_its_key() {
         outcome.stderr
     );
     assert!(!root.join("report.sarif").exists());
+    // A prefix that is no format is as much an error there as on the command line.
+    std::fs::write(&config, "[scan]\noutputs = [\"jsn:report.json\"]\n").unwrap();
+    let outcome = ScanCommand::new(&root).arg("--config").arg(&config).run();
+    assert_refused_before_the_scan(&outcome, "trusted.toml");
+    assert!(
+        outcome.stderr.contains("unknown report format `jsn`"),
+        "{}",
+        outcome.stderr
+    );
+    assert_eq!(names(&out), ["trusted.toml"]);
     drop(dir);
 }
 
