@@ -94,7 +94,7 @@ impl PendingFile {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = existing.map_or(0o666, |m| m.permissions().mode() & 0o7777);
+            let mode = existing.map_or(0o666, |m| m.permissions().mode() & 0o777);
             builder.permissions(std::fs::Permissions::from_mode(mode));
         }
         let temp = builder.tempfile_in(parent).map_err(|e| {
