@@ -357,3 +357,33 @@ fn pre_commit_hook_scans_the_staged_files() {
         .is_some_and(|e| e.starts_with("shardscan scan")));
     assert_eq!(hook["pass_filenames"].as_bool(), Some(true));
 }
+
+/// Issue 11: the checkout is the scanned tree and shardscan refuses to write into it, so the
+/// action's default report and every example's reports go under the runner's temporary directory.
+#[test]
+fn the_action_and_the_workflows_write_reports_outside_the_checkout() {
+    assert_eq!(
+        action()["inputs"]["sarif-file"]["default"].as_str(),
+        Some("")
+    );
+    let text = fs::read_to_string(root().join("action.yml")).expect("read action.yml");
+    assert!(
+        text.contains(r#"SARIF_FILE="$RUNNER_TEMP/"#),
+        "no default outside"
+    );
+    let written = Regex::new(r"(?:sarif-file:|--output (?:[a-z]+:)?)\s*(.+)").expect("regex");
+    let mut seen = 0;
+    for file in workflow_files() {
+        let text = fs::read_to_string(&file).expect("read workflow");
+        for capture in written.captures_iter(&text) {
+            seen += 1;
+            assert!(
+                capture[1].starts_with("${{ runner.temp }}/"),
+                "{}: writes `{}` into the checkout",
+                file.display(),
+                &capture[1]
+            );
+        }
+    }
+    assert!(seen >= 3, "the workflows name their reports");
+}
