@@ -3,6 +3,7 @@
 //! means and how it meets the command line (a flag wins, a list given there replaces the file's,
 //! and paths in the file are relative to the file).
 
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -164,30 +165,61 @@ pub(crate) struct ConfigFile {
 }
 
 /// `shardscan.toml` in `start` or the nearest directory above it, up to `root` (the
-/// repository's root): a file above the repository is not the repository's.
-pub(crate) fn discover(start: &Path, root: &Path) -> Option<PathBuf> {
-    start
-        .ancestors()
-        .take_while(|dir| dir.starts_with(root))
-        .map(|dir| dir.join(FILE_NAME))
-        .find(|candidate| candidate.is_file())
+/// repository's root): a file above the repository is not the repository's. The file must be a
+/// regular file, or a symbolic link to one inside `root`: a repository's `shardscan.toml` that
+/// links to a file elsewhere (`/proc/self/environ`) would have its lines echoed in the parse
+/// error.
+pub(crate) fn discover(start: &Path, root: &Path) -> anyhow::Result<Option<PathBuf>> {
+    for dir in start.ancestors().take_while(|dir| dir.starts_with(root)) {
+        let candidate = dir.join(FILE_NAME);
+        let Ok(meta) = std::fs::symlink_metadata(&candidate) else {
+            continue;
+        };
+        if meta.file_type().is_symlink() {
+            let target = candidate.canonicalize().ok();
+            match target {
+                Some(target) if target.starts_with(root) && target.is_file() => {}
+                Some(target) if !target.starts_with(root) => bail!(
+                    "the scanned repository's configuration `{}` is a symbolic link to `{}`, \
+                     outside the repository\nhint: pass a configuration you trust with --config \
+                     FILE, or --no-config",
+                    candidate.display(),
+                    target.display()
+                ),
+                _ => continue,
+            }
+        } else if !meta.is_file() {
+            continue; // A directory or a FIFO of that name is not a configuration.
+        }
+        return Ok(Some(candidate));
+    }
+    Ok(None)
 }
 
 /// Reads and validates `path`; every error names the file.
 pub(crate) fn load(path: &Path, trust: Trust, env: &Env) -> anyhow::Result<Layer> {
-    let size = fs_err::metadata(path)
+    if !fs_err::metadata(path)
         .context("cannot read the configuration")?
-        .len();
-    if !fs_err::metadata(path)?.is_file() {
+        .is_file()
+    {
         bail!("configuration `{}` is not a regular file", path.display());
     }
-    if size > MAX_FILE_BYTES {
+    // Read through a limit, not by the size the file reports (files under /proc report 0).
+    let mut bytes = Vec::new();
+    fs_err::File::open(path)
+        .context("cannot read the configuration")?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read the configuration `{}`", path.display()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
         bail!(
-            "configuration `{}` is {size} bytes, more than a configuration holds (at most {MAX_FILE_BYTES})",
+            "configuration `{}` is larger than a configuration holds (at most {MAX_FILE_BYTES} \
+             bytes)",
             path.display()
         );
     }
-    let text = fs_err::read_to_string(path).context("cannot read the configuration")?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("configuration `{}` is not UTF-8 text", path.display()))?;
     let invalid = |e: toml::de::Error| {
         anyhow::anyhow!(
             "invalid configuration `{}`: {}",

@@ -41,10 +41,15 @@ fn git(dir: &Path, args: &[&str]) -> anyhow::Result<std::process::Output> {
     Command::new("git")
         .arg("-C")
         .arg(dir)
-        // The scanned repository's own git configuration is not to be obeyed: an fsmonitor
-        // hook in `.git/config` would run a program of its choosing (and `diff` below runs
-        // with --no-ext-diff and --no-textconv for the same reason).
+        // The scanned repository's own git configuration is not to be obeyed. Nothing here
+        // compares the work tree (that would run its clean filters, see `uncommitted`), an
+        // fsmonitor hook is off, external diff and textconv drivers are off in `diff`, and no
+        // transport may run: a partial clone's lazy fetch would otherwise run `core.sshCommand`
+        // and reach the network.
         .args(["-c", "core.quotepath=off", "-c", "core.fsmonitor=false"])
+        .args(["-c", "protocol.allow=never"])
+        .env("GIT_NO_LAZY_FETCH", "1")
+        .env("GIT_TERMINAL_PROMPT", "0")
         .args(args)
         .output()
         .context("cannot run `git` (diff mode needs it on the PATH)")
@@ -109,6 +114,7 @@ pub(crate) fn changes(root: &Path, rev: &str) -> anyhow::Result<Changes> {
             "--unified=0",
             "--diff-filter=ACMRT",
             &base,
+            "HEAD",
             "--",
         ],
     )?;
@@ -139,6 +145,13 @@ pub(crate) fn changes(root: &Path, rev: &str) -> anyhow::Result<Changes> {
             changes.files.entry(display).or_default().extend(ranges);
         }
     }
+    // Work not committed yet counts whole: git compares the work tree through the repository's
+    // filters, so shardscan compares it with HEAD itself.
+    for path in uncommitted(root, &toplevel)? {
+        if let Some(display) = to_display(&path) {
+            changes.files.insert(display, vec![1..=usize::MAX]);
+        }
+    }
     let untracked = git(
         root,
         &[
@@ -161,6 +174,72 @@ pub(crate) fn changes(root: &Path, rev: &str) -> anyhow::Result<Changes> {
         }
     }
     Ok(changes)
+}
+
+/// The files under `root` whose content in the work tree differs from HEAD's (staged or not), by
+/// repository path. Each file is hashed as git hashes a blob; git itself is never asked to read
+/// the work tree, since a clean filter in the repository's `.git/config` (`filter.x.clean`, with
+/// `* filter=x` in `.gitattributes`) would run a program of the repository's choosing. A file
+/// that a filter legitimately changes (line endings) is counted as changed: more is reviewed,
+/// never less.
+fn uncommitted(root: &Path, toplevel: &Path) -> anyhow::Result<Vec<String>> {
+    let tree = git(
+        root,
+        &["ls-tree", "-r", "-z", "--full-name", "HEAD", "--", "."],
+    )?;
+    if !tree.status.success() {
+        bail!(
+            "`git ls-tree HEAD` failed: {}",
+            String::from_utf8_lossy(&tree.stderr).trim()
+        );
+    }
+    let mut changed = Vec::new();
+    for entry in String::from_utf8_lossy(&tree.stdout).split('\0') {
+        // `<mode> SP <type> SP <object> TAB <path>`
+        let Some((meta, path)) = entry.split_once('\t') else {
+            continue;
+        };
+        let mut fields = meta.split(' ');
+        let (Some(mode), Some("blob"), Some(object)) =
+            (fields.next(), fields.next(), fields.next())
+        else {
+            continue;
+        };
+        if mode == "120000" {
+            continue; // A symbolic link: never read.
+        }
+        let file = toplevel.join(path);
+        match std::fs::symlink_metadata(&file) {
+            Ok(meta) if meta.is_file() => {}
+            _ => continue, // Deleted, or no longer a regular file: nothing to scan.
+        }
+        let Ok(content) = std::fs::read(&file) else {
+            continue;
+        };
+        if blob_id(&content, object.len()) != object {
+            changed.push(path.to_string());
+        }
+    }
+    Ok(changed)
+}
+
+/// The object id git gives a blob holding `content`: SHA-1, or SHA-256 in a repository whose ids
+/// are `hex_len` = 64 characters long.
+fn blob_id(content: &[u8], hex_len: usize) -> String {
+    use sha2::Digest as _;
+    let header = format!("blob {}\0", content.len());
+    let digest: Vec<u8> = if hex_len == 64 {
+        let mut hasher = sha2::Sha256::new();
+        hasher.update(header.as_bytes());
+        hasher.update(content);
+        hasher.finalize().to_vec()
+    } else {
+        let mut hasher = sha1::Sha1::new();
+        hasher.update(header.as_bytes());
+        hasher.update(content);
+        hasher.finalize().to_vec()
+    };
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The changed line ranges of each file in a `--unified=0` diff. A pure deletion marks the lines
@@ -252,6 +331,19 @@ mod tests {
         assert_eq!(parsed[0].0, "src/app.py");
         assert_eq!(parsed[0].1, vec![3..=3, 9..=10, 21..=23]);
         assert_eq!(parsed[1], ("new.py".to_string(), vec![1..=2]));
+    }
+
+    #[test]
+    fn blob_ids_are_gits() {
+        // `printf 'hello\n' | git hash-object --stdin` (and with --object-format=sha256).
+        assert_eq!(
+            blob_id(b"hello\n", 40),
+            "ce013625030ba8dba906f756967f9e9ca394464a"
+        );
+        assert_eq!(
+            blob_id(b"hello\n", 64),
+            "2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4"
+        );
     }
 
     #[test]

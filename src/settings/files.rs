@@ -50,7 +50,7 @@ pub(crate) fn config_file(
     } else {
         start.parent().map(Path::to_path_buf).unwrap_or(start)
     };
-    if let Some(path) = config::discover(&start, &root) {
+    if let Some(path) = config::discover(&start, &root)? {
         let trust = if args.trust_repo_config {
             Trust::TrustedRepository
         } else {
@@ -109,15 +109,20 @@ fn check_repository_file(layer: &config::Layer, root: &Path) -> anyhow::Result<(
         ))
         .into());
     }
+    // Inside the repository and below the file itself: when the repository's root is taken
+    // from an enclosing work tree (a checkout without `.git` inside the user's dotfiles), the
+    // root alone would let `../../.ssh` through.
+    let home = layer.path.parent().unwrap_or(root);
     for key in ["scan.baseline", "rules.dirs"] {
         for value in layer.paths(key) {
-            let inside = std::fs::canonicalize(&value).is_ok_and(|p| p.starts_with(root));
+            let inside = std::fs::canonicalize(&value)
+                .is_ok_and(|p| p.starts_with(root) && p.starts_with(home));
             if !inside {
                 return Err(Error::new(format!(
                     "the scanned repository's configuration `{path}` sets `{key}` to `{}`, \
-                     which is not inside the repository `{}`",
+                     which is not inside `{}`, the file's folder in the repository",
                     value.display(),
-                    root.display()
+                    home.display()
                 ))
                 .with_hint(format!(
                     "a repository's file may only name paths inside it; pass the file with \

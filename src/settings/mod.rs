@@ -92,6 +92,9 @@ pub(crate) fn walk_settings(
                     .into(),
             );
         }
+        if !args.follow {
+            refuse_linked_path(path)?;
+        }
     }
     let scan = resolver.file().map(|f| &f.config.scan);
     let shard_tokens = resolver
@@ -153,6 +156,50 @@ pub(crate) fn walk_settings(
             budget_tokens: shard_tokens,
         },
     ))
+}
+
+/// Refuses a scan path that goes through a symbolic link inside a repository: `scan src` in a
+/// repository whose `src` links to `/` or the home directory would audit (and send to agents)
+/// what lies there. The parts of the path below the innermost work tree holding it (a `.git`)
+/// are checked; outside any work tree, only the path itself. Links above the repository (the
+/// user's own, or `/tmp` on macOS) are the machine's business.
+fn refuse_linked_path(path: &Path) -> anyhow::Result<()> {
+    let absolute = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .and_then(std::fs::canonicalize)
+            .map(|cwd| cwd.join(path))
+            .unwrap_or_else(|_| path.to_path_buf())
+    };
+    let prefixes: Vec<&Path> = absolute.ancestors().collect();
+    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+    let holds_git = |p: &Path| std::fs::symlink_metadata(p.join(".git")).is_ok();
+    // The innermost work tree, except one reached through a link inside an enclosing work tree
+    // (`repo/src` linking to another repository is still `repo`'s link).
+    let below_work_tree = (0..prefixes.len())
+        .find(|&i| {
+            holds_git(prefixes[i])
+                && !(is_link(prefixes[i]) && prefixes[i + 1..].iter().any(|p| holds_git(p)))
+        })
+        .unwrap_or(1);
+    for prefix in &prefixes[..below_work_tree] {
+        if is_link(prefix) {
+            let target = std::fs::canonicalize(prefix)
+                .map_or_else(|_| String::from("nowhere"), |t| t.display().to_string());
+            return Err(Error::new(format!(
+                "scan path `{}` goes through the symbolic link `{}` (to `{target}`)",
+                path.display(),
+                prefix.display()
+            ))
+            .with_hint(
+                "pass the link's target itself, or --follow to follow links (a scanned \
+                 repository can point a link anywhere)",
+            )
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// Which rules are in force, for `scan` and `rules`.

@@ -160,3 +160,86 @@ fn a_repositorys_own_business_is_taken_and_named() {
         .collect();
     assert_eq!(files, vec!["app.py"]);
 }
+
+#[test]
+fn diff_mode_never_runs_the_repositorys_git_filters_or_fetches() {
+    use crate::ci::git;
+    let trap = Trap::new();
+    let (_dir, repo) = repository();
+    std::fs::remove_dir_all(repo.join(".git")).unwrap();
+    write(&repo, "lib.py", b"x = 1\n");
+    write(&repo, ".gitattributes", b"* filter=evil\n");
+    git(&repo, &["init", "-q"]);
+    git(&repo, &["add", "."]);
+    git(&repo, &["commit", "-q", "-m", "start"]);
+    git(&repo, &["branch", "base"]);
+    // Set only now, so that the test's own commit above did not run it.
+    let marker = trap.path("ran");
+    let filter = format!("sh -c 'touch {}; cat'", marker.display());
+    git(&repo, &["config", "filter.evil.clean", &filter]);
+    git(&repo, &["config", "filter.evil.process", &filter]);
+    git(&repo, &["config", "core.fsmonitor", &filter]);
+    // An uncommitted change holds the bug: it is reviewed whole.
+    write(&repo, "lib.py", format!("x = 1\n{BUG}").as_bytes());
+    let (status, stdout, stderr) = shardscan(
+        &repo,
+        &[
+            "scan",
+            ".",
+            "--diff-base",
+            "base",
+            "--no-progress",
+            "-f",
+            "json",
+        ],
+    );
+    assert_eq!(status, 1, "{stderr}");
+    assert!(stderr.contains("diff mode: 1 file changed"), "{stderr}");
+    assert!(stdout.contains("\"lib.py\""), "{stdout}");
+    trap.assert_untouched();
+}
+
+#[cfg(unix)]
+#[test]
+fn links_in_the_repository_do_not_lead_shardscan_out_of_it() {
+    use std::os::unix::fs::symlink;
+    let trap = Trap::new();
+    let secret = trap.dir.path().join("secret.txt");
+    std::fs::write(&secret, "API_TOKEN = \"sk-hostile-secret-value\"\n").unwrap();
+    let (_dir, repo) = repository();
+    // The configuration itself, linked to a file elsewhere: refused, its text never shown.
+    symlink(&secret, repo.join("shardscan.toml")).unwrap();
+    let (status, _, stderr) = shardscan(&repo, &["scan", ".", "-q"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("symbolic link") && !stderr.contains("sk-hostile"),
+        "{stderr}"
+    );
+    std::fs::remove_file(repo.join("shardscan.toml")).unwrap();
+    // A rule partial in the repository's rules directory, linked out.
+    write(
+        &repo,
+        "ci/rules/python/x.scm",
+        b"; id: t/x\n; severity: error\n; message: x\n; include: leak\n(call) @finding\n",
+    );
+    symlink(&secret, repo.join("ci/rules/python/leak.partial")).unwrap();
+    write(&repo, "shardscan.toml", b"[rules]\ndirs = [\"ci/rules\"]\n");
+    for args in [
+        &["scan", ".", "-q"][..],
+        &["rules", "list"],
+        &["rules", "test"],
+    ] {
+        let (status, _, stderr) = shardscan(&repo, args);
+        assert_eq!(status, 2, "{args:?}: {stderr}");
+        assert!(!stderr.contains("sk-hostile"), "{args:?}: {stderr}");
+        assert!(stderr.contains("leak.partial"), "{args:?}: {stderr}");
+    }
+    std::fs::remove_file(repo.join("shardscan.toml")).unwrap();
+    // A scan path that is a link out of the repository is not followed unasked.
+    symlink(trap.dir.path(), repo.join("src")).unwrap();
+    let (status, stdout, stderr) = shardscan(&repo, &["scan", "src", "-f", "json"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stdout.is_empty() && stderr.contains("--follow"), "{stderr}");
+    std::fs::remove_file(&secret).unwrap();
+    trap.assert_untouched();
+}

@@ -57,6 +57,13 @@ pub(crate) enum RuleError {
     },
     #[error("rules directory `{}` holds no rule files (`*.scm`)", .0.display())]
     Empty(PathBuf),
+    #[error(
+        "`{}` in a rules directory is a symbolic link to `{}`, outside the directory; rule \
+         files are read only from inside it",
+        path.display(),
+        target.display()
+    )]
+    LinkOutside { path: PathBuf, target: PathBuf },
 }
 
 /// A loaded, validated rule.
@@ -148,7 +155,11 @@ impl RuleSet {
         }
         for dir in &sources.dirs {
             let mut found = Vec::new();
-            read_dir_files(dir, &mut found)?;
+            let inside = dir.canonicalize().map_err(|source| RuleError::Io {
+                path: dir.clone(),
+                source,
+            })?;
+            read_dir_files(dir, &inside, &mut found)?;
             if !found
                 .iter()
                 .any(|(path, _)| path.extension().is_some_and(|e| e == "scm"))
@@ -361,7 +372,16 @@ fn languages_from_dir(path: &Path) -> Option<Vec<Language>> {
     })
 }
 
-fn read_dir_files(dir: &Path, out: &mut Vec<(PathBuf, String)>) -> Result<(), RuleError> {
+/// The rule files, partials and test files under `dir`, sorted. Only regular files are read (a
+/// FIFO would block the read for good), and a symbolic link only when it leads to a file inside
+/// `inside`, the canonical rules directory: a rules directory may come from a
+/// scanned repository, and a link to a secret elsewhere would have its lines echoed in the
+/// message of a rule that fails to compile.
+fn read_dir_files(
+    dir: &Path,
+    inside: &Path,
+    out: &mut Vec<(PathBuf, String)>,
+) -> Result<(), RuleError> {
     let io = |source| RuleError::Io {
         path: dir.to_path_buf(),
         source,
@@ -373,11 +393,25 @@ fn read_dir_files(dir: &Path, out: &mut Vec<(PathBuf, String)>) -> Result<(), Ru
     entries.sort_by_key(|e| e.path());
     for entry in entries {
         let path = entry.path();
-        let file_type = entry.file_type().map_err(io)?;
+        let mut file_type = entry.file_type().map_err(io)?;
+        if file_type.is_symlink() {
+            let Ok(target) = path.canonicalize() else {
+                continue; // A dangling link holds no rule.
+            };
+            if !target.starts_with(inside) {
+                return Err(RuleError::LinkOutside { path, target });
+            }
+            file_type = std::fs::metadata(&target).map_err(io)?.file_type();
+            if file_type.is_dir() {
+                // Already inside, so already read (and a link to a parent would loop).
+                continue;
+            }
+        }
         if file_type.is_dir() {
-            read_dir_files(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "scm" || e == PARTIAL)
-            || Language::from_extension(&path).is_some()
+            read_dir_files(&path, inside, out)?;
+        } else if file_type.is_file()
+            && (path.extension().is_some_and(|e| e == "scm" || e == PARTIAL)
+                || Language::from_extension(&path).is_some())
         {
             let text = std::fs::read_to_string(&path).map_err(|source| RuleError::Io {
                 path: path.clone(),
@@ -562,5 +596,31 @@ mod tests {
     fn empty_rules_dir_is_an_error() {
         let dir = tempfile::tempdir().unwrap();
         assert!(matches!(load_user(dir.path()), Err(RuleError::Empty(_))));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_out_of_a_rules_dir_are_refused_and_special_files_never_opened() {
+        let outside = tempfile::tempdir().unwrap();
+        let secret = outside.path().join("secret.txt");
+        std::fs::write(&secret, "TOKEN=sk-secret\n").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let rules = dir.path().join("python");
+        std::fs::create_dir_all(&rules).unwrap();
+        std::fs::write(rules.join("ok.scm"), OK).unwrap();
+        // A FIFO is skipped unopened (opening it would block), a link loop is not followed,
+        // and a link to a rule inside the directory is read.
+        let fifo = rules.join("pipe.scm");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()));
+        std::os::unix::fs::symlink(dir.path(), rules.join("loop")).unwrap();
+        assert_eq!(load_user(dir.path()).unwrap().rules().len(), 1);
+        // A partial that leads out of the directory is refused, and its text is never read.
+        std::os::unix::fs::symlink(&secret, rules.join("leak.partial")).unwrap();
+        let error = load_user(dir.path()).unwrap_err();
+        let message = error.to_string();
+        assert!(matches!(error, RuleError::LinkOutside { .. }), "{message}");
+        assert!(!message.contains("sk-secret"), "{message}");
+        assert!(message.contains("leak.partial"), "{message}");
     }
 }
