@@ -11,6 +11,37 @@ use std::path::{Path, PathBuf};
 use crate::error::Error;
 use crate::paths;
 
+/// The one check every path shardscan writes goes through: `path`, named on the command line or
+/// in the configuration as `what` (`--output`, `` `scan.outputs` in `x.toml` ``), resolved as the
+/// write would resolve it, must not lie in any of the scanned `roots`. Returns where the write
+/// lands, so the caller writes exactly the path that was checked.
+pub(crate) fn refuse_inside_roots(
+    what: &str,
+    path: &Path,
+    roots: &[PathBuf],
+) -> Result<PathBuf, Error> {
+    let resolved = paths::resolve_for_write(path);
+    for root in roots {
+        let root_resolved = paths::resolve_for_write(root);
+        // Whole components: `repo-out` is not inside `repo`.
+        if resolved.starts_with(&root_resolved) {
+            let through = if std::path::absolute(path).is_ok_and(|a| a == resolved) {
+                String::new()
+            } else {
+                format!(" (it resolves to `{}`)", resolved.display())
+            };
+            return Err(Error::new(format!(
+                "refusing to write `{}` ({what}){through}: it is inside the scanned tree `{}`, \
+                 and shardscan never writes into the code it audits",
+                path.display(),
+                root_resolved.display()
+            ))
+            .with_hint("write it outside the scanned tree"));
+        }
+    }
+    Ok(resolved)
+}
+
 /// A file to be written: its target checked, its temporary file already created beside it (in
 /// the same directory, so the final rename is atomic and cannot cross file systems).
 #[derive(Debug)]
@@ -35,7 +66,7 @@ impl PendingFile {
         path: &Path,
         roots: &[PathBuf],
     ) -> Result<PendingFile, Error> {
-        let target = paths::refuse_inside_roots(what, path, roots)?;
+        let target = refuse_inside_roots(what, path, roots)?;
         PendingFile::create(what, path, target, false)
     }
 
@@ -206,6 +237,25 @@ impl PendingSet {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_refusal_names_what_the_path_and_the_tree() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("repo");
+        std::fs::create_dir_all(&root).unwrap();
+        let roots = [dir.path().join("other"), root.clone()];
+        let error = refuse_inside_roots("--output", &root.join("app.py"), &roots).unwrap_err();
+        let shown = error.to_string();
+        assert!(shown.contains("--output"), "{shown}");
+        assert!(shown.contains("app.py"), "{shown}");
+        assert!(shown.contains("inside the scanned tree"), "{shown}");
+        assert!(error.hint().is_some_and(|h| h.contains("outside")));
+        let fine = dir.path().join("out.json");
+        assert_eq!(
+            refuse_inside_roots("--output", &fine, &roots).unwrap(),
+            paths::resolve_for_write(&fine)
+        );
+    }
+
     use super::*;
 
     fn names(dir: &Path) -> Vec<String> {

@@ -171,44 +171,13 @@ pub(crate) fn resolve_for_write(path: &Path) -> PathBuf {
     resolved
 }
 
-/// The one check every path shardscan writes goes through: `path`, named on the command line or
-/// in the configuration as `what` (`--output`, `` `scan.outputs` in `x.toml` ``), resolved as the
-/// write would resolve it, must not lie in any of the scanned `roots`. Returns where the write
-/// lands, so the caller writes exactly the path that was checked.
-pub(crate) fn refuse_inside_roots(
-    what: &str,
-    path: &Path,
-    roots: &[PathBuf],
-) -> Result<PathBuf, crate::error::Error> {
-    let resolved = resolve_for_write(path);
-    for root in roots {
-        let root_resolved = resolve_for_write(root);
-        // Whole components: `repo-out` is not inside `repo`.
-        if resolved.starts_with(&root_resolved) {
-            let through = if std::path::absolute(path).is_ok_and(|a| a == resolved) {
-                String::new()
-            } else {
-                format!(" (it resolves to `{}`)", resolved.display())
-            };
-            return Err(crate::error::Error::new(format!(
-                "refusing to write `{}` ({what}){through}: it is inside the scanned tree `{}`, \
-                 and shardscan never writes into the code it audits",
-                path.display(),
-                root_resolved.display()
-            ))
-            .with_hint("write it outside the scanned tree"));
-        }
-    }
-    Ok(resolved)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// Whether a write to `path` would land inside `root`.
     fn is_inside(path: &Path, root: &Path) -> bool {
-        refuse_inside_roots("--output", path, &[root.to_path_buf()]).is_err()
+        resolve_for_write(path).starts_with(resolve_for_write(root))
     }
 
     #[test]
@@ -293,24 +262,5 @@ mod tests {
         assert!(!is_inside(Path::new("src/../Cargo.toml"), Path::new("src")));
         let cwd = std::env::current_dir().unwrap();
         assert!(is_inside(&cwd.join("src/lib.rs"), Path::new("src")));
-    }
-
-    #[test]
-    fn the_refusal_names_what_the_path_and_the_tree() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().join("repo");
-        std::fs::create_dir_all(&root).unwrap();
-        let roots = [dir.path().join("other"), root.clone()];
-        let error = refuse_inside_roots("--output", &root.join("app.py"), &roots).unwrap_err();
-        let shown = error.to_string();
-        assert!(shown.contains("--output"), "{shown}");
-        assert!(shown.contains("app.py"), "{shown}");
-        assert!(shown.contains("inside the scanned tree"), "{shown}");
-        assert!(error.hint().is_some_and(|h| h.contains("outside")));
-        let fine = dir.path().join("out.json");
-        assert_eq!(
-            refuse_inside_roots("--output", &fine, &roots).unwrap(),
-            resolve_for_write(&fine)
-        );
     }
 }

@@ -247,7 +247,7 @@ impl Writes {
             .map(|path| PendingFile::prepare("--timeline", path, &roots))
             .transpose()?;
         if let Some(path) = &plan.record {
-            crate::paths::refuse_inside_roots("--record", path, &roots)?;
+            crate::output::refuse_inside_roots("--record", path, &roots)?;
         }
         Ok(Writes {
             roots,

@@ -61,7 +61,7 @@ impl Cache {
     /// writes into the tree it audits.
     pub(crate) fn open(dir: PathBuf, what: &str, roots: &[PathBuf]) -> anyhow::Result<Cache> {
         // Checked before anything is created.
-        crate::paths::refuse_inside_roots(what, &dir, roots).map_err(|e| {
+        crate::output::refuse_inside_roots(what, &dir, roots).map_err(|e| {
             e.with_hint("pass `--cache-dir` outside the scanned tree, or `--no-cache`")
         })?;
         fs_err::create_dir_all(&dir).context("cannot create the cache directory")?;
