@@ -146,6 +146,10 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
     if !settings.quiet {
         summary::render(&report, context.io.stderr, settings.stderr_color)
             .context("failed to write the summary")?;
+        if settings.verbose {
+            summary::render_skipped(&report, context.io.stderr)
+                .context("failed to write the summary")?;
+        }
     }
     if let Some(error) = write_error {
         return Err(error);

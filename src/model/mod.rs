@@ -14,6 +14,7 @@ pub(crate) use finding::{Finding, FlowStep, Location, Severity};
 pub(crate) use format::Format;
 pub(crate) use metrics::{AgentMetrics, Occupancy, PoolMetrics, Span};
 pub(crate) use report::{
-    BaselineUse, ConfigurationUse, Problem, Rejected, Report, RuleDescriptor, Summary, Unreviewed,
+    BaselineUse, ConfigurationUse, Problem, Rejected, Report, RuleDescriptor, SkippedFile, Summary,
+    Unreviewed,
 };
 pub(crate) use stop::{Stop, StopReason, StopSignal};

@@ -2,8 +2,7 @@
 //! pruned, and every file that is not scanned counted under a reason shown in the summary.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::lang::Language;
 use crate::model::SkipReason;
@@ -75,7 +74,8 @@ pub(crate) fn walk(
     settings: &WalkSettings,
     mut emit: impl FnMut(WalkEvent) -> bool,
 ) -> anyhow::Result<()> {
-    let vendored = Arc::new(AtomicUsize::new(0));
+    // The vendored directories pruned, named in the report (their files are never listed).
+    let vendored: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
     // Includes are checked on files the walker has already accepted: as `ignore` overrides they
     // would whitelist hidden and gitignored files too.
     let include = if settings.include.is_empty() {
@@ -134,7 +134,10 @@ pub(crate) fn walk(
                         .to_str()
                         .is_some_and(|name| VENDORED_DIRS.contains(&name));
                 if is_vendored {
-                    vendored.fetch_add(1, Ordering::Relaxed);
+                    vendored
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(entry.path().to_path_buf());
                 }
                 !is_vendored
             });
@@ -212,9 +215,10 @@ pub(crate) fn walk(
             }
         }
     }
-    for _ in 0..vendored.load(Ordering::Relaxed) {
+    let vendored = std::mem::take(&mut *vendored.lock().unwrap_or_else(|e| e.into_inner()));
+    for directory in vendored {
         if !emit(WalkEvent::Skipped {
-            path: String::new(),
+            path: relative(&settings.root, &directory).0,
             reason: SkipReason::VendoredDirectory,
             detail: None,
         }) {
