@@ -129,7 +129,7 @@ pub(crate) fn discover(start: &Path) -> Option<PathBuf> {
 
 /// Reads and validates `path`; every error names the file.
 pub(crate) fn load(path: &Path) -> anyhow::Result<ConfigFile> {
-    let text = fs_err::read_to_string(path).context("cannot read the configuration")?;
+    let text = crate::files::read_to_string(path).context("cannot read the configuration")?;
     let config: FileConfig = toml::from_str(&text).map_err(|e| {
         anyhow::anyhow!(
             "invalid configuration `{}`: {}",

@@ -167,8 +167,13 @@ pub(crate) fn walk(
                             reason: SkipReason::Symlink,
                             detail: None,
                         }
-                    } else if !file_type.is_file() {
-                        continue; // sockets, FIFOs, devices: never source files
+                    } else if let Some(kind) = crate::files::kind_of(file_type) {
+                        // Never opened: reading a FIFO named `x.py` would wait forever.
+                        WalkEvent::Skipped {
+                            path: relative(&settings.root, path).0,
+                            reason: SkipReason::SpecialFile,
+                            detail: Some(kind.to_string()),
+                        }
                     } else if include
                         .as_ref()
                         .is_some_and(|include| !include.matched(path, false).is_whitelist())

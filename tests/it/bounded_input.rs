@@ -69,6 +69,124 @@ fn partition_counts_beyond_the_bound_are_a_usage_error_not_a_panic() {
     assert!(findings(last.json()).is_empty());
 }
 
+/// Runs `command` to completion with its output in files (a pipe could fill and stall it). A
+/// watchdog kills it after two minutes so that a regression to reading a FIFO fails the test
+/// instead of hanging the suite; no assertion depends on how long it took.
+fn run_guarded(mut command: std::process::Command, what: &str) -> (i32, String, String) {
+    let out = tempfile::NamedTempFile::new().expect("stdout file");
+    let err = tempfile::NamedTempFile::new().expect("stderr file");
+    command
+        .stdin(std::process::Stdio::null())
+        .stdout(out.reopen().expect("stdout"))
+        .stderr(err.reopen().expect("stderr"));
+    let mut child = command.spawn().expect("run shardscan");
+    let watchdog = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("poll shardscan") {
+            break status;
+        }
+        if watchdog.elapsed() > std::time::Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`{what}` hung (a special file was opened?)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let read = |file: &tempfile::NamedTempFile| {
+        String::from_utf8_lossy(&std::fs::read(file.path()).expect("read output")).into_owned()
+    };
+    (status.code().unwrap_or(-1), read(&out), read(&err))
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    std::fs::create_dir_all(path.parent().expect("has parent")).expect("mkdir");
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo");
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+/// `mkfifo x.py` made `rules profile` and `rules tree` wait forever, and `scan` and `shards` skip
+/// it without a word: no subcommand opens a special file, and each names it as skipped.
+#[cfg(unix)]
+#[test]
+fn special_files_are_never_opened_and_are_named_as_skipped() {
+    let dir = repo(&[("app.py", BUG)]);
+    let root = dir.path();
+    mkfifo(&root.join("x.py"));
+    mkfifo(&root.join("web/y.js"));
+    mkfifo(&root.join("rules/bad.scm"));
+    std::os::unix::fs::symlink(root.join("x.py"), root.join("link.py")).expect("symlink");
+    let report = |stdout: &str| -> Value { serde_json::from_str(stdout).expect("JSON") };
+
+    let scan = ScanCommand::new(root)
+        .format("json")
+        .fail_on("none")
+        .arg("--follow")
+        .command();
+    let (status, stdout, stderr) = run_guarded(scan, "scan");
+    assert_eq!(status, 0, "{stderr}");
+    let json = report(&stdout);
+    assert_eq!(
+        findings(&json),
+        vec![("app.py".into(), "python/eval-exec".into())]
+    );
+    assert_eq!(json["summary"]["skipped"]["special-file"], 4, "{stdout}");
+    let skipped = json["skipped_files"].as_array().expect("skipped_files[]");
+    for path in ["link.py", "rules/bad.scm", "web/y.js", "x.py"] {
+        assert!(
+            skipped.iter().any(|s| s["path"] == path
+                && s["reason"] == "special-file"
+                && s["detail"] == "FIFO"),
+            "{path} in {skipped:?}"
+        );
+    }
+
+    // Named on the command line, it is still looked at before it is opened.
+    let direct = ScanCommand::new(root.join("x.py"))
+        .format("json")
+        .fail_on("none")
+        .command();
+    let (status, stdout, stderr) = run_guarded(direct, "scan x.py");
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(report(&stdout)["summary"]["skipped"]["special-file"], 1);
+
+    let mut shards = crate::common::bin();
+    shards.arg("shards").arg(root);
+    let (status, stdout, stderr) = run_guarded(shards, "shards");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("app.py"), "{stdout}");
+    assert!(stderr.contains("skipped `x.py`: a FIFO"), "{stderr}");
+
+    let mut profile = crate::common::bin();
+    profile.args(["rules", "profile"]).arg(root);
+    let (status, _, stderr) = run_guarded(profile, "rules profile");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        stderr.contains("x.py` is a FIFO, not a regular file"),
+        "{stderr}"
+    );
+
+    let mut tree = crate::common::bin();
+    tree.args(["rules", "tree"]).arg(root.join("x.py"));
+    let (status, _, stderr) = run_guarded(tree, "rules tree");
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("x.py` is a FIFO, not a regular file"),
+        "{stderr}"
+    );
+
+    let mut test = crate::common::bin();
+    test.args(["rules", "test", "--rules"])
+        .arg(root.join("rules"));
+    let (status, _, stderr) = run_guarded(test, "rules test");
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stderr.contains("bad.scm` is a FIFO"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
 /// No output named the files a scan skipped: JSON lists each with its reason, SARIF has a note
 /// per file (at most 1,000, then one saying how many more), and `scan --verbose` prints a line
 /// per file after the summary, whose counts stay.

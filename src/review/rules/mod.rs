@@ -379,10 +379,12 @@ fn read_dir_files(dir: &Path, out: &mut Vec<(PathBuf, String)>) -> Result<(), Ru
         } else if path.extension().is_some_and(|e| e == "scm" || e == PARTIAL)
             || Language::from_extension(&path).is_some()
         {
-            let text = std::fs::read_to_string(&path).map_err(|source| RuleError::Io {
-                path: path.clone(),
-                source,
-            })?;
+            // A FIFO named `x.scm` is refused rather than waited on.
+            let text =
+                crate::files::read_to_string_unnamed(&path).map_err(|source| RuleError::Io {
+                    path: path.clone(),
+                    source,
+                })?;
             out.push((path, text));
         }
     }
