@@ -301,3 +301,48 @@ fn skipped_file_notifications_are_capped_with_a_count_of_the_rest() {
         .as_str()
         .is_some_and(|t| t.starts_with("5 more skipped files"))));
 }
+
+/// A hand-written 113-line Express server with one 64 KB data-URI line was skipped whole as
+/// minified, hiding an `exec` on a request parameter; a real bundle is still skipped, by name.
+#[test]
+fn a_hand_written_file_with_an_embedded_blob_is_audited_and_a_bundle_is_not() {
+    let mut server = String::from(
+        "const express = require('express');\nconst { exec } = require('child_process');\n\
+         const app = express();\n",
+    );
+    server.push_str(&format!(
+        "const LOGO = 'data:image/png;base64,{}';\n",
+        "iVBORw0KGgoAAAANSUhEUgAA".repeat(2_731)
+    ));
+    for i in 0..100 {
+        server.push_str(&format!(
+            "app.get('/page{i}', (req, res) => res.send('page {i}'));\n"
+        ));
+    }
+    server.push_str(
+        "app.get('/ls', (req, res) => {\n  exec('ls ' + req.query.dir, (e, out) => res.send(out));\n});\n\
+         app.get('/logo', (req, res) => res.send(LOGO));\n\napp.listen(3000);\n",
+    );
+    let lines = server.lines().count();
+    assert!((110..=115).contains(&lines), "{lines} lines");
+    let dir = repo(&[("server.js", &server)]);
+    write(
+        dir.path(),
+        "public/bundle.js",
+        format!("!function(){{{}}}();\n", "var a=b(c),d=e+f;".repeat(20_000)).as_bytes(),
+    );
+    let scan = ScanCommand::new(dir.path())
+        .format("json")
+        .fail_on("none")
+        .run();
+    assert_eq!(scan.status, 0, "{}", scan.stderr);
+    let report = scan.json();
+    assert!(
+        findings(report).contains(&("server.js".into(), "javascript/child-process-exec".into())),
+        "{:?}",
+        findings(report)
+    );
+    assert_eq!(report["summary"]["skipped"]["minified"], 1);
+    assert_eq!(report["skipped_files"][0]["path"], "public/bundle.js");
+    assert_eq!(report["complete"], true, "{}", scan.stderr);
+}
