@@ -346,3 +346,28 @@ fn a_hand_written_file_with_an_embedded_blob_is_audited_and_a_bundle_is_not() {
     assert_eq!(report["skipped_files"][0]["path"], "public/bundle.js");
     assert_eq!(report["complete"], true, "{}", scan.stderr);
 }
+
+/// 40,000 comment lines inside a function (`    # comment`, 560 KB) took tree-sitter-python about
+/// 20 s, past the old time limit: the file came back as unreviewed line windows and the call at
+/// its end was never reported. The run of comments is blanked for the parser, so the file parses
+/// and the finding points at its real line.
+#[test]
+fn a_long_run_of_comment_lines_is_parsed_and_its_finding_reported() {
+    let mut text = String::from("import os\n\n\ndef run(target):\n");
+    text.push_str(&"    # comment\n".repeat(40_000));
+    text.push_str("    os.system(\"ls \" + target)\n");
+    let dir = repo(&[("comments.py", &text)]);
+    let scan = ScanCommand::new(dir.path())
+        .format("json")
+        .fail_on("none")
+        .run();
+    assert_eq!(scan.status, 0, "{}", scan.stderr);
+    let report = scan.json();
+    assert_eq!(report["problems"], Value::Array(vec![]), "{}", scan.stderr);
+    assert_eq!(report["complete"], true);
+    assert_eq!(
+        findings(report),
+        vec![("comments.py".into(), "python/os-system-injection".into())]
+    );
+    assert_eq!(report["findings"][0]["location"]["start_line"], 40_005);
+}
