@@ -148,6 +148,10 @@ pub(crate) struct ScanArgs {
     /// Print nothing on standard output, and only errors on standard error.
     #[arg(long, short = 'q')]
     pub(crate) quiet: bool,
+    /// After the summary, name every file that was not scanned, with the reason (one a line, on
+    /// standard error).
+    #[arg(long, short = 'v')]
+    pub(crate) verbose: bool,
     /// Never draw a progress bar.
     #[arg(long)]
     pub(crate) no_progress: bool,

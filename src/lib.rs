@@ -10,6 +10,7 @@ mod commands;
 mod config;
 mod error;
 pub mod exit;
+mod files;
 pub mod io;
 mod lang;
 mod model;

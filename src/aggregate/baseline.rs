@@ -24,7 +24,7 @@ impl Baseline {
     /// Reads a shardscan SARIF log or JSON report; anything else is an error naming the file.
     pub(crate) fn load(path: &Path) -> anyhow::Result<Baseline> {
         let name = path.display().to_string();
-        let text = fs_err::read_to_string(path).context("cannot read the baseline")?;
+        let text = crate::files::read_to_string(path).context("cannot read the baseline")?;
         let value: Value = serde_json::from_str(&text)
             .map_err(|e| anyhow::anyhow!("baseline `{name}` is not JSON: {e}"))?;
         let not_ours = || {

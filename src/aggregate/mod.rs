@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::model::{
-    Event, Finding, PoolMetrics, Problem, Rejected, Report, RuleDescriptor, SkipReason, Summary,
-    Unreviewed,
+    Event, Finding, PoolMetrics, Problem, Rejected, Report, RuleDescriptor, SkipReason,
+    SkippedFile, Summary, Unreviewed,
 };
 pub(crate) use dedup::dedup;
 
@@ -24,6 +24,7 @@ pub(crate) struct Aggregator {
     unreviewed: Vec<Unreviewed>,
     problems: Vec<Problem>,
     skipped: BTreeMap<SkipReason, usize>,
+    skipped_files: Vec<SkippedFile>,
     files: usize,
     lines: usize,
     bytes: usize,
@@ -52,6 +53,7 @@ impl Aggregator {
             unreviewed: Vec::new(),
             problems: Vec::new(),
             skipped: BTreeMap::new(),
+            skipped_files: Vec::new(),
             files: 0,
             lines: 0,
             bytes: 0,
@@ -76,17 +78,22 @@ impl Aggregator {
                 *self.skipped.entry(reason).or_default() += 1;
                 if reason == SkipReason::Stopped {
                     self.problems.push(Problem {
-                        path,
-                        message: detail.unwrap_or_else(|| {
+                        path: path.clone(),
+                        message: detail.clone().unwrap_or_else(|| {
                             String::from("not reviewed: the run stopped before this file was read")
                         }),
                     });
                 } else if reason == SkipReason::Error {
                     self.problems.push(Problem {
-                        path,
-                        message: detail.unwrap_or_else(|| String::from("unreadable")),
+                        path: path.clone(),
+                        message: detail.clone().unwrap_or_else(|| String::from("unreadable")),
                     });
                 }
+                self.skipped_files.push(SkippedFile {
+                    path,
+                    reason,
+                    detail,
+                });
             }
             Event::File(info) => {
                 self.shards_total += info.shards;
@@ -179,6 +186,9 @@ impl Aggregator {
         });
         let mut problems = self.problems;
         problems.sort_by(|a, b| a.path.cmp(&b.path));
+        // Readers finish in any order: sorted, the list is the same from run to run.
+        let mut skipped_files = self.skipped_files;
+        skipped_files.sort_by(|a, b| (&a.path, a.reason).cmp(&(&b.path, b.reason)));
         let mut report = Report {
             tool_version: env!("CARGO_PKG_VERSION").to_string(),
             root,
@@ -187,6 +197,7 @@ impl Aggregator {
             findings,
             unreviewed,
             problems,
+            skipped_files,
             scope: Vec::new(),
             category: None,
             configuration: Vec::new(),

@@ -153,11 +153,12 @@ pub(super) fn run(
         } => {
             let start = path.clone().unwrap_or_else(|| ".".into());
             let set = load(&rules, &config, &start, env)?;
-            profile(&set, path.as_deref(), top, out)?;
+            profile(&set, path.as_deref(), top, out, &mut *context.io.stderr)?;
             Ok(ExitStatus::Clean)
         }
         RulesCommand::Tree { file } => {
-            let bytes = fs_err::read(&file)?;
+            // A FIFO or device named on the command line is refused, not waited on.
+            let bytes = crate::files::read(&file)?;
             let language = Language::detect(&file, &bytes).with_context(|| {
                 format!(
                     "cannot tell the language of `{}` from its name or `#!` line",
@@ -238,6 +239,7 @@ fn profile(
     path: Option<&std::path::Path>,
     top: usize,
     out: &mut dyn Write,
+    warnings: &mut dyn Write,
 ) -> anyhow::Result<()> {
     use std::time::{Duration, Instant};
     use tree_sitter::{Query, QueryCursor, StreamingIterator};
@@ -279,8 +281,19 @@ fn profile(
         let Some(language) = Language::from_extension(file_path).filter(|l| set.covers(*l)) else {
             continue;
         };
-        let Ok(text) = std::fs::read_to_string(file_path) else {
-            continue;
+        let text = match crate::files::read_to_string(file_path) {
+            Ok(text) => text,
+            Err(e) => {
+                // Named, not waited on: a FIFO `x.py` would block the profile forever.
+                if let Some(special) = crate::files::as_special(&e) {
+                    writeln!(
+                        warnings,
+                        "warning: skipped {}",
+                        crate::report::printable(&special.to_string())
+                    )?;
+                }
+                continue;
+            }
         };
         let name = file_path.display().to_string();
         let mut file = SourceFile::new(name.clone(), name, language, text);

@@ -161,6 +161,10 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
     if !settings.quiet {
         summary::render(&report, context.io.stderr, settings.stderr_color)
             .context("failed to write the summary")?;
+        if settings.verbose {
+            summary::render_skipped(&report, context.io.stderr)
+                .context("failed to write the summary")?;
+        }
     }
     if let Some(error) = write_error {
         return Err(error);
@@ -185,7 +189,7 @@ fn nothing_scanned(report: &crate::model::Report, settings: &ScanSettings) -> an
         .summary
         .skipped
         .iter()
-        .map(|(reason, n)| format!("{n} {reason}"))
+        .map(|(reason, n)| format!("{reason}: {n}"))
         .collect();
     let mut error = Error::new(format!(
         "no source file to scan in {}{}",

@@ -65,6 +65,7 @@ pub(super) fn run(args: ShardsArgs, context: &mut Context<'_, '_>) -> anyhow::Re
             .push(info);
     };
     let mut problems = Vec::new();
+    let mut special = Vec::new();
     pipeline::run(
         &PipelineSettings {
             on_shard: Some(&on_shard),
@@ -72,15 +73,21 @@ pub(super) fn run(args: ShardsArgs, context: &mut Context<'_, '_>) -> anyhow::Re
         },
         &[],
         None,
-        |event| {
-            if let Event::Skipped {
+        |event| match event {
+            Event::Skipped {
                 path,
                 reason: SkipReason::Error,
                 detail,
-            } = event
-            {
-                problems.push(format!("{path}: {}", detail.unwrap_or_default()));
-            }
+            } => problems.push(format!("{path}: {}", detail.unwrap_or_default())),
+            Event::Skipped {
+                path,
+                reason: SkipReason::SpecialFile,
+                detail,
+            } => special.push(format!(
+                "skipped `{path}`: a {}, not a regular file",
+                detail.as_deref().unwrap_or("special file")
+            )),
+            _ => {}
         },
     )?;
     let mut shards = collected.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -120,7 +127,7 @@ pub(super) fn run(args: ShardsArgs, context: &mut Context<'_, '_>) -> anyhow::Re
         crate::report::counted(shards.len(), "shard"),
         crate::report::counted(files.len(), "file")
     )?;
-    for problem in &problems {
+    for problem in special.iter().chain(&problems) {
         context.warn(problem)?;
     }
     Ok(if problems.is_empty() {

@@ -142,6 +142,8 @@ pub(crate) enum SkipReason {
     TooLarge,
     /// A symbolic link, not followed without `--follow`.
     Symlink,
+    /// A FIFO, socket or device: never opened (reading a FIFO would wait forever).
+    SpecialFile,
     /// Could not be read, or the walk itself failed there (a symlink loop, a permission error).
     Error,
     /// Not read: the run stopped (deadline or Ctrl-C) before it got there.
@@ -159,6 +161,7 @@ impl SkipReason {
             SkipReason::VendoredDirectory => "vendored directories",
             SkipReason::TooLarge => "larger than --max-file-size",
             SkipReason::Symlink => "symbolic links (use --follow)",
+            SkipReason::SpecialFile => "special files (FIFOs, sockets, devices)",
             SkipReason::Error => "unreadable",
             SkipReason::Stopped => "not read: the run stopped first",
         }

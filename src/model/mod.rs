@@ -14,7 +14,7 @@ pub(crate) use finding::{Finding, FlowStep, Location, Severity};
 pub(crate) use format::Format;
 pub(crate) use metrics::{AgentMetrics, Occupancy, PoolMetrics, Span};
 pub(crate) use report::{
-    BaselineUse, ConfigurationUse, Problem, Rejected, Report, RuleDescriptor, Summary, Trust,
-    Unreviewed,
+    BaselineUse, ConfigurationUse, Problem, Rejected, Report, RuleDescriptor, SkippedFile, Summary,
+    Trust, Unreviewed,
 };
 pub(crate) use stop::{Stop, StopReason, StopSignal};

@@ -25,6 +25,9 @@ pub(crate) struct Report {
     pub(crate) findings: Vec<Finding>,
     pub(crate) unreviewed: Vec<Unreviewed>,
     pub(crate) problems: Vec<Problem>,
+    /// Every file (or vendored directory) the run did not scan, with the reason, sorted by path:
+    /// the summary counts them, this names them.
+    pub(crate) skipped_files: Vec<SkippedFile>,
     /// What the run was limited to (diff mode, partition), for the summary.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) scope: Vec<String>,
@@ -175,6 +178,7 @@ impl Report {
             findings,
             unreviewed: Vec::new(),
             problems: Vec::new(),
+            skipped_files: Vec::new(),
             scope: Vec::new(),
             category: None,
             configuration: Vec::new(),
@@ -239,6 +243,17 @@ pub(crate) struct Unreviewed {
     pub(crate) shard_id: String,
     pub(crate) reviewer: String,
     pub(crate) reason: String,
+}
+
+/// A file the run did not scan, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct SkippedFile {
+    /// Repository-relative; for [`SkipReason::VendoredDirectory`], the directory.
+    pub(crate) path: String,
+    pub(crate) reason: SkipReason,
+    /// More about it when there is more to say (a size, the kind of special file, an error).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) detail: Option<String>,
 }
 
 /// A file-level problem: unreadable, unparsable, or a walk error.

@@ -64,7 +64,7 @@ pub(crate) enum ReadError {
 
 /// Reads the SARIF file at `path` (see [`parse`]).
 pub(crate) fn read(path: &Path) -> Result<Log, ReadError> {
-    let bytes = fs_err::read(path)?;
+    let bytes = crate::files::read(path)?;
     parse(&path.display().to_string(), &bytes)
 }
 

@@ -22,8 +22,13 @@ pub(crate) fn read_and_slice(
             detail,
         })
     };
-    let bytes = match std::fs::read(&candidate.path) {
+    let bytes = match crate::files::read_unnamed(&candidate.path) {
         Ok(bytes) => bytes,
+        // Swapped for a FIFO or device since the walker saw it.
+        Err(e) if crate::files::as_special(&e).is_some() => {
+            let kind = crate::files::as_special(&e).map(|s| s.kind.to_string());
+            return Err(skipped(SkipReason::SpecialFile, kind));
+        }
         Err(e) => {
             return Err(skipped(
                 SkipReason::Error,

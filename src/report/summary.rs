@@ -15,6 +15,25 @@ const GREEN: Style = AnsiColor::Green.on_default().bold();
 /// Most unreviewed shards and problems listed by name; the JSON and SARIF reports list them all.
 const LISTED: usize = 10;
 
+/// `scan --verbose`: every skipped file (or vendored directory) by name, one a line, after the
+/// summary's counts.
+pub(crate) fn render_skipped(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    for skipped in &report.skipped_files {
+        let detail = skipped
+            .detail
+            .as_deref()
+            .map(|d| format!(" ({})", printable(d)))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "skipped `{}`: {}{detail}",
+            printable(&skipped.path),
+            skipped.reason.describe()
+        )?;
+    }
+    Ok(())
+}
+
 pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::Result<()> {
     let paint = |style: Style, text: String| {
         if color {

@@ -244,6 +244,8 @@ pub(crate) struct ScanSettings {
     /// CPU workers (read, parse, cut, rules).
     pub(crate) jobs: usize,
     pub(crate) quiet: bool,
+    /// Name every skipped file after the summary.
+    pub(crate) verbose: bool,
     pub(crate) progress: bool,
     /// Colour on standard output (text) and on standard error (the summary).
     pub(crate) color: bool,
@@ -398,6 +400,7 @@ impl ScanSettings {
             },
             jobs: workers,
             quiet: args.quiet,
+            verbose: args.verbose,
             progress: !args.no_progress && !args.quiet && around.stderr_is_terminal,
             color,
             stderr_color: color_enabled(around.color, around.env, around.stderr_is_terminal),

@@ -35,14 +35,23 @@ pub(crate) fn parse_size(text: &str) -> anyhow::Result<u64> {
     Ok((number * multiplier as f64) as u64)
 }
 
-/// `2/4`: partition 2 of 4.
+/// `2/4`: partition 2 of 4, with at most [`MAX_PARTITIONS`] partitions.
 pub(crate) fn parse_partition(text: &str) -> anyhow::Result<(usize, usize)> {
+    use crate::scope::partition::MAX_PARTITIONS;
     let invalid = || {
-        anyhow::anyhow!("invalid --partition `{text}` (expected I/N, e.g. 2/4, with 1 <= I <= N)")
+        anyhow::anyhow!(
+            "invalid --partition `{text}` (expected I/N, e.g. 2/4, with 1 <= I <= N <= {MAX_PARTITIONS})"
+        )
     };
     let (i, n) = text.split_once('/').ok_or_else(invalid)?;
     let i: usize = i.trim().parse().map_err(|_| invalid())?;
     let n: usize = n.trim().parse().map_err(|_| invalid())?;
+    if n > MAX_PARTITIONS {
+        bail!(
+            "invalid --partition `{text}`: at most {MAX_PARTITIONS} partitions (expected I/N with \
+             1 <= I <= N <= {MAX_PARTITIONS})"
+        );
+    }
     if i == 0 || n == 0 || i > n {
         return Err(invalid());
     }

@@ -2,6 +2,7 @@
 //! that reviewers audit ([`Shard`]).
 
 mod line_hash;
+mod parse;
 mod slicer;
 
 use std::ops::Range;
@@ -11,6 +12,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::lang::Language;
+pub(crate) use parse::parse;
 pub(crate) use slicer::node_name;
 pub(crate) use slicer::{slice_file, SliceOptions};
 
@@ -168,44 +170,6 @@ impl SourceFile {
             .get(line.saturating_sub(1))
             .cloned()
             .unwrap_or_default()
-    }
-}
-
-/// Longest a single file may take to parse before it falls back to line windows.
-pub(crate) const PARSE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
-
-/// Parses `file` with `parser` (one per thread), recording why when there is no tree.
-pub(crate) fn parse(file: &mut SourceFile, parser: &mut tree_sitter::Parser) {
-    let Some(grammar) = file.language.grammar() else {
-        return;
-    };
-    if let Err(e) = parser.set_language(&grammar) {
-        file.parse_failure = Some(format!("grammar could not be loaded: {e}"));
-        return;
-    }
-    let started = std::time::Instant::now();
-    let mut on_progress = |_: &tree_sitter::ParseState| {
-        if started.elapsed() > PARSE_TIMEOUT {
-            std::ops::ControlFlow::Break(())
-        } else {
-            std::ops::ControlFlow::Continue(())
-        }
-    };
-    let bytes = file.text.as_bytes();
-    let tree = parser.parse_with_options(
-        &mut |offset, _| bytes.get(offset..).unwrap_or_default(),
-        None,
-        Some(tree_sitter::ParseOptions::new().progress_callback(&mut on_progress)),
-    );
-    match tree {
-        Some(tree) => file.tree = Some(tree),
-        None => {
-            parser.reset();
-            file.parse_failure = Some(format!(
-                "parsing took longer than {}s",
-                PARSE_TIMEOUT.as_secs()
-            ));
-        }
     }
 }
 

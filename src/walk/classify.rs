@@ -80,8 +80,17 @@ fn has_generated_marker(head: &[u8]) -> bool {
     })
 }
 
-/// `.min.js`, or JavaScript whose lines average hundreds of characters. Other languages are not
-/// minified in practice: a long line there (a data table) is still hand-written code.
+/// Lines longer than this are not written by hand: a minifier's output, or an embedded blob.
+const LONG_LINE: usize = 1_000;
+/// A script with at least this many ordinary non-blank lines is hand-written, whatever else it
+/// holds: an embedded data URI or inlined bundle must not hide the code around it.
+const HAND_WRITTEN_LINES: usize = 50;
+
+/// `.min.js`, or a script whose bytes are mostly in very long lines with few ordinary lines
+/// around them: a minified bundle is one or a few enormous lines (perhaps under a licence
+/// banner). The whole file is judged, not the average line: a 113-line server with one 64 KB
+/// data URI averages 600 bytes a line, yet every line but one is code to audit. Other languages
+/// are not minified in practice: a long line there (a data table) is still hand-written code.
 fn is_minified(name: &str, language: Language, bytes: &[u8]) -> bool {
     if name.contains(".min.") {
         return true;
@@ -93,8 +102,16 @@ fn is_minified(name: &str, language: Language, bytes: &[u8]) -> bool {
     if !scripts || bytes.len() < 4096 {
         return false;
     }
-    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
-    bytes.len() / lines > 300
+    let mut long_bytes = 0usize;
+    let mut ordinary_lines = 0usize;
+    for line in bytes.split(|&b| b == b'\n') {
+        if line.len() > LONG_LINE {
+            long_bytes += line.len();
+        } else if !line.trim_ascii().is_empty() {
+            ordinary_lines += 1;
+        }
+    }
+    long_bytes * 2 >= bytes.len() && ordinary_lines < HAND_WRITTEN_LINES
 }
 
 #[cfg(test)]
@@ -153,5 +170,65 @@ mod tests {
             Classified::Source { lossy, text, .. } => assert!(lossy && text.contains('\u{fffd}')),
             Classified::Skip(_) => panic!("latin-1 file skipped"),
         }
+    }
+
+    /// A real bundle: one enormous line, or a few under a licence banner.
+    #[test]
+    fn bundles_of_a_few_enormous_lines_are_minified() {
+        let one_line = format!("!function(e){{{}}}();", "var a=e(1),b=a+2;".repeat(5_000));
+        assert!(is_minified(
+            "app.js",
+            Language::JavaScript,
+            one_line.as_bytes()
+        ));
+        let banner = (0..12)
+            .map(|i| format!(" * licence line {i}\n"))
+            .collect::<String>();
+        let bundled = format!(
+            "/*!\n{banner} */\n{}\n{}\n",
+            "var x=1;".repeat(20_000),
+            "var y=2;".repeat(20_000)
+        );
+        assert!(is_minified(
+            "vendor.js",
+            Language::JavaScript,
+            bundled.as_bytes()
+        ));
+        assert!(is_minified(
+            "b.ts",
+            Language::TypeScript,
+            one_line.as_bytes()
+        ));
+    }
+
+    /// A hand-written file with one embedded 64 KB blob is audited (it was skipped whole, hiding
+    /// an `exec` in a route handler).
+    #[test]
+    fn a_hand_written_file_with_one_embedded_blob_is_not_minified() {
+        let mut server = String::from("const express = require('express');\n");
+        server.push_str(&format!(
+            "const LOGO = 'data:image/png;base64,{}';\n",
+            "iVBORw0KGgo".repeat(6_000)
+        ));
+        for i in 0..110 {
+            server.push_str(&format!(
+                "app.get('/r{i}', (req, res) => res.send('ok {i}'));\n"
+            ));
+        }
+        assert!(server.len() > 64 * 1024);
+        assert!(!is_minified(
+            "server.js",
+            Language::JavaScript,
+            server.as_bytes()
+        ));
+        // Long lines in another language are data tables, never minified.
+        let table = format!("T = [{}]\n", "1, ".repeat(30_000));
+        assert!(!is_minified("table.py", Language::Python, table.as_bytes()));
+        // Short files are never judged minified by their shape.
+        assert!(!is_minified(
+            "tiny.js",
+            Language::JavaScript,
+            "x".repeat(4000).as_bytes()
+        ));
     }
 }

@@ -2,8 +2,7 @@
 //! pruned, and every file that is not scanned counted under a reason shown in the summary.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::lang::Language;
 use crate::model::SkipReason;
@@ -75,7 +74,8 @@ pub(crate) fn walk(
     settings: &WalkSettings,
     mut emit: impl FnMut(WalkEvent) -> bool,
 ) -> anyhow::Result<()> {
-    let vendored = Arc::new(AtomicUsize::new(0));
+    // The vendored directories pruned, named in the report (their files are never listed).
+    let vendored: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
     // Includes are checked on files the walker has already accepted: as `ignore` overrides they
     // would whitelist hidden and gitignored files too.
     let include = if settings.include.is_empty() {
@@ -134,7 +134,10 @@ pub(crate) fn walk(
                         .to_str()
                         .is_some_and(|name| VENDORED_DIRS.contains(&name));
                 if is_vendored {
-                    vendored.fetch_add(1, Ordering::Relaxed);
+                    vendored
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(entry.path().to_path_buf());
                 }
                 !is_vendored
             });
@@ -164,8 +167,13 @@ pub(crate) fn walk(
                             reason: SkipReason::Symlink,
                             detail: None,
                         }
-                    } else if !file_type.is_file() {
-                        continue; // sockets, FIFOs, devices: never source files
+                    } else if let Some(kind) = crate::files::kind_of(file_type) {
+                        // Never opened: reading a FIFO named `x.py` would wait forever.
+                        WalkEvent::Skipped {
+                            path: relative(&settings.root, path).0,
+                            reason: SkipReason::SpecialFile,
+                            detail: Some(kind.to_string()),
+                        }
                     } else if include
                         .as_ref()
                         .is_some_and(|include| !include.matched(path, false).is_whitelist())
@@ -212,9 +220,10 @@ pub(crate) fn walk(
             }
         }
     }
-    for _ in 0..vendored.load(Ordering::Relaxed) {
+    let vendored = std::mem::take(&mut *vendored.lock().unwrap_or_else(|e| e.into_inner()));
+    for directory in vendored {
         if !emit(WalkEvent::Skipped {
-            path: String::new(),
+            path: relative(&settings.root, &directory).0,
             reason: SkipReason::VendoredDirectory,
             detail: None,
         }) {

@@ -2,6 +2,7 @@
 
 mod agents;
 mod bad_input;
+mod bounded_input;
 mod ci;
 mod cli;
 mod common;

@@ -16,7 +16,7 @@ use crate::model::sarif::{
     SarifResult, Suppression, ThreadFlow, ThreadFlowLocation, Tool, ToolComponent, DRIVER,
     FINGERPRINT, VERSION,
 };
-use crate::model::{Finding, Report, RuleDescriptor, Severity};
+use crate::model::{Finding, Report, RuleDescriptor, Severity, SkipReason};
 use crate::paths::directory_uri;
 
 /// The log of `report`, with a result for each finding up to GitHub's limit of results per run
@@ -367,7 +367,57 @@ fn notifications(report: &Report) -> Vec<Notification> {
             ),
         ));
     }
+    notifications.extend(skipped_notifications(report));
     notifications
+}
+
+/// A note per skipped file, at most [`MAX_NOTIFICATIONS`], then one saying how many more the
+/// JSON report names. Files that could hold reviewable code (minified, too large, special, ...)
+/// come before files that are not source at all; unreadable files and files the run stopped
+/// before are file problems already, so they are not repeated here.
+fn skipped_notifications(report: &Report) -> Vec<Notification> {
+    let listed = |not_source: bool| {
+        report.skipped_files.iter().filter(move |skipped| {
+            !matches!(skipped.reason, SkipReason::Error | SkipReason::Stopped)
+                && (skipped.reason == SkipReason::NotSource) == not_source
+        })
+    };
+    let mut notes = Vec::new();
+    let mut more = 0usize;
+    for skipped in listed(false).chain(listed(true)) {
+        if notes.len() == MAX_NOTIFICATIONS {
+            more += 1;
+            continue;
+        }
+        let detail = skipped
+            .detail
+            .as_deref()
+            .map(|d| format!(" ({d})"))
+            .unwrap_or_default();
+        let what = if skipped.reason == SkipReason::VendoredDirectory {
+            "directory"
+        } else {
+            "file"
+        };
+        let text = format!(
+            "{what} `{}` was not scanned: {}{detail}",
+            skipped.path,
+            skipped.reason.describe()
+        );
+        let mut note = notification("note", "skipped-file", text);
+        if !skipped.path.is_empty() {
+            note.locations = Some(vec![location(&report.uri(&skipped.path), None)]);
+        }
+        notes.push(note);
+    }
+    if more > 0 {
+        notes.push(notification(
+            "note",
+            "skipped-files-truncated",
+            format!("{more} more skipped files are listed in the JSON report (`skipped_files`)"),
+        ));
+    }
+    notes
 }
 
 #[cfg(test)]

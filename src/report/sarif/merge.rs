@@ -207,9 +207,20 @@ fn merge_invocations(runs: &[Run]) -> Invocation {
     let mut notifications: Vec<Notification> = Vec::new();
     let mut seen = HashSet::new();
     let mut dropped = 0usize;
-    for invocation in runs.iter().flat_map(|run| run.invocations.iter().flatten()) {
+    let invocations = || runs.iter().flat_map(|run| run.invocations.iter().flatten());
+    for invocation in invocations() {
         successful &= invocation.execution_successful;
-        for listed in invocation.tool_execution_notifications.iter().flatten() {
+    }
+    // Errors and warnings (unreviewed shards, file problems) before notes (skipped files), so a
+    // long list of skipped files never pushes out what left a run incomplete.
+    let is_note = |n: &Notification| n.level.as_ref().is_some_and(|l| l == "note");
+    let notes_last = [false, true].into_iter().flat_map(|notes| {
+        invocations()
+            .flat_map(|invocation| invocation.tool_execution_notifications.iter().flatten())
+            .filter(move |n| is_note(n) == notes)
+    });
+    {
+        for listed in notes_last {
             let key = serde_json::to_string(listed).expect("a notification is JSON");
             if !seen.insert(key) {
                 continue;
@@ -225,7 +236,7 @@ fn merge_invocations(runs: &[Run]) -> Invocation {
         notifications.push(notification(
             "error",
             "notifications-truncated",
-            format!("{dropped} more notifications (unreviewed shards, file problems) are in the input files"),
+            format!("{dropped} more notifications (unreviewed shards, file problems, skipped files) are in the input files"),
         ));
     }
     Invocation::builder()

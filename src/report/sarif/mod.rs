@@ -102,6 +102,7 @@ mod tests {
             findings,
             unreviewed: vec![],
             problems: vec![],
+            skipped_files: vec![],
             scope: Vec::new(),
             category: None,
             configuration: Vec::new(),

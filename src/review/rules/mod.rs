@@ -373,8 +373,8 @@ fn languages_from_dir(path: &Path) -> Option<Vec<Language>> {
 }
 
 /// The rule files, partials and test files under `dir`, sorted. Only regular files are read (a
-/// FIFO would block the read for good), and a symbolic link only when it leads to a file inside
-/// `inside`, the canonical rules directory: a rules directory may come from a
+/// FIFO named like a rule is an error naming it, never waited on), and a symbolic link only when
+/// it leads to a file inside `inside`, the canonical rules directory: a rules directory may come from a
 /// scanned repository, and a link to a secret elsewhere would have its lines echoed in the
 /// message of a rule that fails to compile.
 fn read_dir_files(
@@ -409,14 +409,15 @@ fn read_dir_files(
         }
         if file_type.is_dir() {
             read_dir_files(&path, inside, out)?;
-        } else if file_type.is_file()
-            && (path.extension().is_some_and(|e| e == "scm" || e == PARTIAL)
-                || Language::from_extension(&path).is_some())
+        } else if path.extension().is_some_and(|e| e == "scm" || e == PARTIAL)
+            || Language::from_extension(&path).is_some()
         {
-            let text = std::fs::read_to_string(&path).map_err(|source| RuleError::Io {
-                path: path.clone(),
-                source,
-            })?;
+            // A FIFO named `x.scm` is refused rather than waited on.
+            let text =
+                crate::files::read_to_string_unnamed(&path).map_err(|source| RuleError::Io {
+                    path: path.clone(),
+                    source,
+                })?;
             out.push((path, text));
         }
     }
@@ -608,13 +609,16 @@ mod tests {
         let rules = dir.path().join("python");
         std::fs::create_dir_all(&rules).unwrap();
         std::fs::write(rules.join("ok.scm"), OK).unwrap();
-        // A FIFO is skipped unopened (opening it would block), a link loop is not followed,
-        // and a link to a rule inside the directory is read.
+        // A link loop is not followed; a FIFO is refused by name, never opened (that would
+        // block).
+        std::os::unix::fs::symlink(dir.path(), rules.join("loop")).unwrap();
+        assert_eq!(load_user(dir.path()).unwrap().rules().len(), 1);
         let fifo = rules.join("pipe.scm");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         assert!(made.is_ok_and(|s| s.success()));
-        std::os::unix::fs::symlink(dir.path(), rules.join("loop")).unwrap();
-        assert_eq!(load_user(dir.path()).unwrap().rules().len(), 1);
+        let error = load_user(dir.path()).unwrap_err().to_string();
+        assert!(error.contains("pipe.scm"), "{error}");
+        std::fs::remove_file(&fifo).unwrap();
         // A partial that leads out of the directory is refused, and its text is never read.
         std::os::unix::fs::symlink(&secret, rules.join("leak.partial")).unwrap();
         let error = load_user(dir.path()).unwrap_err();

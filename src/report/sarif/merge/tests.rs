@@ -167,6 +167,35 @@ fn notifications_are_merged_once_and_success_needs_every_input() {
     assert!(!run.invocations.as_ref().unwrap()[0].execution_successful);
 }
 
+/// Each partition names the same skipped files: a thousand notes from the first input must not
+/// push out an unreviewed shard of the second.
+#[test]
+fn notes_of_skipped_files_come_after_what_left_a_run_incomplete() {
+    let with = |level: &str, ids: Vec<String>| {
+        let mut one = run(vec![], json!({}));
+        one["invocations"] = json!([{
+            "executionSuccessful": true,
+            "toolExecutionNotifications": ids.iter().map(|id| json!({
+                "level": level, "message": { "text": format!("about {id}") },
+                "descriptor": { "id": id }
+            })).collect::<Vec<_>>()
+        }]);
+        log(vec![one])
+    };
+    let skipped: Vec<String> = (0..MAX_NOTIFICATIONS)
+        .map(|i| format!("skipped-{i}"))
+        .collect();
+    let merged = merge(vec![
+        with("note", skipped),
+        with("error", vec![String::from("unreviewed-shard")]),
+    ])
+    .unwrap();
+    let listed = notes(&merged.log.runs[0]);
+    assert_eq!(listed[0], "unreviewed-shard");
+    assert_eq!(listed.len(), MAX_NOTIFICATIONS + 1);
+    assert_eq!(listed[MAX_NOTIFICATIONS], "notifications-truncated");
+}
+
 #[test]
 fn rules_are_united_and_indexes_point_into_them() {
     let mut first = run(vec![result("a:1", 1, "error")], json!({}));
