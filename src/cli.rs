@@ -416,4 +416,18 @@ mod tests {
         subcommands(&command, &mut missing);
         assert!(missing.is_empty(), "subcommands without help: {missing:?}");
     }
+
+    #[test]
+    fn scan_help_ends_with_the_exit_statuses() {
+        let mut command = Cli::command();
+        let help = command
+            .find_subcommand_mut("scan")
+            .expect("a scan command")
+            .render_long_help()
+            .to_string();
+        let statuses = &help[help.find("Exit status:").expect("the statuses")..];
+        for code in ["0  complete", "1  a finding", "2  usage", "3  incomplete"] {
+            assert!(statuses.contains(code), "{code}: {statuses}");
+        }
+    }
 }
