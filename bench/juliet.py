@@ -1,0 +1,408 @@
+#!/usr/bin/env python3
+"""Held-out score of shardscan on the Juliet test suites (NIST SARD), at function level.
+
+The suites are not part of this repository: fetch them yourself, then point the script at them.
+
+  git clone https://github.com/find-sec-bugs/juliet-test-suite       # Java 1.3 (src/testcases/)
+  git clone https://github.com/arichardson/juliet-test-suite-c       # C/C++ 1.3 (testcases/)
+
+Either a checkout or a bare git directory works (a bare one is read with `git archive HEAD`).
+
+Usage: python3 bench/juliet.py [--java DIR] [--c DIR] [--binary PATH] [--sample N] [--json OUT]
+
+What is scored
+  * CWE groups. Java: 22/23/36 (path traversal), 78, 79/80/81/83 (XSS), 89, 90, 327, 328, 643.
+    C/C++: 78, 134, 22/23/36, 90. A group takes every test case directory `CWE<n>_*` whose n is in
+    the group. A finding matches the group if any CWE in its `cwe` list is one the group accepts:
+    the group's own CWEs, plus 326 for 327 (inadequate strength) and 327 and 916 for 328 (a weak
+    hash is also a broken algorithm; 916 is the password-hash form). Nothing else is widened: a
+    CWE-77 or CWE-73 finding does not count for 78 or 22.
+  * Comments are blanked before scanning (Juliet's comments say where the flaw is and what fixes
+    it): a small lexer for C-like syntax that skips string and char literals replaces every
+    comment character with a space and keeps newlines, so lines and columns do not move.
+  * Functions are found from Juliet's regular layout: a Java method is a header at four spaces
+    followed by a line `    {` and ends at the next line `    }`; a C/C++ function is a header at
+    column 0 followed by `{` at column 0 and ends at the next `}` at column 0 (headers starting
+    with `namespace`, `class`, `struct` ... are not functions, so the functions inside a C++
+    `namespace X {` are found the same way). Header lines may continue on deeper-indented lines.
+  * A function is bad if its name (after the C prefix `CWE..._NN[a-z]_`) contains `bad`, good if
+    it contains `good`; a function named neither (`action` in `X_81_bad.java`) takes the role of its
+    file (`_bad`, `_goodG2B`, `_goodB2G`). Other functions (`main`, `privateReturnsTrue`) are
+    neither. Good functions are grouped into variants by `good`, `G2B`/`B2G` and the number:
+    `goodG2B`, `goodG2BSink` and `goodG2BSource` are one unit, `goodG2B1` and `goodG2B2` two,
+    `good1` one. The dispatcher `good()` whose body only calls the variants is not a unit (a
+    `good()` holding other code is the unit `good`).
+  * A test case is every file sharing a base name (`X_54a.c` ... `X_54e.c`, `X_81.h`,
+    `X_81_bad.cpp`, `X_81a.java` are one case X_54 / X_81). It is a true positive if any bad
+    function holds a finding of the group; each good unit is a false positive if any of its
+    functions holds one. TPR = TP / cases, FPR = flagged good units / good units, Youden's J =
+    TPR - FPR. Findings outside any function, or in functions that are neither, are counted and
+    shown but do not score. Cases where no bad function was found are shown and left out.
+  * Sampling: `--sample N` cases per group, drawn from the group's cases sorted by name with a
+    fixed seed (`random.Random(12)`, the same cases every run); `--sample 0` takes all. A fixed
+    stride would alias with the suite's regular naming (every source and sink has the same run of
+    flow variants 01 ... 84) and pick one flow variant over and over.
+  * Each group's sampled cases are copied (comments blanked) into one temporary tree, scanned with
+    one run of `scan TREE --root TREE --no-config --fail-on none --no-progress -f json`, and the
+    findings mapped back by path and line. The suites' support code (`testcasesupport`,
+    `juliet.support`) is not copied: shardscan does not compile and its taint engine does not
+    follow calls into those helpers, so they would only add findings that do not score.
+
+Prints a table per suite (per group and overall, with the wall time of the scans), the ten most
+frequent rule ids among flagged good units, and what the missed cases have in common (source,
+flow variant, and the rules that fired in their bad functions with another CWE).
+"""
+
+import argparse
+import collections
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BINARY = ROOT / "target" / "release" / "shardscan"
+
+# (label, CWE numbers of the test case directories, CWE numbers a matching finding may carry)
+JAVA_GROUPS = [
+    ("22/23/36 path", {22, 23, 36}, {22, 23, 36}),
+    ("78 command", {78}, {78}),
+    ("79-83 XSS", {79, 80, 81, 83}, {79, 80, 81, 83}),
+    ("89 SQL", {89}, {89}),
+    ("90 LDAP", {90}, {90}),
+    ("327 crypto", {327}, {327, 326}),
+    ("328 hash", {328}, {328, 327, 916}),
+    ("643 XPath", {643}, {643}),
+]
+C_GROUPS = [
+    ("78 command", {78}, {78}),
+    ("134 format", {134}, {134}),
+    ("22/23/36 path", {22, 23, 36}, {22, 23, 36}),
+    ("90 LDAP", {90}, {90}),
+]
+SUITES = {
+    # name: (directory of test cases in the suite, groups, source suffixes, method indentation)
+    "java": ("src/testcases", JAVA_GROUPS, {".java"}, "    "),
+    "c": ("testcases", C_GROUPS, {".c", ".cpp", ".h"}, ""),
+}
+
+# X_01, X_54a, X_81_bad, X_81_goodG2B, X_81 (the .h of 81-84): the base is X_NN.
+CASE_FILE = re.compile(r"^(?P<base>.+_\d\d)(?P<part>[a-z]?)(?:_(?P<role>bad|base|good\w*))?$")
+# The C/C++ prefix of a function name: everything up to the flow variant, `..._54b_`.
+C_PREFIX = re.compile(r"^.*_\d\d[a-z]?_")
+GOOD_VARIANT = re.compile(r"good((?:G2B|B2G)?\d*)", re.IGNORECASE)
+SEED = 12
+NOT_FUNCTIONS = ("namespace", "class", "struct", "union", "enum", "typedef", "extern", "using",
+                 "template")
+
+
+def blank_comments(text):
+    """Replaces every character of // and /* */ comments with a space, keeping newlines.
+
+    String and char literals are skipped with their backslash escapes, so `"http://"` and
+    `'/'` stay as they are."""
+    out = list(text)
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            i += 1
+            while i < n and text[i] != c and text[i] != "\n":
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+        elif text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                out[i] = " "
+                i += 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            for j in range(i, end):
+                if out[j] != "\n":
+                    out[j] = " "
+            i = end
+        else:
+            i += 1
+    return "".join(out)
+
+
+def functions(text, indent):
+    """(name, first line, last line) of each function, 1-based, from comment-blanked text.
+
+    `indent` is the indentation of a function's header and braces: four spaces for Java methods,
+    none for C/C++ functions."""
+    lines = [line.rstrip() for line in text.split("\n")]
+    opening, closing = indent + "{", indent + "}"
+    found = []
+    i = 0
+    while i < len(lines):
+        if lines[i] != opening:
+            i += 1
+            continue
+        header = None
+        j = i - 1
+        while j >= 0:
+            line = lines[j]
+            if not line.strip():
+                j -= 1
+                continue
+            if line.startswith(indent) and not line[len(indent)].isspace():
+                header = line.strip()
+                break
+            if line.startswith(indent + " ") or line.startswith(indent + "\t"):
+                j -= 1  # a header continued on a deeper-indented line
+                continue
+            break
+        end = next((k for k in range(i + 1, len(lines)) if lines[k] == closing), None)
+        name = re.search(r"([\w:~]+)\s*\(", header) if header else None
+        if (end is None or name is None or header.startswith("#")
+                or header.split()[0] in NOT_FUNCTIONS):
+            i += 1
+            continue
+        found.append((name.group(1), j + 1, end + 1))
+        i = end + 1
+    return found
+
+
+def role(name, file_role):
+    """('bad', None), ('good', variant) or (None, None) for a function name."""
+    short = C_PREFIX.sub("", name)
+    good = GOOD_VARIANT.search(short)
+    if good:
+        return "good", "good" + good.group(1).upper()
+    if "bad" in short.lower():
+        return "bad", None
+    if file_role == "bad":
+        return "bad", None
+    if file_role and file_role.startswith("good"):
+        return "good", "good" + GOOD_VARIANT.match(file_role).group(1).upper()
+    return None, None
+
+
+def only_calls(text, start, end):
+    body = [line.strip() for line in text.split("\n")[start:end - 1]]
+    return all(not line or re.fullmatch(r"\w+\(\);", line) for line in body)
+
+
+def cwe_numbers(finding):
+    return {int(c.split("-")[1]) for c in finding.get("cwe") or [] if re.fullmatch(r"CWE-\d+", c)}
+
+
+def suite_root(directory, cases_dir, groups, staging):
+    """The directory holding the suite's CWE* folders; from a bare git directory, the folders
+    of the groups are unpacked into `staging` first."""
+    directory = Path(directory)
+    if (directory / cases_dir).is_dir():
+        return directory / cases_dir
+    if (directory / "HEAD").is_file() and (directory / "objects").is_dir():
+        git = ["git", "--git-dir", str(directory)]
+        listing = subprocess.run(git + ["ls-tree", "-d", "--name-only", f"HEAD:{cases_dir}"],
+                                 capture_output=True, text=True, check=True).stdout.split()
+        wanted = set().union(*(dir_cwes for _, dir_cwes, _ in groups))
+        folders = [f"{cases_dir}/{name}" for name in listing
+                   if re.match(r"CWE(\d+)_", name) and int(name[3:].split("_")[0]) in wanted]
+        if not folders:
+            sys.exit(f"`{directory}` holds no `{cases_dir}/CWE*` folders of the groups")
+        archive = subprocess.run(git + ["archive", "HEAD", *folders],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(staging)], input=archive, check=True)
+        return staging / cases_dir
+    sys.exit(f"`{directory}` has no `{cases_dir}` and is not a bare git directory")
+
+
+def collect_cases(root, cwes, suffixes):
+    """{case key: [paths]} for the group's CWE directories; the key is the path without suffix."""
+    cases = collections.defaultdict(list)
+    for cwe_dir in sorted(root.iterdir()):
+        number = re.match(r"CWE(\d+)_", cwe_dir.name)
+        if not number or int(number.group(1)) not in cwes:
+            continue
+        for path in sorted(cwe_dir.rglob("*")):
+            if path.suffix not in suffixes or not path.is_file():
+                continue
+            match = CASE_FILE.match(path.stem)
+            if match:
+                key = str(path.parent.relative_to(root) / match.group("base"))
+                cases[key].append(path)
+    return cases
+
+
+def sample(keys, count):
+    keys = sorted(keys, key=lambda key: (Path(key).name, key))
+    if count <= 0 or count >= len(keys):
+        return keys
+    return sorted(random.Random(SEED).sample(keys, count), key=lambda key: (Path(key).name, key))
+
+
+def scan(binary, tree):
+    started = time.perf_counter()
+    result = subprocess.run(
+        [str(binary), "scan", str(tree), "--root", str(tree), "--no-config", "--fail-on", "none",
+         "--no-progress", "-f", "json"], capture_output=True, text=True)
+    wall = time.perf_counter() - started
+    if result.returncode not in (0, 1):
+        sys.exit(f"scan of {tree}: exit {result.returncode}\n{result.stderr}")
+    return json.loads(result.stdout), wall
+
+
+def score_group(binary, root, label, dir_cwes, accepted, suffixes, indent, count, work):
+    cases = collect_cases(root, dir_cwes, suffixes)
+    chosen = sample(cases, count)
+    tree = work / re.sub(r"\W+", "_", label)
+    # per file: (case key, file role, blanked text, functions)
+    files = {}
+    for key in chosen:
+        for path in cases[key]:
+            rel = path.relative_to(root)
+            text = blank_comments(path.read_bytes().decode("latin-1"))
+            out = tree / rel
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(text.encode("latin-1"))
+            files[str(rel)] = (key, CASE_FILE.match(path.stem).group("role"), text,
+                               functions(text, indent))
+    report, wall = scan(binary, tree)
+
+    results = {key: {"case": key, "files": [], "bad_functions": [], "tp": False,
+                     "good": {}, "findings": []} for key in chosen}
+    for rel, (key, file_role, text, funcs) in files.items():
+        case = results[key]
+        case["files"].append(rel)
+        for name, start, end in funcs:
+            kind, variant = role(name, file_role)
+            if kind == "bad":
+                case["bad_functions"].append(f"{Path(rel).name}:{name}")
+            elif kind == "good" and not (variant == "good" and only_calls(text, start, end)):
+                case["good"].setdefault(variant, {"functions": [], "flagged": False, "rules": []})
+                case["good"][variant]["functions"].append(f"{Path(rel).name}:{name}")
+    stats = collections.Counter()
+    for finding in report["findings"]:
+        if finding.get("suppressed"):
+            continue
+        location = finding["location"]
+        entry = files.get(location["path"])
+        if entry is None:
+            stats["findings outside test cases"] += 1
+            continue
+        key, file_role, text, funcs = entry
+        case = results[key]
+        matches = bool(cwe_numbers(finding) & accepted)
+        line = location["start_line"]
+        holder = next(((name, start, end) for name, start, end in funcs if start <= line <= end),
+                      None)
+        kind, variant = role(holder[0], file_role) if holder else (None, None)
+        if kind == "good" and variant not in case["good"]:
+            kind = "dispatcher"
+        where = kind or ("other function" if holder else "outside functions")
+        stats[f"{'group' if matches else 'other-CWE'} findings in {where}"] += 1
+        case["findings"].append({"rule_id": finding["rule_id"], "cwe": finding.get("cwe"),
+                                 "path": location["path"], "line": line,
+                                 "function": holder[0] if holder else None, "role": where,
+                                 "matches_group": matches})
+        if matches and kind == "bad":
+            case["tp"] = True
+        elif matches and kind == "good":
+            case["good"][variant]["flagged"] = True
+            case["good"][variant]["rules"].append(finding["rule_id"])
+    stats["unreviewed shards"] += len(report.get("unreviewed") or [])
+    stats["problems"] += len(report.get("problems") or [])
+    stats["skipped files"] += len(report.get("skipped_files") or [])
+    return list(results.values()), wall, stats, len(cases)
+
+
+def row(label, total, cases, wall):
+    scored = [c for c in cases if c["bad_functions"]]
+    tp = sum(c["tp"] for c in scored)
+    units = [u for c in cases for u in c["good"].values()]
+    fp = sum(u["flagged"] for u in units)
+    tpr = tp / len(scored) if scored else 0.0
+    fpr = fp / len(units) if units else 0.0
+    return (f"| {label} | {total} | {len(scored)} | {tp} | {tpr:.3f} | {len(units)} | {fp} | "
+            f"{fpr:.3f} | {tpr - fpr:+.3f} | {len(cases) - len(scored)} | {wall:.1f} s |")
+
+
+def source_and_sink(case_key):
+    """`Environment_executeBatch` of CWE89_SQL_Injection__Environment_executeBatch_01,
+    `char_console_execl` of CWE78_OS_Command_Injection__char_console_execl_01: the words after
+    `__` that name where the data comes from and where it goes."""
+    return Path(case_key).name.split("__", 1)[-1].rsplit("_", 1)[0]
+
+
+def report_suite(name, scored):
+    print(f"\n== {name}")
+    print("| group | cases in suite | cases scored | TP | TPR | good units | FP | FPR | Youden "
+          "| no bad function | scan wall |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    everything, walls, stats = [], 0.0, collections.Counter()
+    for label, total, cases, wall, group_stats in scored:
+        print(row(label, total, cases, wall))
+        everything += cases
+        walls += wall
+        stats.update(group_stats)
+    print(row("all", sum(s[1] for s in scored), everything, walls))
+    print("\nfindings by place: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.items())))
+
+    fp_rules = collections.Counter(rule for c in everything for u in c["good"].values()
+                                   if u["flagged"] for rule in set(u["rules"]))
+    print("\nrules of flagged good units (units): "
+          + (", ".join(f"{r} {n}" for r, n in fp_rules.most_common(10)) or "none"))
+    missed = [c for c in everything if c["bad_functions"] and not c["tp"]]
+    by_source = collections.Counter(f"{Path(c['case']).parts[0].split('_')[0]} "
+                                    f"{source_and_sink(c['case'])}" for c in missed)
+    by_variant = collections.Counter(Path(c["case"]).name[-2:] for c in missed)
+    wrong_cwe = collections.Counter(f["rule_id"] for c in missed for f in c["findings"]
+                                    if f["role"] == "bad")
+    print(f"missed cases: {len(missed)}")
+    print("  by CWE, source and sink: " + ", ".join(f"{k} {v}" for k, v in by_source.most_common(10)))
+    print("  by flow variant: " + ", ".join(f"{k} {v}" for k, v in by_variant.most_common(10)))
+    print("  rules with another CWE in their bad functions: "
+          + (", ".join(f"{r} {n}" for r, n in wrong_cwe.most_common(10)) or "none"))
+    return everything
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--java", type=Path, help="Juliet Java: a checkout or a bare git directory")
+    parser.add_argument("--c", type=Path, help="Juliet C/C++: a checkout or a bare git directory")
+    parser.add_argument("--binary", type=Path, default=BINARY, help="shardscan binary to score")
+    parser.add_argument("--sample", type=int, default=150,
+                        help="test cases per CWE group (0: all) [default: 150]")
+    parser.add_argument("--json", type=Path, help="write the per-case results here")
+    options = parser.parse_args()
+    if not options.java and not options.c:
+        parser.error("give --java DIR and/or --c DIR")
+    if not options.binary.is_file():
+        sys.exit(f"no binary at `{options.binary}`; hint: cargo build --release, or --binary PATH")
+
+    print(f"binary {options.binary}, sample {options.sample or 'all'} cases per group")
+    output = {}
+    with tempfile.TemporaryDirectory(prefix="juliet-") as temp:
+        work = Path(temp)
+        for name, directory in (("java", options.java), ("c", options.c)):
+            if not directory:
+                continue
+            cases_dir, groups, suffixes, indent = SUITES[name]
+            staging = work / f"{name}-suite"
+            staging.mkdir()
+            root = suite_root(directory, cases_dir, groups, staging)
+            scored = []
+            for label, dir_cwes, accepted in groups:
+                cases, wall, stats, total = score_group(
+                    options.binary, root, label, dir_cwes, accepted, suffixes, indent,
+                    options.sample, work / name)
+                for case in cases:
+                    case["group"] = label
+                scored.append((label, total, cases, wall, stats))
+            output[name] = report_suite("Java" if name == "java" else "C/C++", scored)
+            shutil.rmtree(staging)
+    if options.json:
+        options.json.write_text(json.dumps(output, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
