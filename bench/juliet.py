@@ -31,7 +31,7 @@ What is scored
     neither. Good functions are grouped into variants by `good`, `G2B`/`B2G` and the number:
     `goodG2B`, `goodG2BSink` and `goodG2BSource` are one unit, `goodG2B1` and `goodG2B2` two,
     `good1` one. The dispatcher `good()` whose body only calls the variants is not a unit (a
-    `good()` holding other code is the unit `good`).
+    `good()` holding other code would be the unit `good`; there are none in these groups).
   * A test case is every file sharing a base name (`X_54a.c` ... `X_54e.c`, `X_81.h`,
     `X_81_bad.cpp`, `X_81a.java` are one case X_54 / X_81). It is a true positive if any bad
     function holds a finding of the group; each good unit is a false positive if any of its
@@ -185,8 +185,11 @@ def role(name, file_role):
 
 
 def only_calls(text, start, end):
+    """Whether the function on lines start..end only calls other functions, passing its own
+    parameters at most (`goodG2B(request, response);`)."""
     body = [line.strip() for line in text.split("\n")[start:end - 1]]
-    return all(not line or re.fullmatch(r"\w+\(\);", line) for line in body)
+    return all(not line or line == "{" or re.fullmatch(r"\w+\([\w, ]*\);", line)
+               for line in body)
 
 
 def cwe_numbers(finding):
