@@ -49,8 +49,10 @@ What is scored
     follow calls into those helpers, so they would only add findings that do not score.
 
 Prints a table per suite (per group and overall, with the wall time of the scans), the ten most
-frequent rule ids among flagged good units, and what the missed cases have in common (source,
-flow variant, and the rules that fired in their bad functions with another CWE).
+frequent rule ids among flagged good units and which kind of unit they flag (good source with the
+bad sink, or bad source with a fixed sink), and how many cases are found by flow (flaw inside one
+function or passed between functions), by source and by CWE and sink, most missed first, with the
+rules that fired in the bad functions of missed cases under another CWE.
 """
 
 import argparse
@@ -328,11 +330,41 @@ def row(label, total, cases, wall):
             f"{fpr:.3f} | {tpr - fpr:+.3f} | {len(cases) - len(scored)} | {wall:.1f} s |")
 
 
-def source_and_sink(case_key):
-    """`Environment_executeBatch` of CWE89_SQL_Injection__Environment_executeBatch_01,
-    `char_console_execl` of CWE78_OS_Command_Injection__char_console_execl_01: the words after
-    `__` that name where the data comes from and where it goes."""
-    return Path(case_key).name.split("__", 1)[-1].rsplit("_", 1)[0]
+# Where the data of a Juliet case comes from, as the case names spell it (longest first).
+SOURCES = ["getCookies_Servlet", "getParameter_Servlet", "getQueryString_Servlet",
+           "console_readLine", "connect_tcp", "listen_tcp", "PropertiesFile", "URLConnection",
+           "Environment", "Property", "database", "File",
+           "connect_socket", "listen_socket", "environment", "console", "file"]
+
+
+def describe(case):
+    """(CWE, source, sink, flow) of a case: CWE78 / Environment / - / in one function for
+    CWE78_OS_Command_Injection__Environment_01; CWE134 / console / vprintf / across functions
+    for CWE134_Uncontrolled_Format_String__char_console_vprintf_54. Flow variants 01-19 and 31-39
+    keep the flaw inside one function; the others pass it between functions, files or objects."""
+    cwe = Path(case["case"]).parts[0].split("_")[0]
+    middle, variant = Path(case["case"]).name.split("__", 1)[-1].rsplit("_", 1)
+    source, sink = "-", middle
+    for name in SOURCES:
+        at = f"_{middle}_".find(f"_{name}_")
+        if at >= 0:
+            source, sink = name, f"_{middle}_"[at + len(name) + 2:].strip("_") or "-"
+            break
+    number = int(variant)
+    flow = "in one function" if number < 20 or 31 <= number < 40 else "across functions"
+    return cwe, source, sink, flow
+
+
+def breakdown(title, cases, key, limit=12):
+    """Prints TP / cases for each value of key(case), most missed first."""
+    total, found = collections.Counter(), collections.Counter()
+    for case in cases:
+        total[key(case)] += 1
+        found[key(case)] += case["tp"]
+    shown = sorted(total, key=lambda k: (-(total[k] - found[k]), k))
+    rest = shown[limit:]
+    print(f"  {title}: " + ", ".join(f"{k} {found[k]}/{total[k]}" for k in shown[:limit])
+          + (f", {len(rest)} more" if rest else ""))
 
 
 def report_suite(name, scored):
@@ -349,20 +381,27 @@ def report_suite(name, scored):
     print(row("all", sum(s[1] for s in scored), everything, walls))
     print("\nfindings by place: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.items())))
 
-    fp_rules = collections.Counter(rule for c in everything for u in c["good"].values()
-                                   if u["flagged"] for rule in set(u["rules"]))
-    print("\nrules of flagged good units (units): "
+    units = [(variant, unit) for c in everything for variant, unit in c["good"].items()]
+    fp_rules = collections.Counter(rule for _, unit in units if unit["flagged"]
+                                   for rule in set(unit["rules"]))
+    print("\nfalse positives, rules of the flagged good units: "
           + (", ".join(f"{r} {n}" for r, n in fp_rules.most_common(10)) or "none"))
-    missed = [c for c in everything if c["bad_functions"] and not c["tp"]]
-    by_source = collections.Counter(f"{Path(c['case']).parts[0].split('_')[0]} "
-                                    f"{source_and_sink(c['case'])}" for c in missed)
-    by_variant = collections.Counter(Path(c["case"]).name[-2:] for c in missed)
+    kinds, flagged = collections.Counter(), collections.Counter()
+    for variant, unit in units:
+        kind = "G2B" if "G2B" in variant else "B2G" if "B2G" in variant else "other"
+        kinds[kind] += 1
+        flagged[kind] += unit["flagged"]
+    print("  flagged by kind of good unit (good source / good sink / other): "
+          + ", ".join(f"{k} {flagged[k]}/{kinds[k]}" for k in ("G2B", "B2G", "other")))
+    scored_cases = [c for c in everything if c["bad_functions"]]
+    missed = [c for c in scored_cases if not c["tp"]]
+    print(f"missed cases: {len(missed)} of {len(scored_cases)}; found/cases")
+    breakdown("by flow", scored_cases, lambda c: describe(c)[3])
+    breakdown("by source", scored_cases, lambda c: describe(c)[1])
+    breakdown("by CWE and sink", scored_cases, lambda c: f"{describe(c)[0]} {describe(c)[2]}")
     wrong_cwe = collections.Counter(f["rule_id"] for c in missed for f in c["findings"]
                                     if f["role"] == "bad")
-    print(f"missed cases: {len(missed)}")
-    print("  by CWE, source and sink: " + ", ".join(f"{k} {v}" for k, v in by_source.most_common(10)))
-    print("  by flow variant: " + ", ".join(f"{k} {v}" for k, v in by_variant.most_common(10)))
-    print("  rules with another CWE in their bad functions: "
+    print("  rules that fired with another CWE in the bad functions of missed cases: "
           + (", ".join(f"{r} {n}" for r, n in wrong_cwe.most_common(10)) or "none"))
     return everything
 
