@@ -258,6 +258,8 @@ def scan(binary, tree):
 def score_group(binary, root, label, dir_cwes, accepted, suffixes, indent, count, work):
     cases = collect_cases(root, dir_cwes, suffixes)
     chosen = sample(cases, count)
+    if not chosen:  # a partial checkout: the group's folders are not there
+        return [], 0.0, collections.Counter(), 0
     tree = work / re.sub(r"\W+", "_", label)
     # per file: (case key, file role, blanked text, functions)
     files = {}
@@ -324,10 +326,13 @@ def row(label, total, cases, wall):
     tp = sum(c["tp"] for c in scored)
     units = [u for c in cases for u in c["good"].values()]
     fp = sum(u["flagged"] for u in units)
-    tpr = tp / len(scored) if scored else 0.0
-    fpr = fp / len(units) if units else 0.0
-    return (f"| {label} | {total} | {len(scored)} | {tp} | {tpr:.3f} | {len(units)} | {fp} | "
-            f"{fpr:.3f} | {tpr - fpr:+.3f} | {len(cases) - len(scored)} | {wall:.1f} s |")
+    tpr = tp / len(scored) if scored else None
+    fpr = fp / len(units) if units else None
+    shown = lambda value, form: "-" if value is None else format(value, form)
+    youden = tpr - fpr if tpr is not None and fpr is not None else None
+    return (f"| {label} | {total} | {len(scored)} | {tp} | {shown(tpr, '.3f')} | {len(units)} | "
+            f"{fp} | {shown(fpr, '.3f')} | {shown(youden, '+.3f')} | {len(cases) - len(scored)} | "
+            f"{wall:.1f} s |")
 
 
 # Where the data of a Juliet case comes from, as the case names spell it (longest first).
