@@ -85,3 +85,43 @@ public class ReportController {
         new ProcessBuilder("crontab", schedule).start();
     }
 }
+
+// Input from the machine and from other machines: the environment, system properties, standard
+// input, a file, a socket, a database row.
+class LocalInputTool {
+    void fromEnvironment() throws Exception {
+        String dir = System.getenv("BACKUP_DIR");
+        // ruleid: java/taint-command-injection
+        // ruleid: java/command-injection
+        Runtime.getRuntime().exec("tar czf /tmp/b.tgz " + dir);
+    }
+
+    void fromStandardInput() throws Exception {
+        java.io.BufferedReader reader = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, "UTF-8"));
+        String host = reader.readLine();
+        // ruleid: java/taint-command-injection
+        // ruleid: java/command-injection
+        new ProcessBuilder("/bin/sh", "-c", "ping -c1 " + host).start();
+    }
+
+    void fromSocket(java.net.Socket socket) throws Exception {
+        java.io.BufferedReader reader = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(), "UTF-8"));
+        String job = reader.readLine();
+        // ruleid: java/taint-command-injection
+        // ruleid: java/command-injection
+        Runtime.getRuntime().exec("run-job " + job);
+    }
+
+    void fromDatabase(java.sql.ResultSet resultSet) throws Exception {
+        String script = resultSet.getString(1);
+        // ruleid: java/taint-command-injection
+        // ruleid: java/command-injection
+        Runtime.getRuntime().exec("sh " + script);
+    }
+
+    void fixed() throws Exception {
+        String dir = "/var/backups";
+        // ok: java/taint-command-injection
+        Runtime.getRuntime().exec("tar czf /tmp/b.tgz " + dir);
+    }
+}

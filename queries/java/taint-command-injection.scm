@@ -1,9 +1,9 @@
 ; id: java/taint-command-injection
 ; kind: taint
-; include: request-sources, clean-values
-; name: Request data reaches an OS command
+; include: request-sources, local-sources, remote-sources, stored-sources, clean-values
+; name: Untrusted input reaches an OS command
 ; severity: error
-; message: Request data reaches the command run by `{{sink}}`
+; message: Untrusted input reaches the command run by `{{sink}}`
 ; cwe: CWE-78
 ; tags: security, injection, command, taint
 ; precision: high
@@ -11,6 +11,9 @@
 ; help: Run a fixed program with an argument list and no shell (`new ProcessBuilder("convert",
 ;   "--", name)`), check each argument against an allow-list, and never hand request data to
 ;   `sh -c` or `Runtime.exec(String)`.
+;   Sources: web requests, the environment and system properties, standard input, files the
+;   program opens, sockets, URL connections and database rows (input from the machine reaching a
+;   shell is a real bug wherever someone else sets that input).
 
 ; Sinks are what chooses the program or what a shell runs. A command line given as one string
 ; (`Runtime.exec(String)`) or as a list or array variable, whose parts are not known, is a sink as

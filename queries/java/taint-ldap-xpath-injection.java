@@ -81,3 +81,19 @@ public class DirectoryController {
         return XPathFactory.newInstance().newXPath();
     }
 }
+
+// XML escaping keeps a value inside its XPath string literal.
+class LocalInputLookup {
+    String escaped(javax.xml.xpath.XPath xPath, org.xml.sax.InputSource inputXml) throws Exception {
+        String user = System.getenv("LOOKUP_USER");
+        String safe = org.apache.commons.lang.StringEscapeUtils.escapeXml(user);
+        // ok: java/taint-ldap-xpath-injection
+        return (String) xPath.evaluate("//users/user[name/text()='" + safe + "']/secret/text()", inputXml, javax.xml.xpath.XPathConstants.STRING);
+    }
+
+    String raw(javax.xml.xpath.XPath xPath, org.xml.sax.InputSource inputXml) throws Exception {
+        String user = System.getenv("LOOKUP_USER");
+        // ruleid: java/taint-ldap-xpath-injection
+        return (String) xPath.evaluate("//users/user[name/text()='" + user + "']/secret/text()", inputXml, javax.xml.xpath.XPathConstants.STRING);
+    }
+}

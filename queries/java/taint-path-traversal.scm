@@ -1,9 +1,9 @@
 ; id: java/taint-path-traversal
 ; kind: taint
-; include: request-sources, clean-values
-; name: Request data reaches a file path
+; include: request-sources, remote-sources, clean-values
+; name: Untrusted input reaches a file path
 ; severity: error
-; message: Request data chooses the file of `{{sink}}`
+; message: Untrusted input chooses the file of `{{sink}}`
 ; cwe: CWE-22
 ; tags: security, path-traversal, taint
 ; precision: high
@@ -11,6 +11,9 @@
 ; help: Keep only the base name (`FilenameUtils.getName`, `Paths.get(name).getFileName()`), or
 ;   resolve against the base directory, `normalize()` and check `startsWith(base)` before use;
 ;   prefer names the server generates.
+;   Sources: web requests, sockets and URL connections. Local input (the environment, system
+;   properties, arguments) is not a source here: on real code it is the program's own
+;   configuration (`user.home`, `java.io.tmpdir`) far more often than an attack.
 
 ; Sinks are the paths of files opened, written or created,
 (object_creation_expression

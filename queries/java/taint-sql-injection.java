@@ -125,3 +125,36 @@ public class InvoiceController {
         connection.createStatement().execute("TRUNCATE TABLE " + table);
     }
 }
+
+// A JDBC statement's `execute`, and input that is not a web request.
+class LocalInputStore {
+    void fromEnvironment(java.sql.Connection connection) throws Exception {
+        String name = System.getenv("USER_NAME");
+        java.sql.Statement sqlStatement = connection.createStatement();
+        // ruleid: java/taint-sql-injection
+        // ruleid: java/sql-injection
+        sqlStatement.execute("update users set seen = 1 where name = '" + name + "'");
+    }
+
+    void fromProperties(java.sql.Connection connection, java.util.Properties properties) throws Exception {
+        String table = properties.getProperty("table");
+        java.sql.Statement statement = connection.createStatement();
+        // ruleid: java/taint-sql-injection
+        // ruleid: java/sql-injection
+        statement.executeQuery("select * from " + table);
+    }
+
+    void bound(java.sql.Connection connection) throws Exception {
+        String name = System.getenv("USER_NAME");
+        java.sql.PreparedStatement statement = connection.prepareStatement("update users set seen = 1 where name = ?");
+        statement.setString(1, name);
+        // ok: java/taint-sql-injection
+        statement.execute();
+    }
+
+    void executorsAreNotStatements(java.util.concurrent.Executor executor) {
+        String name = System.getenv("USER_NAME");
+        // ok: java/taint-sql-injection
+        executor.execute(() -> System.out.println(name));
+    }
+}

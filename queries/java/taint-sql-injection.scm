@@ -1,9 +1,9 @@
 ; id: java/taint-sql-injection
 ; kind: taint
-; include: request-sources, clean-values
-; name: Request data reaches a SQL query
+; include: request-sources, local-sources, remote-sources, stored-sources, clean-values
+; name: Untrusted input reaches a SQL query
 ; severity: error
-; message: Request data reaches the SQL text of `{{sink}}`
+; message: Untrusted input reaches the SQL text of `{{sink}}`
 ; cwe: CWE-89
 ; tags: security, injection, sql, taint
 ; precision: high
@@ -11,6 +11,8 @@
 ; help: Keep the SQL text constant and bind the values (`?` placeholders of a `PreparedStatement`,
 ;   the arguments of `JdbcTemplate`, `setParameter` of JPA); a column or table name must come from
 ;   a fixed allow-list, never from the request.
+;   Sources: web requests, the environment and properties, standard input, files, sockets, URL
+;   connections and database rows.
 
 ; Sinks are the SQL text of JDBC statements and connections,
 (method_invocation
@@ -18,6 +20,15 @@
   arguments: (argument_list . (_) @sink)
   (#any-of? @method "executeQuery" "executeUpdate" "executeLargeUpdate" "addBatch"
     "prepareStatement" "prepareCall" "nativeSQL"))
+
+; `execute(String)` of a JDBC statement (named like one: `execute` alone names too many other
+; things),
+(method_invocation
+  object: (_) @statement
+  name: (identifier) @method
+  arguments: (argument_list . (_) @sink)
+  (#match? @statement "(?i)(stmt|statement)$")
+  (#eq? @method "execute"))
 
 (method_invocation
   object: (_) @statement

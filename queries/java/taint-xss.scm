@@ -1,9 +1,9 @@
 ; id: java/taint-xss
 ; kind: taint
-; include: request-sources, clean-values
-; name: Request data is written into HTML without escaping
+; include: request-sources, remote-sources, clean-values
+; name: Untrusted input is written into HTML without escaping
 ; severity: error
-; message: Request data reaches the HTML of `{{sink}}` unescaped
+; message: Untrusted input reaches the HTML of `{{sink}}` unescaped
 ; cwe: CWE-79
 ; tags: security, xss, taint
 ; precision: high
@@ -11,6 +11,8 @@
 ; help: Render through a template that escapes (Thymeleaf `th:text`, JSP `<c:out>`), or escape for
 ;   the context first (`HtmlUtils.htmlEscape`, OWASP `Encode.forHtml`,
 ;   `StringEscapeUtils.escapeHtml4`).
+;   Sources: web requests, sockets and URL connections (not local input or database rows, which
+;   on real code reach console output far more often than HTML).
 
 ; Sinks are what a servlet writes to its response (`response.getWriter().println(...)`, or a
 ; writer variable named like one: `out`, `writer`, `pw`),
