@@ -243,3 +243,30 @@ int cmd_archive(int argc, char **argv)
     // ruleid: c/command-injection
     return system(cmd);
 }
+
+/* Portable code picks the function with a macro; a line read into the rest of a buffer that
+   already holds the program. */
+#ifdef _WIN32
+#define RUN_SHELL _wsystem
+#else
+#define RUN_SHELL system
+#endif
+
+int run_listing(void)
+{
+    char line[100] = "ls ";
+    char *data = line;
+    size_t used = strlen(data);
+    if (fgets(data + used, (int)(sizeof line - used), stdin) == NULL)
+        return 1;
+    // ruleid: c/taint-command-injection
+    // ruleid: c/command-injection
+    return RUN_SHELL(data);
+}
+
+int run_fixed(void)
+{
+    char line[100] = "ls /var/log";
+    // ok: c/taint-command-injection
+    return RUN_SHELL(line);
+}

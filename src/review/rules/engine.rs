@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use tree_sitter::{Query, QueryCursor, QueryCursorOptions, StreamingIterator, Tree};
 
+use super::names::Aliases;
+
 use super::prefilter::{Plan, Prefilter};
 use super::taint;
 use super::{Rule, RuleError, RuleSet};
@@ -234,15 +236,16 @@ impl CompiledRules {
             let mut taint_roles: std::collections::BTreeMap<usize, taint::Roles> =
                 Default::default();
             let mut exceeded = false;
+            // Predicates see a macro alias as the name it stands for (`SYSTEM` as `system`).
+            let aliases = Aliases::of(self.language, tree.root_node(), text);
+            let bytes = text.as_bytes();
             for range in ranges {
                 cursor.set_byte_range(range);
                 let options = QueryCursorOptions::new().progress_callback(&mut on_progress);
-                let mut matches = cursor.matches_with_options(
-                    &self.query,
-                    tree.root_node(),
-                    text.as_bytes(),
-                    options,
-                );
+                let resolved =
+                    |node: tree_sitter::Node<'_>| std::iter::once(aliases.text(node, bytes));
+                let mut matches =
+                    cursor.matches_with_options(&self.query, tree.root_node(), resolved, options);
                 while let Some(m) = matches.next() {
                     if let Some(role) = self.pattern_role[m.pattern_index] {
                         // A taint rule's match is a node with a role, not a finding.

@@ -6,6 +6,7 @@
 
 pub(crate) mod engine;
 pub(crate) mod meta;
+mod names;
 mod prefilter;
 mod reviewer;
 pub(crate) mod taint;

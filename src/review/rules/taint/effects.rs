@@ -9,7 +9,7 @@ use tree_sitter::Node;
 
 use super::constant::constant_key;
 use super::knowledge::{FILLS_ARGUMENT, FILLS_RECEIVER, STORES_BY_KEY};
-use super::shape::unwrap_reference;
+use super::shape::{buffer_base, unwrap_reference};
 use super::state::{any_entry_key, entry_key, State};
 use super::syntax::{Assign, Call};
 use super::walk::Walk;
@@ -107,7 +107,7 @@ impl Walk<'_> {
         let name = call.name.map(|n| self.src(n)).unwrap_or_default();
         // `recv(fd, buf, ...)`, `Decode(&v)`: the buffer given to a source is untrusted.
         for argument in &call.arguments {
-            let inner = unwrap_reference(*argument);
+            let inner = buffer_base(*argument);
             for candidate in [*argument, inner] {
                 if self.roles.sources.contains(&candidate.byte_range()) {
                     if let Some(key) = self.place(inner) {
@@ -404,6 +404,17 @@ mod tests {
                 &["dst"],
             ),
             (C, "void f() { char buf[64]; recv(fd, «source:buf», 64, 0); }", &["buf"]),
+            // The rest of a buffer: what a pointer into it is read into taints the buffer.
+            (
+                C,
+                "void f() { char *d = b; fgets(«source:d + n», 64 - n, stdin); }",
+                &["d"],
+            ),
+            (
+                C,
+                "void f() { recv(s, «source:(char *)(d + n)», 64 - n, 0); }",
+                &["d"],
+            ),
             // PHP's `$items[] = $v` appends.
             (Php, "<?php $items[] = «source:$_GET['x']»; $items[] = 'k';", &["$items"]),
         ];

@@ -160,6 +160,32 @@ pub(super) fn unwrap_reference(node: Node<'_>) -> Node<'_> {
     }
 }
 
+/// The buffer a pointer argument points into: `buf` of `(char *)(buf + len)` or `&buf[n]`, so
+/// that a read into the rest of a buffer (`fgets(data + len, ...)`, `recv(s, (char *)(data +
+/// len), ...)`) taints the buffer. Anything else is itself.
+pub(super) fn buffer_base(node: Node<'_>) -> Node<'_> {
+    let mut node = unwrap_reference(node);
+    loop {
+        let inner = match node.kind() {
+            "parenthesized_expression" => node.named_child(0),
+            "cast_expression" => node.child_by_field_name("value"),
+            "binary_expression"
+                if node
+                    .child_by_field_name("operator")
+                    .is_some_and(|op| op.kind() == "+" || op.kind() == "-") =>
+            {
+                node.child_by_field_name("left")
+            }
+            "subscript_expression" => node.child_by_field_name("argument"),
+            _ => None,
+        };
+        match inner {
+            Some(inner) => node = unwrap_reference(inner),
+            None => return node,
+        }
+    }
+}
+
 /// The innermost identifier of a C declarator (`*p`, `buf[64]`, `(*f)(void)`).
 pub(super) fn declarator_name(mut node: Node<'_>) -> Node<'_> {
     loop {
