@@ -118,3 +118,17 @@ class GreetingController {
         return "status " + code;
     }
 }
+
+// The container writes the message of sendError into its HTML error page.
+class ErrorPages {
+    void missing(javax.servlet.http.HttpServletRequest request, javax.servlet.http.HttpServletResponse response) throws java.io.IOException {
+        String name = request.getParameter("name");
+        // ruleid: java/taint-xss
+        response.sendError(404, "<br>no page named " + name);
+    }
+
+    void fixed(javax.servlet.http.HttpServletResponse response) throws java.io.IOException {
+        // ok: java/taint-xss
+        response.sendError(404, "no such page");
+    }
+}

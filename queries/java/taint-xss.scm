@@ -30,6 +30,14 @@
   (#match? @writer "^(out|pw|writer|printWriter|respWriter|responseWriter|htmlWriter)$")
   (#any-of? @method "print" "println" "write" "append" "printf" "format"))
 
+; the message of `sendError`, which the container writes into its HTML error page,
+(method_invocation
+  object: (identifier) @response
+  name: (identifier) @method
+  arguments: (argument_list . (_) . (_) @sink)
+  (#match? @response "(?i)(^|\\.)(resp|\\w*response)$")
+  (#eq? @method "sendError"))
+
 ; and responses that are clearly HTML: `ResponseEntity.ok(...)` or `.body(...)` given markup, a
 ; body of a response declared `text/html`, and markup returned by a handler.
 (method_invocation
