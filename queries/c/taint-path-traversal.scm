@@ -26,6 +26,16 @@
   (#any-of? @function "openat" "unlinkat" "fstatat" "mkdirat" "renameat" "rename" "link"
     "symlink"))
 
+; the path a C++ file stream opens (`std::ofstream out; out.open(path)`), the stream named
+; like one,
+(call_expression
+  function: (field_expression
+    argument: (identifier) @stream
+    field: (field_identifier) @method)
+  arguments: (argument_list . (_) @sink)
+  (#eq? @method "open")
+  (#match? @stream "(?i)(file|stream|^(in|out|f|fs|ifs|ofs)$)"))
+
 ; and the fourth of renameat.
 (call_expression
   function: (identifier) @function
