@@ -227,6 +227,10 @@ const COPIES: &[(&str, usize, bool)] = &[
     ("memccpy", 0, true),
     ("sprintf", 0, true),
     ("snprintf", 0, true),
+    // The Windows C runtime's names.
+    ("_snprintf", 0, true),
+    ("_snwprintf", 0, true),
+    ("_swprintf", 0, true),
     ("vsprintf", 0, true),
     ("vsnprintf", 0, true),
     ("swprintf", 0, true),
