@@ -3,7 +3,6 @@
 //! means and how it meets the command line (a flag wins, a list given there replaces the file's,
 //! and paths in the file are relative to the file).
 
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -198,18 +197,9 @@ pub(crate) fn discover(start: &Path, root: &Path) -> anyhow::Result<Option<PathB
 
 /// Reads and validates `path`; every error names the file.
 pub(crate) fn load(path: &Path, trust: Trust, env: &Env) -> anyhow::Result<Layer> {
-    if !fs_err::metadata(path)
-        .context("cannot read the configuration")?
-        .is_file()
-    {
-        bail!("configuration `{}` is not a regular file", path.display());
-    }
-    // Read through a limit, not by the size the file reports (files under /proc report 0).
-    let mut bytes = Vec::new();
-    fs_err::File::open(path)
-        .context("cannot read the configuration")?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
+    // Through the reader of untrusted files: a regular file only, and a limit rather than the
+    // size the file reports.
+    let bytes = crate::files::read_at_most(path, MAX_FILE_BYTES)
         .with_context(|| format!("cannot read the configuration `{}`", path.display()))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         bail!(
@@ -510,6 +500,33 @@ mod tests {
             full.reviewers.openai.unwrap().model.as_deref(),
             Some("gpt-4o-mini")
         );
+    }
+
+    #[test]
+    fn a_configuration_is_read_only_if_it_is_a_regular_file_of_sensible_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.toml");
+        let line = "# padding\n".repeat(110_000);
+        std::fs::write(&big, format!("[scan]\n{line}")).unwrap();
+        let error = load(&big, Trust::Named, &Env::default()).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("larger than a configuration holds"),
+            "{error}"
+        );
+        #[cfg(unix)]
+        {
+            let fifo = dir.path().join("fifo.toml");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.is_ok_and(|s| s.success()));
+            // Refused at once, never waited on.
+            let error = format!(
+                "{:#}",
+                load(&fifo, Trust::Named, &Env::default()).unwrap_err()
+            );
+            assert!(error.contains("is a FIFO"), "{error}");
+        }
     }
 
     #[test]

@@ -69,6 +69,17 @@ pub(crate) fn read(path: &Path) -> io::Result<Vec<u8>> {
 /// [`read`], with the operating system's errors as they are (for a caller that names the file
 /// itself).
 pub(crate) fn read_unnamed(path: &Path) -> io::Result<Vec<u8>> {
+    read_bounded(path, None)
+}
+
+/// [`read_unnamed`], stopping after `limit + 1` bytes, so that a caller can tell a file larger
+/// than `limit` without holding it: the size a file reports is not trusted (those under /proc
+/// report 0).
+pub(crate) fn read_at_most(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    read_bounded(path, Some(limit))
+}
+
+fn read_bounded(path: &Path, limit: Option<u64>) -> io::Result<Vec<u8>> {
     let refuse = |kind| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -96,7 +107,10 @@ pub(crate) fn read_unnamed(path: &Path) -> io::Result<Vec<u8>> {
         return Err(refuse(kind));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(opened.len()).unwrap_or(0));
-    file.read_to_end(&mut bytes)?;
+    match limit {
+        Some(limit) => file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?,
+        None => file.read_to_end(&mut bytes)?,
+    };
     Ok(bytes)
 }
 
