@@ -505,6 +505,14 @@ mod tests {
         ScanSettings::resolve(args, file, &around(env)).unwrap()
     }
 
+    /// The message of the error that resolving `args` with `file` gives, in an empty environment.
+    fn resolve_error(args: &ScanArgs, file: Option<&ConfigFile>) -> String {
+        let empty = Env::default();
+        ScanSettings::resolve(args, file, &around(&empty))
+            .unwrap_err()
+            .to_string()
+    }
+
     #[test]
     fn the_file_fills_what_the_command_line_leaves_unset_and_says_so() {
         let (dir, file) = with_config(
@@ -559,10 +567,7 @@ mod tests {
     fn a_bad_value_in_the_file_names_the_file_and_the_key() {
         let (dir, file) = with_config("[scan]\nfail_on = \"loud\"\n");
         let root = dir.path().to_str().unwrap();
-        let empty = Env::default();
-        let error = ScanSettings::resolve(&scan_args(&[root]), Some(&file), &around(&empty))
-            .unwrap_err()
-            .to_string();
+        let error = resolve_error(&scan_args(&[root]), Some(&file));
         assert!(error.contains("shardscan.toml"), "{error}");
         assert!(error.contains("scan.fail_on = \"loud\""), "{error}");
     }
@@ -571,25 +576,16 @@ mod tests {
     fn a_bad_value_names_the_key_and_file_it_came_from_not_a_flag() {
         let (dir, file) = with_config("[scan]\nshard_tokens = 10\n[pool]\njobs = 0\n");
         let root = dir.path().to_str().unwrap();
-        let empty = Env::default();
-        let error = ScanSettings::resolve(&scan_args(&[root]), Some(&file), &around(&empty))
-            .unwrap_err()
-            .to_string();
+        let error = resolve_error(&scan_args(&[root]), Some(&file));
         assert!(error.starts_with("`scan.shard_tokens` in `"), "{error}");
         assert!(
             error.contains("shardscan.toml` must be at least 64"),
             "{error}"
         );
-        let args = scan_args(&[root, "--shard-tokens", "2000"]);
-        let error = ScanSettings::resolve(&args, Some(&file), &around(&empty))
-            .unwrap_err()
-            .to_string();
+        let error = resolve_error(&scan_args(&[root, "--shard-tokens", "2000"]), Some(&file));
         assert!(error.starts_with("`pool.jobs` in `"), "{error}");
         // From the command line, the flag is named.
-        let args = scan_args(&[root, "--shard-tokens", "10"]);
-        let error = ScanSettings::resolve(&args, Some(&file), &around(&empty))
-            .unwrap_err()
-            .to_string();
+        let error = resolve_error(&scan_args(&[root, "--shard-tokens", "10"]), Some(&file));
         assert!(error.starts_with("--shard-tokens must"), "{error}");
     }
 

@@ -165,31 +165,39 @@ fn special_files_are_never_opened_and_are_named_as_skipped() {
     assert!(stdout.contains("app.py"), "{stdout}");
     assert!(stderr.contains("skipped `x.py`: a FIFO"), "{stderr}");
 
-    let mut profile = crate::common::bin();
-    profile.args(["rules", "profile"]).arg(root);
-    let (status, _, stderr) = run_guarded(profile, "rules profile");
-    assert_eq!(status, 0, "{stderr}");
-    assert!(
-        stderr.contains("x.py` is a FIFO, not a regular file"),
-        "{stderr}"
+    // The rules commands name the FIFO; only a profile, which runs over a tree, goes on.
+    let x = root.join("x.py");
+    let rules = root.join("rules");
+    let says = |args: &[&std::ffi::OsStr], status: i32, message: &str| {
+        let mut command = crate::common::bin();
+        command.args(args);
+        let what = format!("{args:?}");
+        let (got, _, stderr) = run_guarded(command, &what);
+        assert_eq!(got, status, "{what}: {stderr}");
+        assert!(stderr.contains(message), "{what}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+    };
+    let fifo_refused = "x.py` is a FIFO, not a regular file";
+    says(
+        &["rules".as_ref(), "profile".as_ref(), root.as_os_str()],
+        0,
+        fifo_refused,
     );
-
-    let mut tree = crate::common::bin();
-    tree.args(["rules", "tree"]).arg(root.join("x.py"));
-    let (status, _, stderr) = run_guarded(tree, "rules tree");
-    assert_eq!(status, 2, "{stderr}");
-    assert!(
-        stderr.contains("x.py` is a FIFO, not a regular file"),
-        "{stderr}"
+    says(
+        &["rules".as_ref(), "tree".as_ref(), x.as_os_str()],
+        2,
+        fifo_refused,
     );
-
-    let mut test = crate::common::bin();
-    test.args(["rules", "test", "--rules"])
-        .arg(root.join("rules"));
-    let (status, _, stderr) = run_guarded(test, "rules test");
-    assert_eq!(status, 2, "{stderr}");
-    assert!(stderr.contains("bad.scm` is a FIFO"), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
+    says(
+        &[
+            "rules".as_ref(),
+            "test".as_ref(),
+            "--rules".as_ref(),
+            rules.as_os_str(),
+        ],
+        2,
+        "bad.scm` is a FIFO",
+    );
 }
 
 /// No output named the files a scan skipped: JSON lists each with its reason, SARIF has a note
