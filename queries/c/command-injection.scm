@@ -18,8 +18,9 @@
 
 (call_expression
   function: (identifier) @func
-  (#any-of? @func "execl" "execlp" "execle")
-  arguments: (argument_list . (_) . (_) . (string_literal) @flag . (_) @cmd)
-  (#eq? @flag "\"-c\"")
+  (#any-of? @func "execl" "execlp" "execle" "_execl" "_execlp" "_execle" "_wexecl" "_wexeclp"
+    "_wexecle")
+  arguments: (argument_list . (_) . (_) . (_) @flag . (_) @cmd)
+  (#match? @flag "^(L|u8|u|U)?\"[-/][cC]\"$")
   (#not-match? @cmd "^(L|u8|u|U)?\""))
   @finding

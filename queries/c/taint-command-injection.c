@@ -270,3 +270,51 @@ int run_fixed(void)
     // ok: c/taint-command-injection
     return RUN_SHELL(line);
 }
+
+/*
+ * The hook runner's portable half: the shell, its flag and the script are macros chosen per
+ * platform, and Windows runs the hook through the spawn family.
+ */
+#ifdef _WIN32
+#include <process.h>
+#define HOOK_SHELL "cmd.exe"
+#define HOOK_FLAG "/c"
+#define HOOK_SCRIPT hook
+#define SHELL_EXECL _execl
+#else
+#define HOOK_SHELL "/bin/sh"
+#define HOOK_FLAG "-c"
+#define HOOK_SCRIPT hook
+#define SHELL_EXECL execl
+#endif
+
+int run_client_hook(int client)
+{
+    char hook[256];
+    ssize_t got = recv(client, hook, sizeof hook - 1, 0);
+
+    if (got <= 0)
+        return -1;
+    hook[got] = '\0';
+    if (fork() == 0) {
+        // ruleid: c/taint-command-injection
+        // ruleid: c/command-injection
+        SHELL_EXECL(HOOK_SHELL, HOOK_SHELL, HOOK_FLAG, HOOK_SCRIPT, (char *)NULL);
+        _exit(127);
+    }
+    {
+        char *args[] = {HOOK_SHELL, HOOK_FLAG, HOOK_SCRIPT, NULL};
+        // ruleid: c/taint-command-injection
+        _spawnv(_P_WAIT, HOOK_SHELL, args);
+        // ruleid: c/taint-command-injection
+        _spawnl(_P_WAIT, "C:\\Windows\\System32\\cmd.exe", "cmd.exe", "/c", hook, NULL);
+    }
+    {
+        char *fixed[] = {HOOK_SHELL, HOOK_FLAG, "rotate-logs", NULL};
+        // ok: c/taint-command-injection
+        _spawnv(_P_WAIT, HOOK_SHELL, fixed);
+        // ok: c/taint-command-injection
+        _spawnl(_P_WAIT, "C:\\Windows\\System32\\cmd.exe", "cmd.exe", "/c", "rotate-logs", NULL);
+    }
+    return 0;
+}

@@ -17,7 +17,8 @@
   arguments: (argument_list . (_) @sink)
   (#any-of? @function "fopen" "fopen64" "freopen" "open" "open64" "creat" "unlink" "remove"
     "rename" "opendir" "stat" "lstat" "mkdir" "rmdir" "chmod" "chown" "lchown" "truncate"
-    "mkfifo" "link" "symlink"))
+    "mkfifo" "link" "symlink" "_wfopen" "_open" "_wopen" "_wremove" "_wunlink" "_wrename"
+    "CreateFileA" "CreateFileW" "CreateFile" "DeleteFileA" "DeleteFileW" "DeleteFile"))
 
 ; the second of the *at variants and of rename, link and symlink,
 (call_expression

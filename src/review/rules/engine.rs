@@ -292,7 +292,7 @@ impl CompiledRules {
             // The cursor is reused by the next file of this thread.
             cursor.set_byte_range(0..usize::MAX);
             for (rule, roles) in &taint_roles {
-                for flow in taint::analyze(self.language, tree.root_node(), text, roles) {
+                for flow in taint::analyze(self.language, tree.root_node(), text, &aliases, roles) {
                     let source = flow.steps.first().map(|s| s.0.clone());
                     let mut captures = vec![(String::from("sink"), flow.sink.clone())];
                     captures.extend(source.map(|r| (String::from("source"), r)));
@@ -306,7 +306,7 @@ impl CompiledRules {
             }
             // A query cut short may have missed sources: then nothing is judged.
             if !timed_out && !exceeded {
-                self.drop_superseded(&mut out, &taint_roles, tree, text);
+                self.drop_superseded(&mut out, &taint_roles, tree, text, &aliases);
             }
             let incomplete = if timed_out {
                 Some(Incomplete::Timeout)
@@ -361,6 +361,7 @@ impl CompiledRules {
         roles: &std::collections::BTreeMap<usize, taint::Roles>,
         tree: &Tree,
         text: &str,
+        aliases: &Aliases,
     ) {
         if self.superseded_by.is_empty() {
             return;
@@ -399,7 +400,7 @@ impl CompiledRules {
                     return true;
                 }
                 let open = open.entry(*taint_rule).or_insert_with(|| {
-                    taint::open_sinks(self.language, tree.root_node(), text, roles)
+                    taint::open_sinks(self.language, tree.root_node(), text, aliases, roles)
                 });
                 if sinks.iter().any(|s| open.contains(*s)) {
                     return true;

@@ -1,9 +1,10 @@
 //! Names as the code resolves them, so that a rule written against a function's own name also
 //! matches the other spellings a file gives it. Today: C and C++ object-like macros whose body
-//! is one identifier (`#define SYSTEM system`, `#define POPEN popen`), which portable C code uses
-//! to pick a function per platform. Every use of such a macro name reads, to the queries' text
-//! predicates, as the name it stands for; the code itself is untouched, so findings point at what
-//! is written.
+//! is one identifier (`#define SYSTEM system`, `#define POPEN popen`, `#define ARG data`), which
+//! portable C code uses to pick a function or a value per platform, or one string literal
+//! (`#define SHELL "/bin/sh"`). Every use of such a macro name reads, to the queries' text
+//! predicates, as what it stands for, and the taint engine follows a macro that names a variable
+//! as that variable; the code itself is untouched, so findings point at what is written.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -15,7 +16,25 @@ use crate::lang::Language;
 /// The identifiers of one file that stand for another name, by byte range.
 #[derive(Debug, Default)]
 pub(crate) struct Aliases {
-    resolved: HashMap<Range<usize>, String>,
+    /// Uses of a macro, by range, with what it stands for.
+    resolved: HashMap<Range<usize>, Alias>,
+}
+
+/// What a macro's body is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Alias {
+    /// An identifier: a function's or a variable's name.
+    Name(String),
+    /// A string literal, quotes (and prefix) included.
+    Literal(String),
+}
+
+impl Alias {
+    fn text(&self) -> &str {
+        match self {
+            Alias::Name(text) | Alias::Literal(text) => text,
+        }
+    }
 }
 
 impl Aliases {
@@ -25,7 +44,7 @@ impl Aliases {
         if !matches!(language, Language::C | Language::Cpp) {
             return Aliases::default();
         }
-        let mut macros: HashMap<&str, &str> = HashMap::new();
+        let mut macros: HashMap<&str, Vec<(usize, Option<Alias>)>> = HashMap::new();
         collect_macros(root, text, &mut macros);
         if macros.is_empty() {
             return Aliases::default();
@@ -35,8 +54,17 @@ impl Aliases {
         let mut stack = vec![root];
         while let Some(node) = stack.pop() {
             if node.kind() == "identifier" {
-                if let Some(target) = macros.get(&text[node.byte_range()]) {
-                    resolved.insert(node.byte_range(), (*target).to_string());
+                // The definition in force is the last one above the use.
+                let target = macros
+                    .get(&text[node.byte_range()])
+                    .and_then(|definitions| {
+                        definitions
+                            .iter()
+                            .rev()
+                            .find(|(at, _)| *at < node.start_byte())
+                    });
+                if let Some((_, Some(target))) = target {
+                    resolved.insert(node.byte_range(), target.clone());
                 }
                 continue;
             }
@@ -53,8 +81,17 @@ impl Aliases {
     /// node's own text.
     pub(crate) fn text<'a>(&'a self, node: Node<'_>, text: &'a [u8]) -> &'a [u8] {
         match self.resolved.get(&node.byte_range()) {
-            Some(name) => name.as_bytes(),
+            Some(alias) => alias.text().as_bytes(),
             None => &text[node.byte_range()],
+        }
+    }
+
+    /// The name `node` (an identifier) stands for: the resolved name of an alias, else its own
+    /// text.
+    pub(crate) fn name<'a>(&'a self, node: Node<'_>, text: &'a str) -> &'a str {
+        match self.resolved.get(&node.byte_range()) {
+            Some(Alias::Name(name)) => name,
+            _ => &text[node.byte_range()],
         }
     }
 
@@ -63,17 +100,22 @@ impl Aliases {
         let mut all: Vec<(String, String)> = self
             .resolved
             .iter()
-            .map(|(range, name)| (text[range.clone()].to_string(), name.clone()))
+            .map(|(range, alias)| (text[range.clone()].to_string(), alias.text().to_string()))
             .collect();
         all.sort();
         all
     }
 }
 
-/// `#define NAME other` anywhere in the file (inside `#ifdef` branches too: each branch that
-/// defines the name the same way agrees; one that defines it as another identifier wins last,
-/// which only matters when both are names of interest).
-fn collect_macros<'t>(node: Node<'_>, text: &'t str, macros: &mut HashMap<&'t str, &'t str>) {
+/// `#define NAME other` and `#define NAME "text"` anywhere in the file, in order, with where each
+/// starts (inside `#ifdef` branches too: of the branches above a use, the last one wins, which in
+/// the usual `#ifdef _WIN32 ... #else ... #endif` is the POSIX spelling). A name defined as
+/// something else (`#define NAME 2`) ends the alias from there on; `#undef` is not followed.
+fn collect_macros<'t>(
+    node: Node<'_>,
+    text: &'t str,
+    macros: &mut HashMap<&'t str, Vec<(usize, Option<Alias>)>>,
+) {
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
         match child.kind() {
@@ -85,9 +127,18 @@ fn collect_macros<'t>(node: Node<'_>, text: &'t str, macros: &mut HashMap<&'t st
                     let identifier = !value.is_empty()
                         && !value.starts_with(|c: char| c.is_ascii_digit())
                         && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-                    let name = &text[name.byte_range()];
-                    if identifier && value != name {
-                        macros.insert(name, value);
+                    let name_text = &text[name.byte_range()];
+                    let alias = if identifier && value != name_text {
+                        Some(Alias::Name(value.to_string()))
+                    } else if is_string_literal(value) {
+                        Some(Alias::Literal(value.to_string()))
+                    } else {
+                        None
+                    };
+                    // Another kind of body ends the alias from there on.
+                    let definitions = macros.entry(name_text).or_default();
+                    if alias.is_some() || !definitions.is_empty() {
+                        definitions.push((child.start_byte(), alias));
                     }
                 }
             }
@@ -103,6 +154,31 @@ fn collect_macros<'t>(node: Node<'_>, text: &'t str, macros: &mut HashMap<&'t st
             _ => {}
         }
     }
+}
+
+/// Whether `value` is one C string literal (`"ls "`, `L"-c"`), with no other token after it.
+fn is_string_literal(value: &str) -> bool {
+    let body = ["u8", "L", "u", "U"]
+        .iter()
+        .find_map(|prefix| value.strip_prefix(prefix))
+        .filter(|rest| rest.starts_with('"'))
+        .unwrap_or(value);
+    let Some(inner) = body
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+    else {
+        return false;
+    };
+    // No unescaped quote inside: `"a" "b"` and `"a" x "b"` are more than one token.
+    let mut escaped = false;
+    for c in inner.chars() {
+        match (escaped, c) {
+            (false, '\\') => escaped = true,
+            (false, '"') => return false,
+            _ => escaped = false,
+        }
+    }
+    !escaped
 }
 
 #[cfg(test)]
@@ -125,6 +201,19 @@ mod tests {
             aliases(Language::C, text),
             vec![("SYSTEM".to_string(), "system".to_string())]
         );
+        // A macro that names a variable or holds one string literal; not one with more tokens.
+        let text = "#define ARG data\n#define SHELL \"/bin/sh\"\n#define FLAG L\"-c\"\n\
+                    #define TWO \"a\" \"b\"\n#define ESC \"a\\\"b\"\n\
+                    void f(char *data) { run(SHELL, FLAG, ARG, TWO, ESC); }\n";
+        assert_eq!(
+            aliases(Language::C, text),
+            vec![
+                ("ARG".to_string(), "data".to_string()),
+                ("ESC".to_string(), "\"a\\\"b\"".to_string()),
+                ("FLAG".to_string(), "L\"-c\"".to_string()),
+                ("SHELL".to_string(), "\"/bin/sh\"".to_string()),
+            ]
+        );
         // C++ inside a namespace too; other languages have none.
         let cpp =
             "namespace n {\n#define POPEN popen\nvoid g(const char *c) { POPEN(c, \"r\"); }\n}\n";
@@ -133,5 +222,15 @@ mod tests {
             vec![("POPEN".to_string(), "popen".to_string())]
         );
         assert!(aliases(Language::Python, "SYSTEM = system\nSYSTEM(x)\n").is_empty());
+        // A use reads as the definition above it.
+        let text = "#define RUN system\nvoid f(char *c) { RUN(c); }\n#define RUN execl\n\
+                    void g(char *c) { RUN(c); }\n#define RUN 2\nint n = RUN;\n";
+        assert_eq!(
+            aliases(Language::C, text),
+            vec![
+                ("RUN".to_string(), "execl".to_string()),
+                ("RUN".to_string(), "system".to_string()),
+            ]
+        );
     }
 }

@@ -39,7 +39,7 @@ impl Walk<'_> {
         let kind = node.kind();
         if self.is(syntax.identifiers, node) {
             // The variable, or (read as a whole) a container with a tainted entry.
-            let name = self.src(node);
+            let name = self.names.name(node, self.text);
             return state
                 .vars
                 .get(name)
@@ -133,7 +133,7 @@ impl Walk<'_> {
         }
         let syntax = self.syntax;
         if self.is(syntax.identifiers, node) {
-            return state.vars.get(self.src(node)).cloned();
+            return state.vars.get(self.names.name(node, self.text)).cloned();
         }
         let object = (syntax.member)(node).map(|(object, _)| object).or_else(|| {
             (syntax.subscript)(node)

@@ -6,6 +6,8 @@ use std::ops::Range;
 
 use tree_sitter::{Node, Parser, Tree};
 
+use crate::review::rules::names::Aliases;
+
 use super::budget::Limits;
 use super::lang;
 use super::state::State;
@@ -20,6 +22,8 @@ pub(super) struct Program {
     pub(super) text: String,
     pub(super) tree: Tree,
     pub(super) roles: Roles,
+    /// What the program's names stand for (C macros).
+    pub(super) names: Aliases,
 }
 
 /// Parses `text` with the grammar of `language`.
@@ -93,11 +97,13 @@ pub(super) fn program(language: Language, marked: &str) -> Program {
         };
         set.insert(range);
     }
+    let names = Aliases::of(language, tree.root_node(), &text);
     Program {
         language,
         text,
         tree,
         roles,
+        names,
     }
 }
 
@@ -142,7 +148,13 @@ impl Program {
     }
 
     pub(super) fn flows(&self) -> Vec<Flow> {
-        analyze(self.language, self.root(), &self.text, &self.roles)
+        analyze(
+            self.language,
+            self.root(),
+            &self.text,
+            &self.names,
+            &self.roles,
+        )
     }
 
     /// The text of each sink a flow reaches, in source order.
@@ -162,10 +174,15 @@ impl Program {
 
     /// The text of each sink [`open_sinks`] leaves open, in source order.
     pub(super) fn open(&self) -> Vec<&str> {
-        let mut open: Vec<Range<usize>> =
-            open_sinks(self.language, self.root(), &self.text, &self.roles)
-                .into_iter()
-                .collect();
+        let mut open: Vec<Range<usize>> = open_sinks(
+            self.language,
+            self.root(),
+            &self.text,
+            &self.names,
+            &self.roles,
+        )
+        .into_iter()
+        .collect();
         open.sort_by_key(|r| r.start);
         open.into_iter().map(|r| &self.text[r]).collect()
     }
@@ -176,6 +193,7 @@ impl Program {
             self.language,
             self.root(),
             &self.text,
+            &self.names,
             &self.roles,
             parameters_are_sources,
             limits,
@@ -196,7 +214,14 @@ impl Program {
             Some(function) => (syntax.body)(*function).expect("the function has a body"),
             None => self.root(),
         };
-        let mut walk = Walk::new(syntax, &self.text, &self.roles, false, Limits::DEFAULT);
+        let mut walk = Walk::new(
+            syntax,
+            &self.text,
+            &self.names,
+            &self.roles,
+            false,
+            Limits::DEFAULT,
+        );
         let mut state = State::default();
         walk.statement(block, &mut state);
         state

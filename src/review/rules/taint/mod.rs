@@ -57,6 +57,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 use crate::lang::Language;
+use crate::review::rules::names::Aliases;
 use budget::Limits;
 
 /// Nodes the rule's query found, by role, as byte ranges.
@@ -85,11 +86,17 @@ pub(crate) fn supports(language: Language) -> bool {
 }
 
 /// Every flow from a source to a sink in `root`, a tree of `language`.
-pub(crate) fn analyze(language: Language, root: Node<'_>, text: &str, roles: &Roles) -> Vec<Flow> {
+pub(crate) fn analyze(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    names: &Aliases,
+    roles: &Roles,
+) -> Vec<Flow> {
     if roles.sources.is_empty() {
         return Vec::new();
     }
-    walk::run(language, root, text, roles, false, Limits::DEFAULT).0
+    walk::run(language, root, text, names, roles, false, Limits::DEFAULT).0
 }
 
 /// The sinks that a value from a source, or from a parameter of the function around them, may
@@ -99,9 +106,10 @@ pub(crate) fn open_sinks(
     language: Language,
     root: Node<'_>,
     text: &str,
+    names: &Aliases,
     roles: &Roles,
 ) -> HashSet<Range<usize>> {
-    let (flows, complete) = walk::run(language, root, text, roles, true, Limits::DEFAULT);
+    let (flows, complete) = walk::run(language, root, text, names, roles, true, Limits::DEFAULT);
     if !complete {
         // The walk gave up: nothing is judged.
         return roles.sinks.clone();
@@ -149,10 +157,22 @@ mod tests {
             program.language,
             program.root(),
             &program.text,
+            &program.names,
             &program.roles
         )
         .is_empty());
         assert_eq!(program.open(), ["name"]);
+    }
+
+    #[test]
+    fn a_c_macro_that_names_a_variable_is_that_variable() {
+        let text = "#define ARG3 data\n#define ARG1 \"-c\"\n\
+                    void f(void) {\n    char *data = «source:getenv(\"X\")»;\n\
+                    char *args[] = {\"sh\", ARG1, «sink:ARG3», NULL};\n}\n\
+                    void g(void) {\n    char *data = \"ls\";\n    run(«sink:ARG3»);\n}\n";
+        let program = program(Language::C, text);
+        assert_eq!(program.flagged(), ["ARG3"]);
+        assert_eq!(program.steps()[0], "untrusted value `getenv(\"X\")`");
     }
 
     #[test]
@@ -162,7 +182,8 @@ mod tests {
         let mut roles = Roles::default();
         roles.sources.insert(7..19);
         roles.sinks.insert(7..19);
-        assert!(analyze(Language::Ruby, tree.root_node(), text, &roles).is_empty());
-        assert!(open_sinks(Language::Ruby, tree.root_node(), text, &roles).is_empty());
+        let names = Aliases::default();
+        assert!(analyze(Language::Ruby, tree.root_node(), text, &names, &roles).is_empty());
+        assert!(open_sinks(Language::Ruby, tree.root_node(), text, &names, &roles).is_empty());
     }
 }

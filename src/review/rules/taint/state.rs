@@ -11,6 +11,7 @@ use tree_sitter::Node;
 use super::constant::constant_key;
 use super::syntax::Syntax;
 use super::Step;
+use crate::review::rules::names::Aliases;
 
 /// Taint of each place: the steps that made it tainted; absent means clean.
 #[derive(Default, Clone, Debug)]
@@ -60,36 +61,47 @@ pub(super) fn any_entry_key(base: &str) -> String {
 
 /// The place an assignable expression names: `x`, `obj.attr`, `d["key"]` (`d` for an index
 /// that is not constant); `None` for others.
-pub(super) fn place(syntax: &Syntax, text: &str, node: Node<'_>) -> Option<String> {
+pub(super) fn place(
+    syntax: &Syntax,
+    text: &str,
+    names: &Aliases,
+    node: Node<'_>,
+) -> Option<String> {
     if syntax.identifiers.contains(&node.kind()) {
-        return Some(text[node.byte_range()].to_string());
+        // A C macro that stands for a variable (`#define COMMAND_ARG3 data`) is that variable.
+        return Some(names.name(node, text).to_string());
     }
     if let Some((object, name)) = (syntax.member)(node) {
-        let base = place(syntax, text, object)?;
+        let base = place(syntax, text, names, object)?;
         return Some(match name {
             Some(name) => entry_key(&base, &text[name.byte_range()]),
             None => base,
         });
     }
     if let Some((object, index)) = (syntax.subscript)(node) {
-        let base = place(syntax, text, object)?;
+        let base = place(syntax, text, names, object)?;
         return Some(match constant_key(index, syntax, text) {
             Some(key) => entry_key(&base, &key),
             None => base,
         });
     }
     if node.kind() == "parenthesized_expression" {
-        return place(syntax, text, node.named_child(0)?);
+        return place(syntax, text, names, node.named_child(0)?);
     }
     None
 }
 
 /// The place of the container an entry (`d["k"]`, `o.name`) belongs to.
-pub(super) fn container_of(syntax: &Syntax, text: &str, node: Node<'_>) -> Option<String> {
+pub(super) fn container_of(
+    syntax: &Syntax,
+    text: &str,
+    names: &Aliases,
+    node: Node<'_>,
+) -> Option<String> {
     let object = (syntax.subscript)(node)
         .map(|(object, _)| object)
         .or_else(|| (syntax.member)(node).map(|(object, _)| object))?;
-    place(syntax, text, object)
+    place(syntax, text, names, object)
 }
 
 #[cfg(test)]
@@ -175,7 +187,7 @@ mod tests {
         for (language, expression, expected) in cases {
             let program = expression_program(language, expression);
             let node = program.node(expression);
-            let found = place(program.syntax(), &program.text, node);
+            let found = place(program.syntax(), &program.text, &program.names, node);
             assert_eq!(found, expected, "{language}: {expression}");
         }
     }
@@ -184,7 +196,8 @@ mod tests {
     fn an_entry_belongs_to_the_place_of_its_container() {
         let program = program(Python, "d['k']\no.a.b\nx\n");
         let syntax = program.syntax();
-        let of = |snippet| container_of(syntax, &program.text, program.node(snippet));
+        let of =
+            |snippet| container_of(syntax, &program.text, &program.names, program.node(snippet));
         assert_eq!(of("d['k']"), Some("d".to_string()));
         assert_eq!(of("o.a.b"), Some("o[a]".to_string()));
         assert_eq!(of("x"), None);

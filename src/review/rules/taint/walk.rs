@@ -18,11 +18,14 @@ use super::state::{self, State};
 use super::syntax::Syntax;
 use super::{one_line, Flow, Roles};
 use crate::lang::Language;
+use crate::review::rules::names::Aliases;
 
 /// One walk over a file for one rule: what it knows of both, and what it has found so far.
 pub(super) struct Walk<'a> {
     pub(super) syntax: &'static Syntax,
     pub(super) text: &'a str,
+    /// What the file's names stand for (C macros).
+    pub(super) names: &'a Aliases,
     pub(super) roles: &'a Roles,
     /// The sinks, by where they start.
     sinks: Vec<Range<usize>>,
@@ -47,6 +50,7 @@ pub(super) fn run(
     language: Language,
     root: Node<'_>,
     text: &str,
+    names: &Aliases,
     roles: &Roles,
     parameters_are_sources: bool,
     limits: Limits,
@@ -57,7 +61,7 @@ pub(super) fn run(
     if roles.sinks.is_empty() {
         return (Vec::new(), true);
     }
-    let mut walk = Walk::new(syntax, text, roles, parameters_are_sources, limits);
+    let mut walk = Walk::new(syntax, text, names, roles, parameters_are_sources, limits);
     let mut declarations = Vec::new();
     collect(
         root,
@@ -91,6 +95,7 @@ impl<'a> Walk<'a> {
     pub(super) fn new(
         syntax: &'static Syntax,
         text: &'a str,
+        names: &'a Aliases,
         roles: &'a Roles,
         parameters_are_sources: bool,
         limits: Limits,
@@ -100,6 +105,7 @@ impl<'a> Walk<'a> {
         Walk {
             syntax,
             text,
+            names,
             roles,
             sinks,
             parameters_are_sources,
@@ -122,12 +128,12 @@ impl<'a> Walk<'a> {
 
     /// The place `node` names (see [`state::place`]).
     pub(super) fn place(&self, node: Node<'_>) -> Option<String> {
-        state::place(self.syntax, self.text, node)
+        state::place(self.syntax, self.text, self.names, node)
     }
 
     /// The place of the container the entry `node` belongs to (see [`state::container_of`]).
     pub(super) fn container_of(&self, node: Node<'_>) -> Option<String> {
-        state::container_of(self.syntax, self.text, node)
+        state::container_of(self.syntax, self.text, self.names, node)
     }
 
     /// A copy of `state` for a branch, counted as work.
