@@ -1,6 +1,6 @@
 ; id: c/taint-command-injection
 ; kind: taint
-; include: request-sources
+; include: request-sources, argument-sources
 ; name: Untrusted input reaches a shell command
 ; severity: error
 ; message: Untrusted input reaches the command run by `{{sink}}`

@@ -1,6 +1,6 @@
 ; id: c/taint-format-string
 ; kind: taint
-; include: request-sources
+; include: request-sources, argument-sources
 ; name: Untrusted input is used as a format string
 ; severity: error
 ; message: Untrusted input is the format string of `{{sink}}`

@@ -1,6 +1,6 @@
 ; id: c/taint-ldap-injection
 ; kind: taint
-; include: request-sources
+; include: request-sources, argument-sources
 ; name: Untrusted input reaches an LDAP search filter
 ; severity: error
 ; message: Untrusted input reaches the search filter given to `{{sink}}`

@@ -10,6 +10,10 @@
 ; security-severity: 7.5
 ; help: Keep only the base name (`basename`), refuse names holding `/` or `..`, or resolve the
 ;   path with `realpath` and check that it stays under the base directory before opening it.
+;   Input from the network, files, the terminal, the environment and the program's operands
+;   (`argv`) counts as untrusted here; the value of a command-line option (`optarg`: `-c FILE`,
+;   `--docroot DIR`) does not: it is configuration set by whoever runs the program (measured on
+;   Juliet C/C++ and the corpus, see bench/RESULTS.md).
 
 ; Sinks are the paths that are opened, created, listed, inspected or removed: the first argument,
 (call_expression

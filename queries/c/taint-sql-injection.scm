@@ -1,6 +1,6 @@
 ; id: c/taint-sql-injection
 ; kind: taint
-; include: request-sources
+; include: request-sources, argument-sources
 ; name: Untrusted input reaches the text of a SQL statement
 ; severity: error
 ; message: Untrusted input reaches the SQL text given to `{{sink}}`

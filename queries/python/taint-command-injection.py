@@ -72,7 +72,7 @@ def requested_target():
 
 
 def build():
-    # What another function returns is not judged here: the pattern rule keeps it.
-    # ok: python/taint-command-injection
+    # What another function returns is followed through its summary.
+    # ruleid: python/taint-command-injection
     # ruleid: python/os-system-injection
     os.system("make " + requested_target())

@@ -6,7 +6,6 @@ pub(crate) mod baseline;
 mod dedup;
 mod enrich;
 pub(crate) mod fingerprint;
-mod suppress;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -150,6 +149,17 @@ impl Aggregator {
                     });
                 }
                 self.findings.extend(outcome.findings);
+            }
+            Event::Joined(joined) => {
+                let mut findings = Vec::with_capacity(joined.len());
+                for crate::model::Joined { finding, uri } in joined {
+                    self.uris
+                        .entry(finding.location.path.clone())
+                        .or_insert(uri);
+                    findings.push(finding);
+                }
+                enrich::enrich_joined(&mut findings);
+                self.findings.extend(findings);
             }
         }
     }

@@ -20,6 +20,17 @@ pub(crate) enum Event {
     File(FileInfo),
     /// One shard finished: reviewed, or failed with reasons. Built with [`Event::shard`].
     Shard(ShardOutcome),
+    /// Findings that only the whole run shows (flows across functions and files), once every
+    /// shard is reviewed.
+    Joined(Vec<Joined>),
+}
+
+/// A finding made once every file was read, with the URI of its file. Its line hash and
+/// suppression were taken from the file when the file was reviewed (the file is not kept).
+#[derive(Debug)]
+pub(crate) struct Joined {
+    pub(crate) finding: Finding,
+    pub(crate) uri: String,
 }
 
 impl Event {

@@ -9,7 +9,7 @@ pub(crate) mod report;
 pub(crate) mod sarif;
 pub(crate) mod stop;
 
-pub(crate) use event::{Event, Failure, FileInfo, ShardOutcome, SkipReason};
+pub(crate) use event::{Event, Failure, FileInfo, Joined, ShardOutcome, SkipReason};
 pub(crate) use finding::{Finding, FlowStep, Location, Severity};
 pub(crate) use format::Format;
 pub(crate) use metrics::{AgentMetrics, Occupancy, PoolMetrics, Span};

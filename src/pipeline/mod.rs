@@ -371,7 +371,9 @@ mod tests {
                 reason: SkipReason::Stopped,
                 ..
             } => stopped += 1,
-            Event::Shard(_) | Event::File(_) => panic!("nothing is read after the deadline"),
+            Event::Shard(_) | Event::File(_) | Event::Joined(_) => {
+                panic!("nothing is read after the deadline")
+            }
             Event::Skipped { .. } => {}
         })
         .unwrap();

@@ -62,7 +62,40 @@ pub(super) fn run(
             }
         });
     });
+    finish(shared, events);
     Ok(())
+}
+
+/// Once every file is cut and its shards reviewed: what the reviewers' joins across functions
+/// and files found. Closing what no caller passes needs every file: not after a stop, in diff
+/// mode or in one partition of many.
+fn finish(shared: &Shared<'_>, events: &Sender<Event>) {
+    let settings = shared.settings;
+    let whole = settings.select_file.is_none()
+        && settings.select_shard.is_none()
+        && shared.stop.borrow().is_none();
+    for reviewer in shared.reviewers {
+        if shared.closed.load(Ordering::Relaxed) {
+            return;
+        }
+        let joined = catch_unwind(AssertUnwindSafe(|| reviewer.finish(whole)));
+        match joined {
+            Ok(joined) if !joined.is_empty() => send(shared, events, Event::Joined(joined)),
+            Ok(_) => {}
+            Err(panic) => send(
+                shared,
+                events,
+                Event::Skipped {
+                    path: String::from("."),
+                    reason: SkipReason::Error,
+                    detail: Some(format!(
+                        "internal error while joining summaries across files: {}",
+                        panic_message(&*panic)
+                    )),
+                },
+            ),
+        }
+    }
 }
 
 /// Reads, parses and cuts one file, then reviews its shards.

@@ -11,7 +11,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use crate::lang::Language;
-use crate::model::{Failure, Finding, ShardOutcome};
+use crate::model::{Failure, Finding, Joined, ShardOutcome};
 use crate::slice::Shard;
 
 /// Why a review did not complete. Findings gathered before the failure are kept, never dropped.
@@ -38,6 +38,13 @@ pub(crate) trait Reviewer: Send + Sync {
     /// Whether this reviewer can audit shards of `language`.
     fn supports(&self, language: Language) -> bool;
     fn review(&self, shard: &Shard) -> Result<Vec<Finding>, ReviewError>;
+    /// Findings that only the whole run shows, once every shard is reviewed: flows across
+    /// functions and files. `whole` says the run saw every file of the scan (no partition, no
+    /// diff, not stopped early), so what no caller in it passes can be judged.
+    fn finish(&self, whole: bool) -> Vec<Joined> {
+        let _ = whole;
+        Vec::new()
+    }
 }
 
 /// Runs every reviewer that supports the shard's language; never panics, never drops findings.

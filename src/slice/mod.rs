@@ -4,6 +4,7 @@
 mod line_hash;
 mod parse;
 mod slicer;
+pub(crate) mod suppress;
 
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};

@@ -1,5 +1,6 @@
 //! End-to-end tests: the real binary on small repositories built in temp dirs.
 
+mod across_files;
 mod agents;
 mod bad_input;
 mod bounded_input;

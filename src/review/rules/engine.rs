@@ -11,7 +11,7 @@ use tree_sitter::{Query, QueryCursor, QueryCursorOptions, StreamingIterator, Tre
 use super::names::Aliases;
 
 use super::prefilter::{Plan, Prefilter};
-use super::taint;
+use super::taint::{self, summary};
 use super::{Rule, RuleError, RuleSet};
 use crate::lang::Language;
 
@@ -42,6 +42,31 @@ pub(crate) struct CompiledRules {
 pub(crate) struct FileMatches {
     pub(crate) matches: Vec<RuleMatch>,
     pub(crate) incomplete: Option<Incomplete>,
+    /// The file's summaries, when asked for (see [`CompiledRules::run_with_summaries`]).
+    pub(crate) facts: Option<FileFacts>,
+}
+
+/// One taint rule's edges in a file.
+#[derive(Debug, Default)]
+pub(crate) struct RuleEdges {
+    /// From the rule's sources; and from parameters and results, unless `shares`.
+    pub(crate) edges: Vec<summary::Edge>,
+    /// The rule has no sink, sanitizer or propagator here: what parameters and results reach
+    /// is what [`FileFacts::shared`] says.
+    pub(crate) shares: bool,
+    /// Every walk ran to the end; otherwise nothing of the file is known for the rule.
+    pub(crate) complete: bool,
+}
+
+/// What a file's walks say about its functions, for the join across functions and files.
+#[derive(Debug)]
+pub(crate) struct FileFacts {
+    pub(crate) shape: summary::Shape,
+    /// Per taint rule with roles in this file (by rule index): its edges.
+    pub(crate) by_rule: std::collections::BTreeMap<usize, RuleEdges>,
+    /// The edges of every other taint rule of the language: the file has no source, sink or
+    /// sanitizer of theirs, so it passes values on the same way for all of them.
+    pub(crate) shared: Option<Vec<summary::Edge>>,
 }
 
 impl FileMatches {
@@ -67,6 +92,10 @@ pub(crate) struct RuleMatch {
     pub(crate) captures: Vec<(String, Range<usize>)>,
     /// For taint rules: the way from the source to the sink.
     pub(crate) flow: Vec<super::taint::Step>,
+    /// For a superseded pattern rule's match on a sink that only a parameter of its function
+    /// (or what a call of the repository returns) reaches: the (taint rule, sink) pairs the
+    /// join decides it by. Empty: the match stands as it is.
+    pub(crate) deferred: Vec<(usize, Range<usize>)>,
 }
 
 /// What a pattern of a taint rule finds.
@@ -181,7 +210,14 @@ impl CompiledRules {
     /// Runs every rule over the whole of `tree`; shards take their share with
     /// [`FileMatches::in_range`]. The prefilter decides which parts of the tree can hold a match.
     pub(crate) fn run(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, self.plan(tree, text))
+        self.run_planned(tree, text, self.plan(tree, text), false)
+    }
+
+    /// [`CompiledRules::run`], with the file's summaries for the join across functions and
+    /// files; a superseded pattern rule's match on a sink only a parameter reaches is then left
+    /// for the join to decide (see [`RuleMatch::deferred`]).
+    pub(crate) fn run_with_summaries(&self, tree: &Tree, text: &str) -> FileMatches {
+        self.run_planned(tree, text, self.plan(tree, text), true)
     }
 
     /// What the prefilter would have the query walk in `tree`.
@@ -191,7 +227,7 @@ impl CompiledRules {
 
     /// Runs every rule over every node, without the prefilter, to check it and to measure it.
     pub(crate) fn run_unfiltered(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, Plan::Whole)
+        self.run_planned(tree, text, Plan::Whole, false)
     }
 
     /// What the prefilter needs to see before walking for `rule`: per pattern, sets of literals
@@ -206,13 +242,16 @@ impl CompiledRules {
             .collect()
     }
 
-    fn run_planned(&self, tree: &Tree, text: &str, plan: Plan) -> FileMatches {
+    fn run_planned(&self, tree: &Tree, text: &str, plan: Plan, summaries: bool) -> FileMatches {
         let ranges = match plan {
             Plan::Skip => {
+                // Nothing of a rule here; values still pass through the file's functions.
+                let facts = summaries.then(|| self.facts(tree, text)).flatten();
                 return FileMatches {
                     matches: Vec::new(),
                     incomplete: None,
-                }
+                    facts,
+                };
             }
             Plan::Whole => std::iter::once(0..usize::MAX).collect(),
             Plan::Ranges(ranges) => ranges,
@@ -284,6 +323,7 @@ impl CompiledRules {
                             .map(|c| (names[c.index as usize].to_string(), c.node.byte_range()))
                             .collect(),
                         flow: Vec::new(),
+                        deferred: Vec::new(),
                     });
                 }
                 drop(matches);
@@ -291,8 +331,38 @@ impl CompiledRules {
             }
             // The cursor is reused by the next file of this thread.
             cursor.set_byte_range(0..usize::MAX);
+            // With summaries, each rule's walks also give the edges of the file's functions.
+            let shape = summaries
+                .then(|| summary::Shape::of(self.language, tree.root_node(), text, &aliases))
+                .flatten()
+                .filter(|shape| !shape.is_empty());
+            let mut by_rule = std::collections::BTreeMap::new();
             for (rule, roles) in &taint_roles {
-                for flow in taint::analyze(self.language, tree.root_node(), text, &aliases, roles) {
+                let flows = match &shape {
+                    Some(shape) => {
+                        let shares = roles.sinks.is_empty()
+                            && roles.sanitizers.is_empty()
+                            && roles.propagators.is_empty();
+                        let summary = summary::summarize(
+                            self.language,
+                            tree.root_node(),
+                            text,
+                            &aliases,
+                            roles,
+                            shape,
+                            !shares,
+                        );
+                        let edges = RuleEdges {
+                            edges: summary.edges,
+                            shares,
+                            complete: summary.complete,
+                        };
+                        by_rule.insert(*rule, edges);
+                        summary.flows
+                    }
+                    None => taint::analyze(self.language, tree.root_node(), text, &aliases, roles),
+                };
+                for flow in flows {
                     let source = flow.steps.first().map(|s| s.0.clone());
                     let mut captures = vec![(String::from("sink"), flow.sink.clone())];
                     captures.extend(source.map(|r| (String::from("source"), r)));
@@ -301,13 +371,28 @@ impl CompiledRules {
                         node_bytes: flow.sink,
                         captures,
                         flow: flow.steps,
+                        deferred: Vec::new(),
                     });
                 }
             }
-            // A query cut short may have missed sources: then nothing is judged.
-            if !timed_out && !exceeded {
-                self.drop_superseded(&mut out, &taint_roles, tree, text, &aliases);
+            // A query cut short may have missed sources: then nothing is judged, and the file's
+            // summaries, which may have missed sanitizers, are not used.
+            let cut_short = timed_out || exceeded;
+            if !cut_short {
+                let edges = shape.as_ref().map(|_| &by_rule);
+                self.drop_superseded(&mut out, &taint_roles, tree, text, &aliases, edges);
             }
+            let facts = match shape {
+                Some(shape) if !cut_short => {
+                    let shared = self.shared_edges(tree, text, &aliases, &shape);
+                    Some(FileFacts {
+                        shape,
+                        by_rule,
+                        shared,
+                    })
+                }
+                _ => None,
+            };
             let incomplete = if timed_out {
                 Some(Incomplete::Timeout)
             } else if exceeded {
@@ -319,8 +404,43 @@ impl CompiledRules {
             FileMatches {
                 matches: out,
                 incomplete,
+                facts,
             }
         })
+    }
+
+    /// The summaries of a file in which no rule has a role.
+    fn facts(&self, tree: &Tree, text: &str) -> Option<FileFacts> {
+        let aliases = Aliases::of(self.language, tree.root_node(), text);
+        let shape = summary::Shape::of(self.language, tree.root_node(), text, &aliases)
+            .filter(|shape| !shape.is_empty())?;
+        let shared = self.shared_edges(tree, text, &aliases, &shape);
+        Some(FileFacts {
+            shape,
+            by_rule: Default::default(),
+            shared,
+        })
+    }
+
+    /// The edges the file's functions have for a rule without roles in it.
+    fn shared_edges(
+        &self,
+        tree: &Tree,
+        text: &str,
+        aliases: &Aliases,
+        shape: &summary::Shape,
+    ) -> Option<Vec<summary::Edge>> {
+        let roles = taint::Roles::default();
+        let found = summary::summarize(
+            self.language,
+            tree.root_node(),
+            text,
+            aliases,
+            &roles,
+            shape,
+            true,
+        );
+        found.complete.then_some(found.edges)
     }
 }
 
@@ -362,6 +482,7 @@ impl CompiledRules {
         tree: &Tree,
         text: &str,
         aliases: &Aliases,
+        summaries: Option<&std::collections::BTreeMap<usize, RuleEdges>>,
     ) {
         if self.superseded_by.is_empty() {
             return;
@@ -373,31 +494,48 @@ impl CompiledRules {
             .collect();
         let mut open: std::collections::HashMap<usize, std::collections::HashSet<Range<usize>>> =
             Default::default();
-        matches.retain(|m| {
+        matches.retain_mut(|m| {
             let Some(taint_rules) = self.superseded_by.get(&m.rule) else {
                 return true;
             };
-            let span = &m.node_bytes;
+            let span = m.node_bytes.clone();
             // Dropped only when every superseding rule with a sink here judged it clean.
             let mut judged = false;
+            let mut deferred = Vec::new();
             for taint_rule in taint_rules {
                 let Some(roles) = roles.get(taint_rule) else {
                     continue;
                 };
-                let mut sinks = roles
+                let sinks: Vec<&Range<usize>> = roles
                     .sinks
                     .iter()
                     .filter(|s| s.start < span.end && span.start < s.end)
-                    .peekable();
-                if sinks.peek().is_none() {
+                    .collect();
+                if sinks.is_empty() {
                     continue;
                 }
-                let sinks: Vec<&Range<usize>> = sinks.collect();
                 if sinks
                     .iter()
                     .any(|s| reached.contains(&(*taint_rule, (*s).clone())))
                 {
                     return true;
+                }
+                if let Some(summaries) = summaries {
+                    // A sink that a parameter or a call's result reaches waits for the join.
+                    let Some(edges) = summaries.get(taint_rule).filter(|e| e.complete) else {
+                        return true;
+                    };
+                    for sink in &sinks {
+                        let waits = edges
+                            .edges
+                            .iter()
+                            .any(|edge| matches!(&edge.to, summary::Target::Sink(s) if s == *sink));
+                        if waits {
+                            deferred.push((*taint_rule, (*sink).clone()));
+                        }
+                    }
+                    judged = true;
+                    continue;
                 }
                 let open = open.entry(*taint_rule).or_insert_with(|| {
                     taint::open_sinks(self.language, tree.root_node(), text, aliases, roles)
@@ -406,6 +544,10 @@ impl CompiledRules {
                     return true;
                 }
                 judged = true;
+            }
+            if !deferred.is_empty() {
+                m.deferred = deferred;
+                return true;
             }
             !judged
         });

@@ -5,8 +5,9 @@
 //! the same code, so both are validated the same way.
 
 pub(crate) mod engine;
+pub(crate) mod join;
 pub(crate) mod meta;
-mod names;
+pub(crate) mod names;
 mod prefilter;
 mod reviewer;
 pub(crate) mod taint;

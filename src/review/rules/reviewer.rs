@@ -1,25 +1,183 @@
 //! The rules reviewer: turns the matches of a shard's rules into findings.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use super::engine::Incomplete;
+use super::engine::{FileMatches, Incomplete, RuleMatch};
+use super::join::{EdgeRecord, FileRecord, Index, Pending, RuleRecord};
+use super::taint::summary::{Edge, Origin, Target};
 use super::RuleSet;
 use crate::lang::Language;
-use crate::model::{Finding, FlowStep, Location};
+use crate::model::{Finding, FlowStep, Joined, Location};
 use crate::review::{ReviewError, Reviewer};
 use crate::secrets as mask;
-use crate::slice::{Shard, SourceFile};
+use crate::slice::{suppress, Shard, SourceFile};
 
 /// Most lines of source kept as a finding's snippet.
 const SNIPPET_LINES: usize = 8;
 
 pub(crate) struct RulesReviewer {
     rules: Arc<RuleSet>,
+    /// The summaries of the files reviewed so far, joined by [`Reviewer::finish`].
+    index: Mutex<Index>,
 }
 
 impl RulesReviewer {
     pub(crate) fn new(rules: Arc<RuleSet>) -> RulesReviewer {
-        RulesReviewer { rules }
+        RulesReviewer {
+            rules,
+            index: Mutex::new(Index::default()),
+        }
+    }
+
+    /// The finding a match is, in `file`.
+    fn finding(&self, file: &SourceFile, tree: &tree_sitter::Tree, m: &RuleMatch) -> Finding {
+        let rule = self.rules.rule(m.rule);
+        let node = tree
+            .root_node()
+            .descendant_for_byte_range(m.node_bytes.start, m.node_bytes.end);
+        let location = location_of(file, &m.node_bytes);
+        let start_byte_column = m.node_bytes.start - file.line_start(location.start_line);
+        let mut finding = Finding::new(
+            rule.meta.id.clone(),
+            self.name(),
+            rule.meta.severity,
+            render_message(&rule.meta.message, &m.captures, &file.text),
+            location,
+        );
+        let (start_line, end_line) = (finding.location.start_line, finding.location.end_line);
+        finding.cwe = rule.meta.cwe.clone();
+        finding.confidence = rule.meta.precision.confidence();
+        finding.snippet = snippet(file, start_line, end_line, start_byte_column);
+        finding.symbol = node.and_then(|n| enclosing_symbol(file, n));
+        finding.flow = m
+            .flow
+            .iter()
+            .map(|(bytes, message)| flow_step(file, bytes, message))
+            .collect();
+        if let Some(node) = node.filter(|_| mask::is_secret(&rule.meta.cwe)) {
+            finding.secrets = secret_values(node, &file.text);
+        }
+        finding
+    }
+
+    /// Hands the file's summaries and deferred matches to the index, with what the join will
+    /// need of the file (locations, snippets, line hashes, suppressions) taken now: the file is
+    /// not kept.
+    fn summarize(&self, file: &SourceFile, tree: &tree_sitter::Tree, matches: &mut FileMatches) {
+        let Some(facts) = matches.facts.take() else {
+            return;
+        };
+        let mut record = FileRecord {
+            path: file.rel_path.clone(),
+            uri: file.uri.clone(),
+            ..FileRecord::default()
+        };
+        let calls = &facts.shape.calls;
+        let functions = &facts.shape.functions;
+        let records = |edges: Vec<Edge>| -> Vec<EdgeRecord> {
+            edges
+                .into_iter()
+                .map(|edge| {
+                    let mut steps: Vec<FlowStep> = edge
+                        .steps
+                        .iter()
+                        .map(|(bytes, message)| flow_step(file, bytes, message))
+                        .collect();
+                    // Where the value leaves the function, the argument or the return value,
+                    // is no sink: its step says where the value goes.
+                    let leaves = match &edge.to {
+                        Target::Argument(call, _) => {
+                            Some(format!("passed to `{}`", calls[*call].name))
+                        }
+                        Target::Return(function) => {
+                            Some(format!("returned by `{}`", functions[*function].name))
+                        }
+                        Target::Sink(_) => None,
+                    };
+                    if let (Some(message), Some(last)) = (leaves, steps.last_mut()) {
+                        last.message = message;
+                    }
+                    EdgeRecord {
+                        from: edge.from,
+                        to: edge.to,
+                        steps,
+                    }
+                })
+                .collect()
+        };
+        for (rule, edges) in facts.by_rule {
+            {
+                // The finding each sink that a parameter or a call's result reaches would be.
+                for edge in &edges.edges {
+                    if let Target::Sink(sink) = &edge.to {
+                        if edge.from == Origin::Source {
+                            continue;
+                        }
+                        record.sinks.entry((rule, sink.clone())).or_insert_with(|| {
+                            let m = RuleMatch {
+                                rule,
+                                node_bytes: sink.clone(),
+                                captures: vec![(String::from("sink"), sink.clone())],
+                                flow: Vec::new(),
+                                deferred: Vec::new(),
+                            };
+                            prepared(file, self.finding(file, tree, &m))
+                        });
+                    }
+                }
+            }
+            let rule_record = RuleRecord {
+                edges: records(edges.edges),
+                shares: edges.shares,
+                complete: edges.complete,
+            };
+            record.by_rule.insert(rule, rule_record);
+        }
+        record.shared = facts.shared.map(records);
+        record.functions = facts.shape.functions;
+        record.calls = facts.shape.calls;
+        for m in matches.matches.iter().filter(|m| !m.deferred.is_empty()) {
+            record.pending.push(Pending {
+                finding: prepared(file, self.finding(file, tree, m)),
+                sinks: m.deferred.clone(),
+            });
+        }
+        let accepted = self
+            .index
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(record);
+        // Past the index's bound a file is not joined: its deferred matches stand now.
+        if !accepted {
+            for m in matches.matches.iter_mut() {
+                m.deferred.clear();
+            }
+        }
+    }
+}
+
+/// A finding of the join, with what the aggregator would take from its file taken now.
+fn prepared(file: &SourceFile, mut finding: Finding) -> Finding {
+    let line = finding.location.start_line;
+    finding.line_hash = file.line_hash(line);
+    finding.suppressed = suppress::suppression(file, line, &finding.rule_id);
+    finding
+}
+
+/// One step of a flow, at `bytes` of `file`: the line (and the next one) as its text.
+fn flow_step(file: &SourceFile, bytes: &std::ops::Range<usize>, message: &str) -> FlowStep {
+    let location = location_of(file, bytes);
+    let column = bytes.start - file.line_start(location.start_line);
+    let line = location.start_line;
+    let mut text = clip_line(file.line_text(line), column);
+    if line < file.line_count() {
+        text.push('\n');
+        text.push_str(&clip_line(file.line_text(line + 1), 0));
+    }
+    FlowStep {
+        text,
+        location,
+        message: message.to_string(),
     }
 }
 
@@ -45,58 +203,19 @@ impl Reviewer for RulesReviewer {
             Ok(None) => return Ok(Vec::new()),
             Err(e) => return Err(ReviewError::Permanent(e.to_string())),
         };
-        // One pass of the query over the whole tree serves every shard of the file.
-        let file_matches = file
-            .reviewer_cache
-            .get_or_insert_with("rules", || compiled.run(tree, &file.text));
+        // One pass of the query over the whole tree serves every shard of the file; its
+        // summaries go to the index once.
+        let file_matches = file.reviewer_cache.get_or_insert_with("rules", || {
+            let mut matches = compiled.run_with_summaries(tree, &file.text);
+            self.summarize(file, tree, &mut matches);
+            matches
+        });
         let incomplete = file_matches.incomplete.clone();
         let findings: Vec<Finding> = file_matches
             .in_range(&shard.byte_range)
             .iter()
-            .map(|m| {
-                let rule = self.rules.rule(m.rule);
-                let node = tree
-                    .root_node()
-                    .descendant_for_byte_range(m.node_bytes.start, m.node_bytes.end);
-                let location = location_of(file, &m.node_bytes);
-                let start_byte_column = m.node_bytes.start - file.line_start(location.start_line);
-                let mut finding = Finding::new(
-                    rule.meta.id.clone(),
-                    self.name(),
-                    rule.meta.severity,
-                    render_message(&rule.meta.message, &m.captures, &file.text),
-                    location,
-                );
-                let (start_line, end_line) =
-                    (finding.location.start_line, finding.location.end_line);
-                finding.cwe = rule.meta.cwe.clone();
-                finding.confidence = rule.meta.precision.confidence();
-                finding.snippet = snippet(file, start_line, end_line, start_byte_column);
-                finding.symbol = node.and_then(|n| enclosing_symbol(file, n));
-                finding.flow = m
-                    .flow
-                    .iter()
-                    .map(|(bytes, message)| {
-                        let location = location_of(file, bytes);
-                        let column = bytes.start - file.line_start(location.start_line);
-                        let line = location.start_line;
-                        let mut text = clip_line(file.line_text(line), column);
-                        if line < file.line_count() {
-                            text.push('\n');
-                            text.push_str(&clip_line(file.line_text(line + 1), 0));
-                        }
-                        FlowStep {
-                            text,
-                            location,
-                            message: message.clone(),
-                        }
-                    })
-                    .collect();
-                if let Some(node) = node.filter(|_| mask::is_secret(&rule.meta.cwe)) {
-                    finding.secrets = secret_values(node, &file.text);
-                }
-                finding
-            })
+            .filter(|m| m.deferred.is_empty())
+            .map(|m| self.finding(file, tree, m))
             .collect();
         match incomplete {
             None => Ok(findings),
@@ -112,6 +231,11 @@ impl Reviewer for RulesReviewer {
                 ),
             }),
         }
+    }
+
+    fn finish(&self, whole: bool) -> Vec<Joined> {
+        let index = std::mem::take(&mut *self.index.lock().unwrap_or_else(|e| e.into_inner()));
+        index.join(whole)
     }
 }
 

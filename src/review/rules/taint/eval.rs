@@ -150,6 +150,20 @@ impl Walk<'_> {
     }
 
     fn eval_call(&self, node: Node<'_>, call: &Call<'_>, state: &State) -> Option<Vec<Step>> {
+        let found = self.eval_call_by_knowledge(node, call, state);
+        if found.is_none() && self.roles.results.contains(&node.byte_range()) {
+            let name = call.name.map(|n| self.src(n)).unwrap_or_default();
+            return Some(vec![(node.byte_range(), format!("returned by `{name}`"))]);
+        }
+        found
+    }
+
+    fn eval_call_by_knowledge(
+        &self,
+        node: Node<'_>,
+        call: &Call<'_>,
+        state: &State,
+    ) -> Option<Vec<Step>> {
         let name = call.name.map(|n| self.src(n)).unwrap_or_default();
         let from_arguments = || call.arguments.iter().find_map(|a| self.eval(*a, state));
         if self.roles.propagators.contains(&node.byte_range()) {

@@ -48,6 +48,7 @@ mod knowledge;
 mod lang;
 mod shape;
 mod state;
+pub(crate) mod summary;
 mod syntax;
 mod walk;
 
@@ -61,12 +62,15 @@ use crate::review::rules::names::Aliases;
 use budget::Limits;
 
 /// Nodes the rule's query found, by role, as byte ranges.
-#[derive(Default, Debug)]
+#[derive(Default, Debug, Clone)]
 pub(crate) struct Roles {
     pub(crate) sources: HashSet<Range<usize>>,
     pub(crate) sinks: HashSet<Range<usize>>,
     pub(crate) sanitizers: HashSet<Range<usize>>,
     pub(crate) propagators: HashSet<Range<usize>>,
+    /// Calls whose result, when nothing else taints it, is a value of its own: what the called
+    /// function returns, which the join of summaries decides (see `summary`).
+    pub(crate) results: HashSet<Range<usize>>,
 }
 
 /// One step of a flow: where, and what happened there.

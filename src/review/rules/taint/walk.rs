@@ -29,6 +29,10 @@ pub(super) struct Walk<'a> {
     pub(super) roles: &'a Roles,
     /// The sinks, by where they start.
     sinks: Vec<Range<usize>>,
+    /// Per sink: the outermost node with exactly its bytes, and the range of the innermost
+    /// function value or declaration around it (found once, top down: asking a node for its
+    /// parent walks down from the root again).
+    sink_nodes: std::collections::HashMap<Range<usize>, (usize, Option<Range<usize>>)>,
     /// Whether every parameter counts as a source (see [`super::open_sinks`]).
     parameters_are_sources: bool,
     flows: Vec<Flow>,
@@ -68,14 +72,15 @@ pub(super) fn run(
         &|k| syntax.declarations.contains(&k),
         &mut declarations,
     );
-    if parameters_are_sources {
+    if parameters_are_sources && roles.results.is_empty() {
         // What a function of this file returns is computed elsewhere: like a parameter, it
-        // cannot be judged here.
+        // cannot be judged here (unless the join of summaries will judge it).
         walk.local_functions = declarations
             .iter()
             .filter_map(|d| declaration_name(*d, text))
             .collect();
     }
+    walk.find_sink_nodes(root);
     // The top level, with the declarations it meets walked where they stand; then those it did
     // not meet (inside classes), each starting clean.
     walk.block(root, &mut State::default());
@@ -108,6 +113,7 @@ impl<'a> Walk<'a> {
             names,
             roles,
             sinks,
+            sink_nodes: Default::default(),
             parameters_are_sources,
             flows: Vec::new(),
             reported: HashSet::new(),
@@ -276,16 +282,28 @@ impl<'a> Walk<'a> {
             let Some(sink_node) = node.descendant_for_byte_range(sink.start, sink.end) else {
                 continue;
             };
-            // The outermost node with exactly the sink's bytes.
+            // The outermost node with exactly the sink's bytes, below `node`.
             let mut sink_node = sink_node;
-            while let Some(parent) = sink_node.parent() {
-                if parent.byte_range() == sink && parent.id() != node.id() {
-                    sink_node = parent;
-                } else {
-                    break;
+            let (outer_id, function) = self.sink_nodes.get(&sink).cloned().unwrap_or((0, None));
+            if sink_node.id() != outer_id {
+                let mut cursor = node.walk();
+                while cursor.goto_first_child_for_byte(sink.start).is_some() {
+                    let current = cursor.node();
+                    if current.byte_range() == sink && current.id() != node.id() {
+                        sink_node = current;
+                        break;
+                    }
+                    if current.start_byte() > sink.start || current.end_byte() < sink.end {
+                        break;
+                    }
                 }
             }
-            if self.inside_function_value(sink_node, node) {
+            // Inside a function value or declaration below `node`: walked on its own.
+            let node_range = node.byte_range();
+            let inside = function.is_some_and(|f| {
+                f != node_range && f.start >= node_range.start && f.end <= node_range.end
+            });
+            if inside {
                 continue;
             }
             if let Some(mut steps) = self.eval(sink_node, state) {
@@ -299,20 +317,26 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// Whether `node` lies in a function value or declaration below `top`.
-    fn inside_function_value(&self, node: Node<'_>, top: Node<'_>) -> bool {
+    /// Finds every sink's outermost node and the function around it, in one pass.
+    fn find_sink_nodes(&mut self, root: Node<'_>) {
+        let wanted: std::collections::HashSet<&Range<usize>> = self.sinks.iter().collect();
         let syntax = self.syntax;
-        let mut current = node.parent();
-        while let Some(parent) = current {
-            if parent.id() == top.id() {
-                return false;
+        let mut stack: Vec<(Node<'_>, Option<Range<usize>>)> = vec![(root, None)];
+        while let Some((node, function)) = stack.pop() {
+            let range = node.byte_range();
+            if wanted.contains(&range) && !self.sink_nodes.contains_key(&range) {
+                self.sink_nodes.insert(range, (node.id(), function.clone()));
             }
-            if self.is(syntax.lambdas, parent) || self.is(syntax.declarations, parent) {
-                return true;
+            let inner = if self.is(syntax.lambdas, node) || self.is(syntax.declarations, node) {
+                Some(node.byte_range())
+            } else {
+                function
+            };
+            let mut cursor = node.walk();
+            for child in node.children(&mut cursor) {
+                stack.push((child, inner.clone()));
             }
-            current = parent.parent();
         }
-        false
     }
 }
 

@@ -1,0 +1,430 @@
+//! The repository's index of summaries, and the join that follows values across functions and
+//! files once every file is read.
+//!
+//! Each file's one parse gives its summary (`taint::summary`): its functions and calls, and, per
+//! taint rule, edges from a source, a parameter or a call's result to a sink, a call's argument
+//! or a returned value. The rules reviewer adds each file's summary here as it reviews the file,
+//! with its steps already turned into locations, so the file itself is not kept. Findings within
+//! one function are reported with their shard as before; what only the whole repository shows is
+//! reported once the pipeline has read every file:
+//!
+//! - a flow from a source into a function that runs it (a sink reached from a parameter), through
+//!   any number of calls and files, and through values that functions return (a parameter that
+//!   reaches the return value makes the result of each call as tainted as that call's argument);
+//! - a superseded pattern rule's match on a sink that only a parameter reaches: it is kept when
+//!   some caller in the repository hands that parameter a source or a value of its own callers,
+//!   or when no call of the function was seen (an entry point, or a library's own API), and
+//!   dropped when every call seen hands it a value the taint rule judged clean.
+//!
+//! A call is resolved by name: to a function of the class the call names (`new Helper().run(x)`,
+//! a local `Helper h = new Helper()`, or the caller's own class), with as many parameters as the
+//! call has arguments (more for a variadic C function), and to a private or `static` function
+//! only from its own file. A plain C call names the function of the same file, else the one
+//! function of that name elsewhere; a call on a receiver whose class the code does not say is
+//! not resolved (as often a library's object as one of the repository's). A value handed over
+//! by address (`&request`) counts as open at that call: what the callee reads may have been
+//! written through the pointer by calls the engine does not follow.
+//!
+//! Memory is bounded: past [`MAX_EDGES`] edges the index takes no more summaries, joins what it
+//! has, and keeps every pending match (an incomplete view closes nothing).
+
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::ops::Range;
+
+use super::taint::summary::{CallSite, Function, Origin, Target};
+use crate::model::{Finding, FlowStep, Joined};
+
+/// Most edges the index holds (about 100 MB at worst with their steps).
+pub(crate) const MAX_EDGES: usize = 400_000;
+
+/// Most calls a joined flow goes through before the join stops following it.
+const MAX_DEPTH: usize = 64;
+
+/// One edge of a file, with its steps as locations.
+#[derive(Debug, Clone)]
+pub(crate) struct EdgeRecord {
+    pub(crate) from: Origin,
+    pub(crate) to: Target,
+    pub(crate) steps: Vec<FlowStep>,
+}
+
+/// A pattern rule's match that the join decides: the finding, and the (taint rule, sink) pairs
+/// of which one must be open for it to stand.
+#[derive(Debug)]
+pub(crate) struct Pending {
+    pub(crate) finding: Finding,
+    pub(crate) sinks: Vec<(usize, Range<usize>)>,
+}
+
+/// One taint rule's edges in a file (see `engine::RuleEdges`).
+#[derive(Debug, Default)]
+pub(crate) struct RuleRecord {
+    pub(crate) edges: Vec<EdgeRecord>,
+    pub(crate) shares: bool,
+    pub(crate) complete: bool,
+}
+
+/// What the index keeps of one file.
+#[derive(Debug, Default)]
+pub(crate) struct FileRecord {
+    pub(crate) path: String,
+    pub(crate) uri: String,
+    pub(crate) functions: Vec<Function>,
+    pub(crate) calls: Vec<CallSite>,
+    /// Per taint rule with roles in the file: its edges.
+    pub(crate) by_rule: BTreeMap<usize, RuleRecord>,
+    /// The edges of every other taint rule.
+    pub(crate) shared: Option<Vec<EdgeRecord>>,
+    /// The finding each (taint rule, sink) reached from a parameter or a result would be,
+    /// without its flow.
+    pub(crate) sinks: HashMap<(usize, Range<usize>), Finding>,
+    /// The file's pattern matches that the join decides.
+    pub(crate) pending: Vec<Pending>,
+}
+
+impl FileRecord {
+    fn edges(&self, rule: usize) -> impl Iterator<Item = &EdgeRecord> {
+        let shared = self.shared.as_deref().unwrap_or(&[]);
+        let (own, shared): (&[EdgeRecord], &[EdgeRecord]) = match self.by_rule.get(&rule) {
+            Some(record) if !record.complete => (&[], &[]),
+            Some(record) if record.shares => (&record.edges, shared),
+            Some(record) => (&record.edges, &[]),
+            None => (&[], shared),
+        };
+        own.iter().chain(shared)
+    }
+
+    fn edge_count(&self) -> usize {
+        let own: usize = self.by_rule.values().map(|r| r.edges.len()).sum();
+        own + self.shared.as_ref().map_or(0, Vec::len)
+    }
+}
+
+/// The summaries of every file read so far.
+#[derive(Debug, Default)]
+pub(crate) struct Index {
+    files: Vec<FileRecord>,
+    edges: usize,
+    /// Summaries were refused past [`MAX_EDGES`].
+    full: bool,
+}
+
+/// A place a value can be, in the join: (file, what).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Node {
+    Parameter(usize, usize, usize),
+    Return(usize, usize),
+    Argument(usize, usize, usize),
+    Result(usize, usize),
+    Sink(usize, usize),
+}
+
+impl Index {
+    /// Adds a file's summary; past the bound the file is left out and `false` returned (its
+    /// pending matches are then the caller's to report).
+    pub(crate) fn add(&mut self, file: FileRecord) -> bool {
+        let count = file.edge_count();
+        if self.full || self.edges + count > MAX_EDGES {
+            self.full = true;
+            return false;
+        }
+        self.edges += count;
+        self.files.push(file);
+        true
+    }
+
+    /// Joins every summary: the flows across functions, and the pending matches that stand.
+    /// `whole` says every file of the scan was summarized; otherwise no pending match is closed.
+    pub(crate) fn join(mut self, whole: bool) -> Vec<Joined> {
+        let whole = whole && !self.full;
+        // Files came in the order the workers finished them: sorted, the flows chosen are the
+        // same on every run.
+        self.files.sort_by(|a, b| a.path.cmp(&b.path));
+        let callees = self.resolve();
+        let mut callers: HashMap<(usize, usize), Vec<(usize, usize)>> = HashMap::new();
+        for (call, functions) in &callees {
+            for function in functions {
+                callers.entry(*function).or_default().push(*call);
+            }
+        }
+        let rules: HashSet<usize> = self
+            .files
+            .iter()
+            .flat_map(|f| f.by_rule.keys().copied())
+            .collect();
+        let mut rules: Vec<usize> = rules.into_iter().collect();
+        rules.sort_unstable();
+        let mut out = Vec::new();
+        let mut open_sinks: HashSet<(usize, usize, Range<usize>)> = HashSet::new();
+        for rule in rules {
+            let graph = Graph::new(&self, rule, &callees, &callers);
+            let tainted = graph.propagate(false);
+            for (node, _) in tainted.iter() {
+                if let Node::Sink(file, sink) = node {
+                    let record = &self.files[*file];
+                    let range = graph.sink_ranges[*file][*sink].clone();
+                    let Some(template) = record.sinks.get(&(rule, range)) else {
+                        continue;
+                    };
+                    let mut finding = template.clone();
+                    finding.flow = graph.path(&tainted, *node);
+                    out.push(Joined {
+                        finding,
+                        uri: record.uri.clone(),
+                    });
+                }
+            }
+            if whole {
+                let open = graph.propagate(true);
+                for node in open.keys() {
+                    if let Node::Sink(file, sink) = node {
+                        let range = graph.sink_ranges[*file][*sink].clone();
+                        open_sinks.insert((rule, *file, range));
+                    }
+                }
+            }
+        }
+        for (index, file) in self.files.into_iter().enumerate() {
+            for pending in file.pending {
+                let stands = !whole
+                    || pending
+                        .sinks
+                        .iter()
+                        .any(|(rule, range)| open_sinks.contains(&(*rule, index, range.clone())));
+                if stands {
+                    out.push(Joined {
+                        finding: pending.finding,
+                        uri: file.uri.clone(),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The functions each call resolves to, by (file, call).
+    fn resolve(&self) -> HashMap<(usize, usize), Vec<(usize, usize)>> {
+        let mut by_name: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
+        for (f, file) in self.files.iter().enumerate() {
+            for (k, function) in file.functions.iter().enumerate() {
+                by_name.entry(&function.name).or_default().push((f, k));
+            }
+        }
+        let mut callees = HashMap::new();
+        for (f, file) in self.files.iter().enumerate() {
+            for (c, call) in file.calls.iter().enumerate() {
+                let Some(named) = by_name.get(call.name.as_str()) else {
+                    continue;
+                };
+                let fits = |(g, k): &(usize, usize)| {
+                    let function = &self.files[*g].functions[*k];
+                    let arity = call.arguments.len() == function.parameters
+                        || (function.variadic && call.arguments.len() > function.parameters);
+                    arity && (!function.private || *g == f)
+                };
+                let candidates: Vec<(usize, usize)> = named.iter().copied().filter(fits).collect();
+                let class_of =
+                    |(g, k): &(usize, usize)| self.files[*g].functions[*k].class.as_deref();
+                let chosen: Vec<(usize, usize)> = if call.unknown_receiver {
+                    // A receiver whose class is not known: as often a library's object (a
+                    // decoder's `decode`) as one of the repository's, so not resolved.
+                    Vec::new()
+                } else {
+                    let in_class: Vec<(usize, usize)> = candidates
+                        .iter()
+                        .copied()
+                        .filter(|c| call.class.is_some() && class_of(c) == call.class.as_deref())
+                        .collect();
+                    if !in_class.is_empty() {
+                        in_class
+                    } else {
+                        // A plain function: the file's own, else the only one elsewhere.
+                        let free: Vec<(usize, usize)> = candidates
+                            .iter()
+                            .copied()
+                            .filter(|c| class_of(c).is_none())
+                            .collect();
+                        let own: Vec<(usize, usize)> =
+                            free.iter().copied().filter(|(g, _)| *g == f).collect();
+                        if !own.is_empty() {
+                            own
+                        } else if free.len() == 1 {
+                            free
+                        } else {
+                            Vec::new()
+                        }
+                    }
+                };
+                if !chosen.is_empty() {
+                    callees.insert((f, c), chosen);
+                }
+            }
+        }
+        callees
+    }
+}
+
+/// How each node was first reached: from which node (none for where a flow starts), with which
+/// steps.
+type Reached = HashMap<Node, (Option<Node>, Vec<FlowStep>)>;
+
+/// One rule's edges over the whole index.
+struct Graph<'a> {
+    index: &'a Index,
+    rule: usize,
+    callees: &'a HashMap<(usize, usize), Vec<(usize, usize)>>,
+    callers: &'a HashMap<(usize, usize), Vec<(usize, usize)>>,
+    /// Per file: the sinks of its edges, numbered.
+    sink_ranges: Vec<Vec<Range<usize>>>,
+    sink_numbers: Vec<HashMap<Range<usize>, usize>>,
+}
+
+/// The breadth-first walk of [`Graph::propagate`]: what is reached, and what is left to follow.
+struct Frontier {
+    reached: Reached,
+    queue: VecDeque<(Node, usize)>,
+}
+
+impl Frontier {
+    fn reach(&mut self, node: Node, from: Option<Node>, steps: &[FlowStep], depth: usize) {
+        if depth <= MAX_DEPTH && !self.reached.contains_key(&node) {
+            self.reached.insert(node, (from, steps.to_vec()));
+            self.queue.push_back((node, depth));
+        }
+    }
+}
+
+impl<'a> Graph<'a> {
+    fn new(
+        index: &'a Index,
+        rule: usize,
+        callees: &'a HashMap<(usize, usize), Vec<(usize, usize)>>,
+        callers: &'a HashMap<(usize, usize), Vec<(usize, usize)>>,
+    ) -> Graph<'a> {
+        let mut sink_ranges = Vec::new();
+        let mut sink_numbers = Vec::new();
+        for file in &index.files {
+            let mut ranges = Vec::new();
+            let mut numbers = HashMap::new();
+            for edge in file.edges(rule) {
+                if let Target::Sink(range) = &edge.to {
+                    numbers.entry(range.clone()).or_insert_with(|| {
+                        ranges.push(range.clone());
+                        ranges.len() - 1
+                    });
+                }
+            }
+            sink_ranges.push(ranges);
+            sink_numbers.push(numbers);
+        }
+        Graph {
+            index,
+            rule,
+            callees,
+            callers,
+            sink_ranges,
+            sink_numbers,
+        }
+    }
+
+    fn target(&self, file: usize, to: &Target) -> Node {
+        match to {
+            Target::Sink(range) => Node::Sink(file, self.sink_numbers[file][range]),
+            Target::Argument(call, position) => Node::Argument(file, *call, *position),
+            Target::Return(function) => Node::Return(file, *function),
+        }
+    }
+
+    /// Every node a source reaches; with `open`, also what a parameter of a function no call
+    /// was seen of reaches (its callers are outside the scan).
+    fn propagate(&self, open: bool) -> Reached {
+        let mut frontier = Frontier {
+            reached: HashMap::new(),
+            queue: VecDeque::new(),
+        };
+        for (f, file) in self.index.files.iter().enumerate() {
+            for edge in file.edges(self.rule) {
+                if edge.from == Origin::Source {
+                    frontier.reach(self.target(f, &edge.to), None, &edge.steps, 0);
+                }
+            }
+            if open {
+                // A value handed over by address may have been filled by calls not followed.
+                for (c, call) in file.calls.iter().enumerate() {
+                    for (position, by_address) in call.by_address.iter().enumerate() {
+                        if *by_address {
+                            frontier.reach(Node::Argument(f, c, position), None, &[], 0);
+                        }
+                    }
+                }
+                for (k, function) in file.functions.iter().enumerate() {
+                    if !self.callers.contains_key(&(f, k)) {
+                        for position in 0..function.parameters {
+                            frontier.reach(Node::Parameter(f, k, position), None, &[], 0);
+                        }
+                    }
+                }
+            }
+        }
+        while let Some((node, depth)) = frontier.queue.pop_front() {
+            match node {
+                Node::Argument(f, c, position) => {
+                    for (g, k) in self.callees.get(&(f, c)).into_iter().flatten() {
+                        let into = Node::Parameter(*g, *k, position);
+                        frontier.reach(into, Some(node), &[], depth + 1);
+                        // The call's result, when the callee returns what it was given here.
+                        for edge in self.index.files[*g].edges(self.rule) {
+                            if edge.from == Origin::Parameter(*k, position)
+                                && edge.to == Target::Return(*k)
+                            {
+                                let into = Node::Result(f, c);
+                                frontier.reach(into, Some(node), &edge.steps, depth + 1);
+                            }
+                        }
+                    }
+                }
+                Node::Parameter(g, k, position) => {
+                    for edge in self.index.files[g].edges(self.rule) {
+                        // What reaches the return value is followed per call (above).
+                        if edge.from == Origin::Parameter(k, position)
+                            && edge.to != Target::Return(k)
+                        {
+                            let into = self.target(g, &edge.to);
+                            frontier.reach(into, Some(node), &edge.steps, depth);
+                        }
+                    }
+                }
+                Node::Return(g, k) => {
+                    // Returned whatever the arguments: every call's result.
+                    for (f, c) in self.callers.get(&(g, k)).into_iter().flatten() {
+                        frontier.reach(Node::Result(*f, *c), Some(node), &[], depth + 1);
+                    }
+                }
+                Node::Result(f, c) => {
+                    for edge in self.index.files[f].edges(self.rule) {
+                        if edge.from == Origin::Result(c) {
+                            let into = self.target(f, &edge.to);
+                            frontier.reach(into, Some(node), &edge.steps, depth);
+                        }
+                    }
+                }
+                Node::Sink(..) => {}
+            }
+        }
+        frontier.reached
+    }
+
+    /// The steps from where the flow starts to `node`, in order.
+    fn path(&self, reached: &Reached, node: Node) -> Vec<FlowStep> {
+        let mut pieces: Vec<&[FlowStep]> = Vec::new();
+        let mut current = node;
+        while let Some((from, steps)) = reached.get(&current) {
+            pieces.push(steps);
+            match from {
+                Some(from) => current = *from,
+                None => break,
+            }
+        }
+        pieces.into_iter().rev().flatten().cloned().collect()
+    }
+}

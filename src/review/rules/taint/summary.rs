@@ -1,0 +1,503 @@
+//! Summaries of a file's functions, for flows that cross a function's boundary: within the file,
+//! and across the files of the repository (joined in `rules::join`).
+//!
+//! Each walk here runs the intraprocedural engine with more ends than the rule's own roles:
+//! besides the rule's sources, a walk starts from every parameter of a function and from the
+//! result of every call the repository may define; besides the rule's sinks, it ends at every
+//! argument of such a call and at every value a function returns. Each flow found is then an
+//! [`Edge`]: from a source, a parameter or a call's result, to a sink, a call's argument or a
+//! function's return value. Which call reaches which function, and so which edges chain, is
+//! decided once every file is summarized, by the join.
+//!
+//! The file's [`Shape`] (its functions and calls, with the names and classes a call is resolved
+//! by) is read once per file; the edges once per taint rule that has roles in the file, plus
+//! once for every other rule (a file with no source, sink or sanitizer of a rule passes values
+//! on the same way for all of them).
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use tree_sitter::Node;
+
+use super::budget::Limits;
+use super::knowledge::is_own_object;
+use super::lang;
+use super::shape::{collect, declarator_name};
+use super::syntax::{Call, Syntax};
+use super::{walk, Flow, Roles, Step};
+use crate::lang::Language;
+use crate::review::rules::names::Aliases;
+
+/// A function of the file, as calls name it.
+#[derive(Debug, Clone)]
+pub(crate) struct Function {
+    pub(crate) name: String,
+    /// The class (or C++ scope) it belongs to, when it is a method.
+    pub(crate) class: Option<String>,
+    pub(crate) parameters: usize,
+    /// Takes more arguments than it names (`...`).
+    pub(crate) variadic: bool,
+    /// Only its own file can call it (Java's `private`, C's `static`).
+    pub(crate) private: bool,
+}
+
+/// A call the repository may answer: to a plain name, to a method of the object itself, or to a
+/// method of an object whose class the code says.
+#[derive(Debug, Clone)]
+pub(crate) struct CallSite {
+    pub(crate) name: String,
+    /// The class the call is resolved in: the receiver's (`new Helper().run(x)`, a local
+    /// `Helper h = new Helper()`), or the caller's own for a plain or `this.` call.
+    pub(crate) class: Option<String>,
+    /// The receiver names no class the code says: resolved only to a function no other shares
+    /// the name of.
+    pub(crate) unknown_receiver: bool,
+    pub(crate) arguments: Vec<Range<usize>>,
+    /// Per argument: handed over by address (`&request`), so what the callee reads may have
+    /// been written through the pointer by calls the engine does not follow.
+    pub(crate) by_address: Vec<bool>,
+}
+
+/// Where a flow starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Origin {
+    /// One of the rule's sources.
+    Source,
+    /// A parameter of one of the file's functions: (function, position).
+    Parameter(usize, usize),
+    /// What a call of the file returns: (call).
+    Result(usize),
+}
+
+/// Where a flow ends.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum Target {
+    /// One of the rule's sinks.
+    Sink(Range<usize>),
+    /// An argument of one of the file's calls: (call, position).
+    Argument(usize, usize),
+    /// The value one of the file's functions returns: (function).
+    Return(usize),
+}
+
+/// One flow of one walk, from an origin to a target, with its steps.
+#[derive(Debug, Clone)]
+pub(crate) struct Edge {
+    pub(crate) from: Origin,
+    pub(crate) to: Target,
+    pub(crate) steps: Vec<Step>,
+}
+
+/// The functions and calls of a file, and the nodes the walks start and end at.
+#[derive(Debug, Default)]
+pub(crate) struct Shape {
+    pub(crate) functions: Vec<Function>,
+    pub(crate) calls: Vec<CallSite>,
+    parameters: HashMap<Range<usize>, (usize, usize)>,
+    arguments: HashMap<Range<usize>, (usize, usize)>,
+    results: HashMap<Range<usize>, usize>,
+    returns: HashMap<Range<usize>, usize>,
+}
+
+impl Shape {
+    /// Reads the shape of a parsed file; `None` for a language the engine does not model.
+    pub(crate) fn of(
+        language: Language,
+        root: Node<'_>,
+        text: &str,
+        names: &Aliases,
+    ) -> Option<Shape> {
+        let syntax = lang::syntax(language)?;
+        let mut shape = Shape::default();
+        // Top down, each node with the function and the class around it (asking a node for its
+        // parent walks down from the root again: too slow for every call of a large file).
+        let mut stack: Vec<(Node<'_>, Scope<'_>)> = vec![(root, Scope::default())];
+        while let Some((node, scope)) = stack.pop() {
+            let mut inner = scope.clone();
+            let kind = node.kind();
+            if CLASSES.contains(&kind) {
+                inner.class = node
+                    .child_by_field_name("name")
+                    .map(|n| text[n.byte_range()].to_string());
+            } else if syntax.declarations.contains(&kind) {
+                if let Some((name, class)) = function_name(node, text) {
+                    let index = shape.functions.len();
+                    let parameters = (syntax.parameters)(node);
+                    for (position, (parameter, _)) in parameters.iter().enumerate() {
+                        shape
+                            .parameters
+                            .insert(parameter.byte_range(), (index, position));
+                    }
+                    let header_end = (syntax.body)(node)
+                        .map(|b| b.start_byte())
+                        .unwrap_or(node.end_byte());
+                    let header = &text[node.start_byte()..header_end];
+                    // `void Helper::run(...)` is a method of `Helper` wherever it stands.
+                    let class = class.or_else(|| scope.class.clone());
+                    shape.functions.push(Function {
+                        name,
+                        class: class.clone(),
+                        parameters: parameters.len(),
+                        variadic: header.contains("..."),
+                        private: is_private(node, text),
+                    });
+                    inner.class = class;
+                    inner.function = Some((node, index));
+                }
+            } else if kind == "return_statement" {
+                let value = node
+                    .named_child(0)
+                    .filter(|v| !v.kind().contains("comment"));
+                if let (Some(value), Some((_, function))) = (value, scope.function) {
+                    shape.returns.insert(value.byte_range(), function);
+                }
+            } else if let Some(call) = (syntax.call)(node) {
+                shape.add_call(node, &call, &scope, syntax, text, names);
+            }
+            let mut cursor = node.walk();
+            let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+            for child in children.into_iter().rev() {
+                stack.push((child, inner.clone()));
+            }
+        }
+        Some(shape)
+    }
+
+    fn add_call(
+        &mut self,
+        node: Node<'_>,
+        call: &Call<'_>,
+        scope: &Scope<'_>,
+        syntax: &Syntax,
+        text: &str,
+        names: &Aliases,
+    ) {
+        let Some(mut name) = call.name.map(|n| names.name(n, text)) else {
+            return;
+        };
+        if call.constructor || name.is_empty() {
+            return;
+        }
+        // A call through a local pointer to a function (`void (*run)(char *) = helper;`) is a
+        // call of that function.
+        if call.receiver.is_none() {
+            if let Some((function, _)) = scope.function {
+                if let Some(target) = pointed_function(function, node, name, text) {
+                    name = target;
+                }
+            }
+        }
+        let (class, unknown_receiver) = match call.receiver {
+            None => (scope.class.clone(), false),
+            Some(receiver) if is_own_object(&text[receiver.byte_range()]) => {
+                (scope.class.clone(), false)
+            }
+            Some(receiver) => {
+                let function = scope.function.map(|(f, _)| f);
+                match receiver_class(receiver, node, function, syntax, text) {
+                    Some(class) => (Some(class), false),
+                    None => (None, true),
+                }
+            }
+        };
+        let index = self.calls.len();
+        for (position, argument) in call.arguments.iter().enumerate() {
+            self.arguments
+                .insert(argument.byte_range(), (index, position));
+        }
+        self.results.insert(node.byte_range(), index);
+        self.calls.push(CallSite {
+            name: name.to_string(),
+            class,
+            unknown_receiver,
+            arguments: call.arguments.iter().map(|a| a.byte_range()).collect(),
+            by_address: call
+                .arguments
+                .iter()
+                .map(|a| a.kind() == "pointer_expression" && text[a.byte_range()].starts_with('&'))
+                .collect(),
+        });
+    }
+
+    /// Whether the file has anything a summary could say.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.functions.is_empty() && self.calls.is_empty()
+    }
+
+    fn origin(&self, first: &Range<usize>) -> Option<Origin> {
+        if let Some((function, position)) = self.parameters.get(first) {
+            return Some(Origin::Parameter(*function, *position));
+        }
+        self.results.get(first).map(|call| Origin::Result(*call))
+    }
+
+    fn target(&self, sink: &Range<usize>, roles: &Roles) -> Option<Target> {
+        if roles.sinks.contains(sink) {
+            return Some(Target::Sink(sink.clone()));
+        }
+        if let Some((call, position)) = self.arguments.get(sink) {
+            return Some(Target::Argument(*call, *position));
+        }
+        self.returns
+            .get(sink)
+            .map(|function| Target::Return(*function))
+    }
+}
+
+/// The kinds of class declarations whose methods a call of the class resolves to.
+const CLASSES: &[&str] = &[
+    "class_declaration",
+    "class_specifier",
+    "struct_specifier",
+    "class_definition",
+    "interface_declaration",
+    "enum_declaration",
+    "record_declaration",
+];
+
+/// Where a node stands: the class and the function around it.
+#[derive(Clone, Default)]
+struct Scope<'t> {
+    class: Option<String>,
+    function: Option<(Node<'t>, usize)>,
+}
+
+/// What the walks of one rule over one file found: the flows from the rule's sources to its
+/// sinks (its findings within a function), and every edge; `complete` is false when a walk gave
+/// up on its limits (then no edge is kept: a partial summary would close what it did not see).
+#[derive(Debug, Default)]
+pub(crate) struct Summary {
+    pub(crate) flows: Vec<Flow>,
+    pub(crate) edges: Vec<Edge>,
+    pub(crate) complete: bool,
+}
+
+/// Walks `root` for one rule's `roles` (empty roles: the edges every rule without roles in the
+/// file shares). Without `open`, only the walk from the rule's sources is made: the rule has no
+/// sink, sanitizer or propagator in the file, so what parameters and results reach is what the
+/// shared edges say.
+pub(crate) fn summarize(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    names: &Aliases,
+    roles: &Roles,
+    shape: &Shape,
+    open: bool,
+) -> Summary {
+    let mut extended = roles.clone();
+    extended.sinks.extend(shape.arguments.keys().cloned());
+    extended.sinks.extend(shape.returns.keys().cloned());
+    let mut summary = Summary {
+        complete: true,
+        ..Summary::default()
+    };
+    if extended.sinks.is_empty() {
+        return summary;
+    }
+    // From the rule's sources.
+    if !roles.sources.is_empty() {
+        let (flows, complete) = walk::run(
+            language,
+            root,
+            text,
+            names,
+            &extended,
+            false,
+            Limits::DEFAULT,
+        );
+        summary.complete &= complete;
+        for flow in flows {
+            match shape.target(&flow.sink, roles) {
+                Some(Target::Sink(_)) | None => summary.flows.push(flow),
+                Some(to) => summary.edges.push(Edge {
+                    from: Origin::Source,
+                    to,
+                    steps: flow.steps,
+                }),
+            }
+        }
+    }
+    // From parameters, through the calls the engine knows; then from the results of calls,
+    // which the join decides (apart, so that a parameter handed to a call does not hide that
+    // call's own result).
+    extended.sources.clear();
+    for results in [false, true] {
+        if !open {
+            break;
+        }
+        if results {
+            extended.results = shape.results.keys().cloned().collect();
+        }
+        let (flows, complete) = walk::run(
+            language,
+            root,
+            text,
+            names,
+            &extended,
+            !results,
+            Limits::DEFAULT,
+        );
+        summary.complete &= complete;
+        for flow in flows {
+            let Some(first) = flow.steps.first() else {
+                continue;
+            };
+            let from = shape.origin(&first.0);
+            if let (Some(from), Some(to)) = (from, shape.target(&flow.sink, roles)) {
+                summary.edges.push(Edge {
+                    from,
+                    to,
+                    steps: flow.steps,
+                });
+            }
+        }
+    }
+    if !summary.complete {
+        summary.edges.clear();
+    }
+    summary
+}
+
+/// A function declaration's name, and the scope its name gives (`void Helper::run(...)`).
+fn function_name(declaration: Node<'_>, text: &str) -> Option<(String, Option<String>)> {
+    let name = declaration.child_by_field_name("name").or_else(|| {
+        declaration
+            .child_by_field_name("declarator")
+            .map(declarator_name)
+    })?;
+    let written = &text[name.byte_range()];
+    match written.rsplit_once("::") {
+        Some((scope, name)) => Some((name.to_string(), Some(last_segment(scope).to_string()))),
+        None => Some((written.to_string(), None)),
+    }
+}
+
+/// The class of a method call's receiver, when the code says it: an object made where it
+/// stands (`new Helper()`, `(new Helper())`), or a local variable declared with one (or with a
+/// class type) in the function around the call.
+fn receiver_class(
+    receiver: Node<'_>,
+    call: Node<'_>,
+    function: Option<Node<'_>>,
+    syntax: &Syntax,
+    text: &str,
+) -> Option<String> {
+    let mut receiver = receiver;
+    while receiver.kind() == "parenthesized_expression" {
+        receiver = receiver.named_child(0)?;
+    }
+    if let Some(class) = created_class(receiver, text) {
+        return Some(class);
+    }
+    if !syntax.identifiers.contains(&receiver.kind()) {
+        return None;
+    }
+    let name = &text[receiver.byte_range()];
+    let function = function?;
+    let mut declarators = Vec::new();
+    collect(
+        function,
+        &|k| matches!(k, "variable_declarator" | "init_declarator"),
+        &mut declarators,
+    );
+    let declarator = declarators
+        .into_iter()
+        .filter(|d| d.start_byte() < call.start_byte())
+        .filter(|d| {
+            let named = d
+                .child_by_field_name("name")
+                .or_else(|| d.child_by_field_name("declarator").map(declarator_name));
+            named.is_some_and(|n| &text[n.byte_range()] == name)
+        })
+        .last()?;
+    if let Some(class) = declarator
+        .child_by_field_name("value")
+        .and_then(|value| created_class(value, text))
+    {
+        return Some(class);
+    }
+    // The declared type: `Helper h = factory();`.
+    let declaration = declarator.parent()?;
+    let declared = declaration.child_by_field_name("type")?;
+    if matches!(
+        declared.kind(),
+        "type_identifier" | "scoped_type_identifier" | "generic_type" | "qualified_identifier"
+    ) {
+        return Some(type_name(&text[declared.byte_range()]).to_string());
+    }
+    None
+}
+
+/// The function a local function pointer named `name` is initialized with, in `function`,
+/// before `call`.
+fn pointed_function<'a>(
+    function: Node<'_>,
+    call: Node<'_>,
+    name: &str,
+    text: &'a str,
+) -> Option<&'a str> {
+    let mut declarators = Vec::new();
+    collect(function, &|k| k == "init_declarator", &mut declarators);
+    let declarator = declarators
+        .into_iter()
+        .filter(|d| d.start_byte() < call.start_byte())
+        .filter(|d| {
+            let written = d.child_by_field_name("declarator");
+            written.is_some_and(|w| first_identifier(&text[w.byte_range()]) == Some(name))
+        })
+        .last()?;
+    let value = declarator.child_by_field_name("value")?;
+    let value = if value.kind() == "pointer_expression" {
+        value.child_by_field_name("argument")?
+    } else {
+        value
+    };
+    (value.kind() == "identifier").then(|| &text[value.byte_range()])
+}
+
+/// The first identifier in a declarator's text (`(*run) (char *)` names `run`).
+fn first_identifier(written: &str) -> Option<&str> {
+    let start = written.find(|c: char| c.is_ascii_alphabetic() || c == '_')?;
+    let rest = &written[start..];
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
+/// The class an object creation makes: Java's `new Helper(...)`, C++'s `new Helper` and
+/// `new Helper(...)`.
+fn created_class(node: Node<'_>, text: &str) -> Option<String> {
+    if !matches!(node.kind(), "object_creation_expression" | "new_expression") {
+        return None;
+    }
+    let written = node.child_by_field_name("type")?;
+    Some(type_name(&text[written.byte_range()]).to_string())
+}
+
+/// A type as written, without its type arguments or qualification: `java.util.List<String>` is
+/// `List`.
+fn type_name(written: &str) -> &str {
+    let plain = written.split('<').next().unwrap_or(written).trim();
+    last_segment(plain)
+}
+
+fn last_segment(path: &str) -> &str {
+    let after_scope = path.rsplit("::").next().unwrap_or(path);
+    after_scope.rsplit('.').next().unwrap_or(after_scope).trim()
+}
+
+/// Whether only the file can call `declaration`: Java's `private`, C's `static`.
+fn is_private(declaration: Node<'_>, text: &str) -> bool {
+    let mut cursor = declaration.walk();
+    let private = declaration.children(&mut cursor).any(|child| {
+        let words = &text[child.byte_range()];
+        match child.kind() {
+            "modifiers" => words.split_whitespace().any(|w| w == "private"),
+            "storage_class_specifier" => words == "static",
+            _ => false,
+        }
+    });
+    private
+}

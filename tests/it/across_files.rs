@@ -1,0 +1,125 @@
+//! Flows across functions and files (issue 12): a value read in one file and run in another is
+//! reported at the sink with the whole way in its flow; a helper whose every caller in the scan
+//! hands it a constant is no longer flagged; one no call reaches still is.
+
+use serde_json::Value;
+
+use crate::common::repo;
+use crate::scan_command::ScanCommand;
+
+const CALLER: &str = r#"import javax.servlet.http.HttpServletRequest;
+
+public class Reports {
+    public void run(HttpServletRequest request) throws Exception {
+        String name = request.getParameter("name");
+        (new Archiver()).pack(name);
+    }
+
+    public void nightly() throws Exception {
+        String name = "nightly";
+        Archiver archiver = new Archiver();
+        archiver.compress(name);
+    }
+}
+"#;
+
+const CALLEE: &str = r#"public class Archiver {
+    public void pack(String name) throws Exception {
+        Runtime.getRuntime().exec("tar czf /backups/" + name + ".tgz /srv/data");
+    }
+
+    public void compress(String name) throws Exception {
+        Runtime.getRuntime().exec("gzip -9 /srv/" + name);
+    }
+
+    public void unused(String name) throws Exception {
+        Runtime.getRuntime().exec("rm -rf /srv/" + name);
+    }
+}
+"#;
+
+/// (path, line, rule id) of every finding, and each finding's flow as (path, line).
+fn findings(report: &Value) -> Vec<(String, u64, String, Vec<(String, u64)>)> {
+    let mut all: Vec<_> = report["findings"]
+        .as_array()
+        .expect("findings[]")
+        .iter()
+        .map(|f| {
+            let flow = f["flow"]
+                .as_array()
+                .map(|steps| {
+                    steps
+                        .iter()
+                        .map(|s| {
+                            let path = s["location"]["path"].as_str().unwrap_or_default();
+                            (
+                                path.to_string(),
+                                s["location"]["start_line"].as_u64().unwrap_or(0),
+                            )
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            (
+                f["location"]["path"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+                f["location"]["start_line"].as_u64().unwrap_or(0),
+                f["rule_id"].as_str().unwrap_or_default().to_string(),
+                flow,
+            )
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn a_value_read_in_one_file_and_run_in_another_is_reported_with_its_way() {
+    let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let outcome = ScanCommand::new(dir.path())
+        .format("json")
+        .fail_on("none")
+        .run();
+    let found = findings(outcome.json());
+    let lines: Vec<(&str, u64)> = found.iter().map(|(p, l, _, _)| (p.as_str(), *l)).collect();
+    // `pack` runs what `run` read from the request; `compress` is only ever handed a constant;
+    // `unused` is called by nothing the scan saw, so its callers may pass anything.
+    assert_eq!(
+        lines,
+        [("src/Archiver.java", 3), ("src/Archiver.java", 11)],
+        "{found:?}"
+    );
+    let (_, _, _, flow) = &found[0];
+    let first = flow.first().expect("the finding has a flow");
+    assert_eq!(first, &("src/Reports.java".to_string(), 5), "{flow:?}");
+    assert!(
+        flow.contains(&("src/Archiver.java".to_string(), 2)),
+        "{flow:?}"
+    );
+}
+
+#[test]
+fn without_every_file_nothing_is_closed() {
+    // A partition of one sees every file here too, but a diff or a partition of many would not:
+    // with `--partition 1/2` the helper only a constant reaches keeps its finding.
+    let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let mut lines = Vec::new();
+    for part in ["1/2", "2/2"] {
+        let outcome = ScanCommand::new(dir.path())
+            .format("json")
+            .fail_on("none")
+            .args(["--partition", part])
+            .run();
+        lines.extend(
+            findings(outcome.json())
+                .into_iter()
+                .map(|(p, l, _, _)| (p, l)),
+        );
+    }
+    assert!(
+        lines.contains(&("src/Archiver.java".to_string(), 7)),
+        "{lines:?}"
+    );
+}
