@@ -112,6 +112,7 @@ impl Shape {
         // Top down, each node with the function and the class around it (asking a node for its
         // parent walks down from the root again: too slow for every call of a large file).
         let mut stack: Vec<(Node<'_>, Scope<'_>)> = vec![(root, Scope::default())];
+        let mut declarators = Declarators::default();
         while let Some((node, scope)) = stack.pop() {
             let mut inner = scope.clone();
             let kind = node.kind();
@@ -152,7 +153,7 @@ impl Shape {
                     shape.returns.insert(value.byte_range(), function);
                 }
             } else if let Some(call) = (syntax.call)(node) {
-                shape.add_call(node, &call, &scope, syntax, text, names);
+                shape.add_call(node, &call, &scope, syntax, text, names, &mut declarators);
             }
             let mut cursor = node.walk();
             let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
@@ -163,14 +164,15 @@ impl Shape {
         Some(shape)
     }
 
-    fn add_call(
+    fn add_call<'t>(
         &mut self,
-        node: Node<'_>,
-        call: &Call<'_>,
-        scope: &Scope<'_>,
+        node: Node<'t>,
+        call: &Call<'t>,
+        scope: &Scope<'t>,
         syntax: &Syntax,
         text: &str,
         names: &Aliases,
+        declarators: &mut Declarators<'t>,
     ) {
         let Some(mut name) = call.name.map(|n| names.name(n, text)) else {
             return;
@@ -182,7 +184,8 @@ impl Shape {
         // call of that function.
         if call.receiver.is_none() {
             if let Some((function, _)) = scope.function {
-                if let Some(target) = pointed_function(function, node, name, text) {
+                let found = declarators.of(function);
+                if let Some(target) = pointed_function(found, node, name, text) {
                     name = target;
                 }
             }
@@ -194,7 +197,8 @@ impl Shape {
             }
             Some(receiver) => {
                 let function = scope.function.map(|(f, _)| f);
-                match receiver_class(receiver, node, function, syntax, text) {
+                let found = function.map(|f| declarators.of(f)).unwrap_or(&[]);
+                match receiver_class(receiver, node, found, syntax, text) {
                     Some(class) => (Some(class), false),
                     None => (None, true),
                 }
@@ -254,6 +258,26 @@ const CLASSES: &[&str] = &[
     "enum_declaration",
     "record_declaration",
 ];
+
+/// The local variable declarators of each function, found once per function.
+#[derive(Default)]
+struct Declarators<'t> {
+    by_function: HashMap<usize, Vec<Node<'t>>>,
+}
+
+impl<'t> Declarators<'t> {
+    fn of(&mut self, function: Node<'t>) -> &[Node<'t>] {
+        self.by_function.entry(function.id()).or_insert_with(|| {
+            let mut found = Vec::new();
+            collect(
+                function,
+                &|k| matches!(k, "variable_declarator" | "init_declarator"),
+                &mut found,
+            );
+            found
+        })
+    }
+}
 
 /// Where a node stands: the class and the function around it.
 #[derive(Clone, Default)]
@@ -379,7 +403,7 @@ fn function_name(declaration: Node<'_>, text: &str) -> Option<(String, Option<St
 fn receiver_class(
     receiver: Node<'_>,
     call: Node<'_>,
-    function: Option<Node<'_>>,
+    declarators: &[Node<'_>],
     syntax: &Syntax,
     text: &str,
 ) -> Option<String> {
@@ -394,15 +418,8 @@ fn receiver_class(
         return None;
     }
     let name = &text[receiver.byte_range()];
-    let function = function?;
-    let mut declarators = Vec::new();
-    collect(
-        function,
-        &|k| matches!(k, "variable_declarator" | "init_declarator"),
-        &mut declarators,
-    );
     let declarator = declarators
-        .into_iter()
+        .iter()
         .filter(|d| d.start_byte() < call.start_byte())
         .filter(|d| {
             let named = d
@@ -432,15 +449,14 @@ fn receiver_class(
 /// The function a local function pointer named `name` is initialized with, in `function`,
 /// before `call`.
 fn pointed_function<'a>(
-    function: Node<'_>,
+    declarators: &[Node<'_>],
     call: Node<'_>,
     name: &str,
     text: &'a str,
 ) -> Option<&'a str> {
-    let mut declarators = Vec::new();
-    collect(function, &|k| k == "init_declarator", &mut declarators);
     let declarator = declarators
-        .into_iter()
+        .iter()
+        .filter(|d| d.kind() == "init_declarator")
         .filter(|d| d.start_byte() < call.start_byte())
         .filter(|d| {
             let written = d.child_by_field_name("declarator");
