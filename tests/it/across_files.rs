@@ -38,8 +38,11 @@ const CALLEE: &str = r#"public class Archiver {
 }
 "#;
 
-/// (path, line, rule id) of every finding, and each finding's flow as (path, line).
-fn findings(report: &Value) -> Vec<(String, u64, String, Vec<(String, u64)>)> {
+/// A place in a file: (path, line).
+type Place = (String, u64);
+
+/// (path, line, rule id) of every finding, and each finding's flow as places.
+fn findings(report: &Value) -> Vec<(String, u64, String, Vec<Place>)> {
     let mut all: Vec<_> = report["findings"]
         .as_array()
         .expect("findings[]")

@@ -153,7 +153,7 @@ impl Shape {
                     shape.returns.insert(value.byte_range(), function);
                 }
             } else if let Some(call) = (syntax.call)(node) {
-                shape.add_call(node, &call, &scope, syntax, text, names, &mut declarators);
+                shape.add_call(node, &call, &scope, (syntax, text, names), &mut declarators);
             }
             let mut cursor = node.walk();
             let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
@@ -169,9 +169,7 @@ impl Shape {
         node: Node<'t>,
         call: &Call<'t>,
         scope: &Scope<'t>,
-        syntax: &Syntax,
-        text: &str,
-        names: &Aliases,
+        (syntax, text, names): (&Syntax, &str, &Aliases),
         declarators: &mut Declarators<'t>,
     ) {
         let Some(mut name) = call.name.map(|n| names.name(n, text)) else {
@@ -421,13 +419,12 @@ fn receiver_class(
     let declarator = declarators
         .iter()
         .filter(|d| d.start_byte() < call.start_byte())
-        .filter(|d| {
+        .rfind(|d| {
             let named = d
                 .child_by_field_name("name")
                 .or_else(|| d.child_by_field_name("declarator").map(declarator_name));
             named.is_some_and(|n| &text[n.byte_range()] == name)
-        })
-        .last()?;
+        })?;
     if let Some(class) = declarator
         .child_by_field_name("value")
         .and_then(|value| created_class(value, text))
@@ -458,11 +455,10 @@ fn pointed_function<'a>(
         .iter()
         .filter(|d| d.kind() == "init_declarator")
         .filter(|d| d.start_byte() < call.start_byte())
-        .filter(|d| {
+        .rfind(|d| {
             let written = d.child_by_field_name("declarator");
             written.is_some_and(|w| first_identifier(&text[w.byte_range()]) == Some(name))
-        })
-        .last()?;
+        })?;
     let value = declarator.child_by_field_name("value")?;
     let value = if value.kind() == "pointer_expression" {
         value.child_by_field_name("argument")?
