@@ -106,25 +106,22 @@ impl RulesReviewer {
                 .collect()
         };
         for (rule, edges) in facts.by_rule {
-            {
-                // The finding each sink that a parameter or a call's result reaches would be.
-                for edge in &edges.edges {
-                    if let Target::Sink(sink) = &edge.to {
-                        if edge.from == Origin::Source {
-                            continue;
-                        }
-                        record.sinks.entry((rule, sink.clone())).or_insert_with(|| {
-                            let m = RuleMatch {
-                                rule,
-                                node_bytes: sink.clone(),
-                                captures: vec![(String::from("sink"), sink.clone())],
-                                flow: Vec::new(),
-                                deferred: Vec::new(),
-                            };
-                            prepared(file, self.finding(file, tree, &m))
-                        });
-                    }
-                }
+            // The finding each sink that a parameter or a call's result reaches would be.
+            let sinks = edges.edges.iter().filter(|e| e.from != Origin::Source);
+            for sink in sinks.filter_map(|e| match &e.to {
+                Target::Sink(sink) => Some(sink),
+                _ => None,
+            }) {
+                record.sinks.entry((rule, sink.clone())).or_insert_with(|| {
+                    let m = RuleMatch {
+                        rule,
+                        node_bytes: sink.clone(),
+                        captures: vec![(String::from("sink"), sink.clone())],
+                        flow: Vec::new(),
+                        deferred: Vec::new(),
+                    };
+                    prepared(file, self.finding(file, tree, &m))
+                });
             }
             let rule_record = RuleRecord {
                 edges: records(edges.edges),

@@ -111,15 +111,15 @@ impl Shape {
         let mut shape = Shape::default();
         // Top down, each node with the function and the class around it (asking a node for its
         // parent walks down from the root again: too slow for every call of a large file).
-        let mut stack: Vec<(Node<'_>, Scope<'_>)> = vec![(root, Scope::default())];
+        let mut stack: Vec<(Node<'_>, Scope<'_, '_>)> = vec![(root, Scope::default())];
         let mut declarators = Declarators::default();
         while let Some((node, scope)) = stack.pop() {
-            let mut inner = scope.clone();
+            let mut inner = scope;
             let kind = node.kind();
             if CLASSES.contains(&kind) {
                 inner.class = node
                     .child_by_field_name("name")
-                    .map(|n| text[n.byte_range()].to_string());
+                    .map(|n| &text[n.byte_range()]);
             } else if syntax.declarations.contains(&kind) {
                 if let Some((name, class)) = function_name(node, text) {
                     let index = shape.functions.len();
@@ -134,10 +134,10 @@ impl Shape {
                         .unwrap_or(node.end_byte());
                     let header = &text[node.start_byte()..header_end];
                     // `void Helper::run(...)` is a method of `Helper` wherever it stands.
-                    let class = class.or_else(|| scope.class.clone());
+                    let class = class.or(scope.class);
                     shape.functions.push(Function {
-                        name,
-                        class: class.clone(),
+                        name: name.to_string(),
+                        class: class.map(str::to_string),
                         parameters: parameters.len(),
                         variadic: header.contains("..."),
                         private: is_private(node, text),
@@ -158,7 +158,7 @@ impl Shape {
             let mut cursor = node.walk();
             let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
             for child in children.into_iter().rev() {
-                stack.push((child, inner.clone()));
+                stack.push((child, inner));
             }
         }
         Some(shape)
@@ -168,7 +168,7 @@ impl Shape {
         &mut self,
         node: Node<'t>,
         call: &Call<'t>,
-        scope: &Scope<'t>,
+        scope: &Scope<'t, '_>,
         (syntax, text, names): (&Syntax, &str, &Aliases),
         declarators: &mut Declarators<'t>,
     ) {
@@ -189,9 +189,9 @@ impl Shape {
             }
         }
         let (class, unknown_receiver) = match call.receiver {
-            None => (scope.class.clone(), false),
+            None => (scope.class.map(str::to_string), false),
             Some(receiver) if is_own_object(&text[receiver.byte_range()]) => {
-                (scope.class.clone(), false)
+                (scope.class.map(str::to_string), false)
             }
             Some(receiver) => {
                 let function = scope.function.map(|(f, _)| f);
@@ -278,9 +278,9 @@ impl<'t> Declarators<'t> {
 }
 
 /// Where a node stands: the class and the function around it.
-#[derive(Clone, Default)]
-struct Scope<'t> {
-    class: Option<String>,
+#[derive(Clone, Copy, Default)]
+struct Scope<'t, 's> {
+    class: Option<&'s str>,
     function: Option<(Node<'t>, usize)>,
 }
 
@@ -317,17 +317,20 @@ pub(crate) fn summarize(
     if extended.sinks.is_empty() {
         return summary;
     }
-    // From the rule's sources.
-    if !roles.sources.is_empty() {
-        let (flows, complete) = walk::run(
+    let run = |roles: &Roles, parameters_are_sources: bool| {
+        walk::run(
             language,
             root,
             text,
             names,
-            &extended,
-            false,
+            roles,
+            parameters_are_sources,
             Limits::DEFAULT,
-        );
+        )
+    };
+    // From the rule's sources.
+    if !roles.sources.is_empty() {
+        let (flows, complete) = run(&extended, false);
         summary.complete &= complete;
         for flow in flows {
             match shape.target(&flow.sink, roles) {
@@ -343,35 +346,25 @@ pub(crate) fn summarize(
     // From parameters, through the calls the engine knows; then from the results of calls,
     // which the join decides (apart, so that a parameter handed to a call does not hide that
     // call's own result).
-    extended.sources.clear();
-    for results in [false, true] {
-        if !open {
-            break;
-        }
-        if results {
-            extended.results = shape.results.keys().cloned().collect();
-        }
-        let (flows, complete) = walk::run(
-            language,
-            root,
-            text,
-            names,
-            &extended,
-            !results,
-            Limits::DEFAULT,
-        );
-        summary.complete &= complete;
-        for flow in flows {
-            let Some(first) = flow.steps.first() else {
-                continue;
-            };
-            let from = shape.origin(&first.0);
-            if let (Some(from), Some(to)) = (from, shape.target(&flow.sink, roles)) {
-                summary.edges.push(Edge {
-                    from,
-                    to,
-                    steps: flow.steps,
-                });
+    if open {
+        extended.sources.clear();
+        let mut from_results = extended.clone();
+        from_results.results = shape.results.keys().cloned().collect();
+        for (walked, parameters_are_sources) in [(&extended, true), (&from_results, false)] {
+            let (flows, complete) = run(walked, parameters_are_sources);
+            summary.complete &= complete;
+            for flow in flows {
+                let Some(first) = flow.steps.first() else {
+                    continue;
+                };
+                let from = shape.origin(&first.0);
+                if let (Some(from), Some(to)) = (from, shape.target(&flow.sink, roles)) {
+                    summary.edges.push(Edge {
+                        from,
+                        to,
+                        steps: flow.steps,
+                    });
+                }
             }
         }
     }
@@ -382,7 +375,7 @@ pub(crate) fn summarize(
 }
 
 /// A function declaration's name, and the scope its name gives (`void Helper::run(...)`).
-fn function_name(declaration: Node<'_>, text: &str) -> Option<(String, Option<String>)> {
+fn function_name<'s>(declaration: Node<'_>, text: &'s str) -> Option<(&'s str, Option<&'s str>)> {
     let name = declaration.child_by_field_name("name").or_else(|| {
         declaration
             .child_by_field_name("declarator")
@@ -390,8 +383,8 @@ fn function_name(declaration: Node<'_>, text: &str) -> Option<(String, Option<St
     })?;
     let written = &text[name.byte_range()];
     match written.rsplit_once("::") {
-        Some((scope, name)) => Some((name.to_string(), Some(last_segment(scope).to_string()))),
-        None => Some((written.to_string(), None)),
+        Some((scope, name)) => Some((name, Some(last_segment(scope)))),
+        None => Some((written, None)),
     }
 }
 

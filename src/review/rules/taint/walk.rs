@@ -317,15 +317,24 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// Finds every sink's outermost node and the function around it, in one pass.
+    /// Finds every sink's outermost node and the function around it, in one pass that enters
+    /// only the nodes holding a sink.
     fn find_sink_nodes(&mut self, root: Node<'_>) {
-        let wanted: std::collections::HashSet<&Range<usize>> = self.sinks.iter().collect();
         let syntax = self.syntax;
         let mut stack: Vec<(Node<'_>, Option<Range<usize>>)> = vec![(root, None)];
         while let Some((node, function)) = stack.pop() {
             let range = node.byte_range();
-            if wanted.contains(&range) && !self.sink_nodes.contains_key(&range) {
-                self.sink_nodes.insert(range, (node.id(), function.clone()));
+            if self.sinks_in(range.clone()).next().is_none() {
+                continue;
+            }
+            if self
+                .sinks
+                .binary_search_by_key(&(range.start, range.end), |s| (s.start, s.end))
+                .is_ok()
+            {
+                self.sink_nodes
+                    .entry(range)
+                    .or_insert_with(|| (node.id(), function.clone()));
             }
             let inner = if self.is(syntax.lambdas, node) || self.is(syntax.declarations, node) {
                 Some(node.byte_range())
