@@ -318,3 +318,19 @@ int run_client_hook(int client)
     }
     return 0;
 }
+
+/* A launcher chosen once at the top: its use in another function spells neither `system`
+ * nor `popen`, so the prefilter must weigh the file whole to see it. */
+#define LAUNCH system
+
+static int relaunch(const char *job)
+{
+    // ruleid: c/taint-command-injection
+    // ruleid: c/command-injection
+    return LAUNCH(job);
+}
+
+int run_job(int argc, char **argv)
+{
+    return argc > 2 ? relaunch(argv[2]) : 0;
+}

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use tree_sitter::{Query, QueryCursor, QueryCursorOptions, StreamingIterator, Tree};
 
 use super::names::Aliases;
+use super::predicates;
 
 use super::prefilter::{Plan, Prefilter};
 use super::taint::{self, summary};
@@ -31,6 +32,8 @@ pub(crate) struct CompiledRules {
     /// includes the partial it comes from.
     pattern_rules: Vec<Vec<usize>>,
     finding_capture: Option<u32>,
+    /// Per pattern: the predicates shardscan evaluates (`#resolves-to?`...).
+    predicates: Vec<Vec<predicates::Predicate>>,
     prefilter: Prefilter,
     language: Language,
     /// Per pattern rule (by index): the taint rules of this language that supersede it.
@@ -173,6 +176,7 @@ impl CompiledRules {
         };
         let mut pattern_rules = Vec::with_capacity(query.pattern_count());
         let mut pattern_role = Vec::with_capacity(query.pattern_count());
+        let mut pattern_predicates = Vec::with_capacity(query.pattern_count());
         for pattern in 0..query.pattern_count() {
             let offset = query.start_byte_for_pattern(pattern);
             let rules = spans
@@ -183,6 +187,7 @@ impl CompiledRules {
             let rule = &set.rules[rules[0]];
             check_pattern(&query, &source, pattern, rule)?;
             pattern_role.push(taint_role(&query, pattern, rule, language)?);
+            pattern_predicates.push(predicates::of(&query, pattern, rule)?);
             pattern_rules.push(rules);
         }
         let mut parser = tree_sitter::Parser::new();
@@ -194,6 +199,7 @@ impl CompiledRules {
             .unwrap_or_default();
         Ok(CompiledRules {
             finding_capture: query.capture_index_for_name("finding"),
+            predicates: pattern_predicates,
             prefilter: Prefilter::build(&query, &source, &root_kind),
             query,
             pattern_rules,
@@ -210,24 +216,34 @@ impl CompiledRules {
     /// Runs every rule over the whole of `tree`; shards take their share with
     /// [`FileMatches::in_range`]. The prefilter decides which parts of the tree can hold a match.
     pub(crate) fn run(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, self.plan(tree, text), false)
+        self.run_planned(tree, text, None, false)
     }
 
     /// [`CompiledRules::run`], with the file's summaries for the join across functions and
     /// files; a superseded pattern rule's match on a sink only a parameter reaches is then left
     /// for the join to decide (see [`RuleMatch::deferred`]).
     pub(crate) fn run_with_summaries(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, self.plan(tree, text), true)
+        self.run_planned(tree, text, None, true)
     }
 
     /// What the prefilter would have the query walk in `tree`.
+    #[cfg(test)]
     pub(super) fn plan(&self, tree: &Tree, text: &str) -> Plan {
-        self.prefilter.plan(tree.root_node(), text)
+        let aliases = Aliases::of(self.language, tree.root_node(), text);
+        self.plan_with(tree, text, &aliases)
+    }
+
+    /// [`CompiledRules::plan`] for a file whose names are known: where a name is spelled
+    /// otherwise than it is used, a rule's literal can sit in an import or a `#define` far from
+    /// the match, so the file is weighed whole.
+    fn plan_with(&self, tree: &Tree, text: &str, aliases: &Aliases) -> Plan {
+        self.prefilter
+            .plan(tree.root_node(), text, !aliases.renames())
     }
 
     /// Runs every rule over every node, without the prefilter, to check it and to measure it.
     pub(crate) fn run_unfiltered(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, Plan::Whole, false)
+        self.run_planned(tree, text, Some(Plan::Whole), false)
     }
 
     /// What the prefilter needs to see before walking for `rule`: per pattern, sets of literals
@@ -242,11 +258,24 @@ impl CompiledRules {
             .collect()
     }
 
-    fn run_planned(&self, tree: &Tree, text: &str, plan: Plan, summaries: bool) -> FileMatches {
+    /// Runs the rules over what `plan` says, or what the prefilter says when it is `None`.
+    fn run_planned(
+        &self,
+        tree: &Tree,
+        text: &str,
+        plan: Option<Plan>,
+        summaries: bool,
+    ) -> FileMatches {
+        // Predicates see a macro alias as the name it stands for (`SYSTEM` as `system`), and
+        // `#resolves-to?` what the file's imports bind.
+        let aliases = Aliases::of(self.language, tree.root_node(), text);
+        let plan = plan.unwrap_or_else(|| self.plan_with(tree, text, &aliases));
         let ranges = match plan {
             Plan::Skip => {
                 // Nothing of a rule here; values still pass through the file's functions.
-                let facts = summaries.then(|| self.facts(tree, text)).flatten();
+                let facts = summaries
+                    .then(|| self.facts(tree, text, &aliases))
+                    .flatten();
                 return FileMatches {
                     matches: Vec::new(),
                     incomplete: None,
@@ -275,8 +304,6 @@ impl CompiledRules {
             let mut taint_roles: std::collections::BTreeMap<usize, taint::Roles> =
                 Default::default();
             let mut exceeded = false;
-            // Predicates see a macro alias as the name it stands for (`SYSTEM` as `system`).
-            let aliases = Aliases::of(self.language, tree.root_node(), text);
             let bytes = text.as_bytes();
             for range in ranges {
                 cursor.set_byte_range(range);
@@ -286,6 +313,9 @@ impl CompiledRules {
                 let mut matches =
                     cursor.matches_with_options(&self.query, tree.root_node(), resolved, options);
                 while let Some(m) = matches.next() {
+                    if !predicates::hold(&self.predicates[m.pattern_index], m, text, &aliases) {
+                        continue;
+                    }
                     if let Some(role) = self.pattern_role[m.pattern_index] {
                         // A taint rule's match is a node with a role, not a finding.
                         let name = ROLES.iter().find(|(_, r)| *r == role).map(|(n, _)| *n);
@@ -410,11 +440,10 @@ impl CompiledRules {
     }
 
     /// The summaries of a file in which no rule has a role.
-    fn facts(&self, tree: &Tree, text: &str) -> Option<FileFacts> {
-        let aliases = Aliases::of(self.language, tree.root_node(), text);
-        let shape = summary::Shape::of(self.language, tree.root_node(), text, &aliases)
+    fn facts(&self, tree: &Tree, text: &str, aliases: &Aliases) -> Option<FileFacts> {
+        let shape = summary::Shape::of(self.language, tree.root_node(), text, aliases)
             .filter(|shape| !shape.is_empty())?;
-        let shared = self.shared_edges(tree, text, &aliases, &shape);
+        let shared = self.shared_edges(tree, text, aliases, &shape);
         Some(FileFacts {
             shape,
             by_rule: Default::default(),
@@ -666,10 +695,15 @@ fn check_predicates(query: &Query, pattern: usize, rule: &Rule) -> Result<(), Ru
         origin: rule.origin.clone(),
         message,
     };
-    if let Some(predicate) = query.general_predicates(pattern).first() {
+    let unknown = query
+        .general_predicates(pattern)
+        .iter()
+        .find(|p| !predicates::OURS.contains(&p.operator.as_ref()));
+    if let Some(predicate) = unknown {
         return Err(invalid(format!(
             "unknown predicate `#{}`\nhint: supported predicates are #eq?, #not-eq?, #any-eq?, \
-             #match?, #not-match?, #any-match?, #any-of? and #not-any-of?",
+             #match?, #not-match?, #any-match?, #any-of?, #not-any-of?, #resolves-to?, \
+             #not-resolves-to? and #not-sized-for?",
             predicate.operator
         )));
     }

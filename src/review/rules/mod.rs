@@ -8,6 +8,7 @@ pub(crate) mod engine;
 pub(crate) mod join;
 pub(crate) mod meta;
 pub(crate) mod names;
+mod predicates;
 mod prefilter;
 mod reviewer;
 pub(crate) mod taint;

@@ -1,5 +1,5 @@
 //! The literals a pattern's matches must contain, derived from its predicates: the string of an
-//! `#eq?`, the words of an `#any-of?`, and the prefixes and suffixes every match of a `#match?`
+//! `#eq?`, the words of an `#any-of?`, the last segments of a `#resolves-to?`'s names, and the prefixes and suffixes every match of a `#match?`
 //! regex starts and ends with, after folding `(?i)` letter classes to one lower-case letter.
 
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
@@ -54,6 +54,14 @@ pub(super) fn pattern_sets_of(
         match (predicate.name.as_str(), strings.as_slice()) {
             ("eq?" | "any-eq?", [_]) | ("any-of?", [_, ..]) => sets.extend(normalize(strings)),
             ("match?" | "any-match?", [regex]) => sets.extend(regex_literals(regex, unicode_folds)),
+            // The last segment of a qualified name is spelled in the file however the rest is:
+            // at the use, in the import that renames it, or in the `#define`.
+            ("resolves-to?", [_, ..]) => sets.extend(normalize(
+                strings
+                    .iter()
+                    .map(|name| name.rsplit('.').next().unwrap_or(name).to_string())
+                    .collect(),
+            )),
             _ => {}
         }
     }

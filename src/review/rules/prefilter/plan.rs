@@ -10,8 +10,10 @@ use super::literals::NON_ASCII_FOLDS;
 use super::{Plan, Prefilter};
 
 impl Prefilter {
-    /// Decides what to walk in `root`'s tree over `text`.
-    pub(crate) fn plan(&self, root: Node<'_>, text: &str) -> Plan {
+    /// Decides what to walk in `root`'s tree over `text`; with `by_item` false, the file's
+    /// literals are weighed together and it is walked whole or skipped (its names are spelled
+    /// otherwise where they are used, see [`crate::review::rules::names::Aliases::renames`]).
+    pub(crate) fn plan(&self, root: Node<'_>, text: &str, by_item: bool) -> Plan {
         let Some(automaton) = &self.automaton else {
             return Plan::Whole;
         };
@@ -26,7 +28,7 @@ impl Prefilter {
             return Plan::Skip;
         }
         let mut check = Satisfied::new(self);
-        if !self.ranges_sound {
+        if !self.ranges_sound || !by_item {
             return if check.any(hits.iter().map(|(_, literal)| *literal)) {
                 Plan::Whole
             } else {
@@ -155,7 +157,7 @@ mod tests {
     }
 
     fn python_plan(query_source: &str, code: &str) -> Plan {
-        python_prefilter(query_source).plan(parse(code).root_node(), code)
+        python_prefilter(query_source).plan(parse(code).root_node(), code, true)
     }
 
     const EVAL: &str = r#"(call function: (identifier) @f (#eq? @f "eval")) @finding"#;

@@ -1,6 +1,7 @@
 //! Names as the code resolves them, so that a rule written against a function's own name also
-//! matches the other spellings a file gives it. Today: C and C++ object-like macros whose body
-//! is one identifier (`#define SYSTEM system`, `#define POPEN popen`, `#define ARG data`), which
+//! matches the other spellings a file gives it: the bindings of its imports ([`imports`]), which
+//! rules reach through the `#resolves-to?` predicate ([`resolve`]), and C and C++ object-like
+//! macros whose body is one identifier (`#define SYSTEM system`, `#define POPEN popen`, `#define ARG data`), which
 //! portable C code uses to pick a function or a value per platform, or one string literal
 //! (`#define SHELL "/bin/sh"`). Every use of such a macro name reads, to the queries' text
 //! predicates, as what it stands for, and the taint engine follows a macro that names a variable
@@ -13,11 +14,18 @@ use tree_sitter::Node;
 
 use crate::lang::Language;
 
-/// The identifiers of one file that stand for another name, by byte range.
+mod imports;
+mod resolve;
+
+use imports::Imports;
+
+/// The names of one file that stand for another name: macro uses by byte range, and what its
+/// imports bind.
 #[derive(Debug, Default)]
 pub(crate) struct Aliases {
     /// Uses of a macro, by range, with what it stands for.
     resolved: HashMap<Range<usize>, Alias>,
+    imports: Imports,
 }
 
 /// What a macro's body is.
@@ -41,13 +49,20 @@ impl Aliases {
     /// The aliases of a parsed file; empty for a language without any, or a file that defines
     /// none (no walk is made then beyond the top-level definitions).
     pub(crate) fn of(language: Language, root: Node<'_>, text: &str) -> Aliases {
+        let imports = Imports::of(language, root, text);
         if !matches!(language, Language::C | Language::Cpp) {
-            return Aliases::default();
+            return Aliases {
+                imports,
+                ..Aliases::default()
+            };
         }
         let mut macros: HashMap<&str, Vec<(usize, Option<Alias>)>> = HashMap::new();
         collect_macros(root, text, &mut macros);
         if macros.is_empty() {
-            return Aliases::default();
+            return Aliases {
+                imports,
+                ..Aliases::default()
+            };
         }
         let mut resolved = HashMap::new();
         let mut cursor = root.walk();
@@ -74,7 +89,14 @@ impl Aliases {
             }
             stack.extend(node.children(&mut cursor));
         }
-        Aliases { resolved }
+        Aliases { resolved, imports }
+    }
+
+    /// Whether some name of the file is spelled otherwise where it is used (a macro, an import
+    /// under another name): a rule's literal may then be missing from the code that matches it,
+    /// so the prefilter must weigh the whole file, not its parts one by one.
+    pub(crate) fn renames(&self) -> bool {
+        !self.resolved.is_empty() || self.imports.renames()
     }
 
     /// The text a query's predicates see for `node`: the resolved name of an alias, else the

@@ -1,0 +1,448 @@
+//! What a file's imports bind its short names to: `import javax.crypto.Cipher;`,
+//! `import hashlib as h`, `from subprocess import call as run`,
+//! `const { exec: run } = require('child_process')`, `import * as cp from 'child_process'`,
+//! `ex "os/exec"` in Go and `use Foo\Bar as Baz;` in PHP. A bound name stands for a qualified
+//! name whose segments are joined with dots in every language (`os/exec.Command` in Go, where the
+//! import path is one segment; `Foo.Bar.Baz` in PHP).
+
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+use crate::lang::Language;
+
+/// The import bindings of one file.
+#[derive(Debug, Default)]
+pub(crate) struct Imports {
+    /// Local name -> the qualified name it stands for.
+    bound: HashMap<String, String>,
+    /// A name no import binds may still come from another package without being spelled
+    /// (Java's `java.lang` and same-package classes and wildcard imports, PHP's global
+    /// fallback, C++'s `using namespace`, Go's dot imports).
+    open: bool,
+    /// Some binding gives a name another spelling (`import hashlib as h`,
+    /// `{ exec: run }`): a rule's literal may then be missing where the name is used.
+    renames: bool,
+}
+
+impl Imports {
+    pub(crate) fn of(language: Language, root: Node<'_>, text: &str) -> Imports {
+        let mut imports = Imports {
+            open: matches!(
+                language,
+                Language::Java | Language::Php | Language::Cpp | Language::CSharp
+            ),
+            ..Imports::default()
+        };
+        match language {
+            Language::Java => java(root, text, &mut imports),
+            Language::Python => python(root, text, &mut imports),
+            Language::JavaScript | Language::TypeScript | Language::Tsx => {
+                javascript(root, text, &mut imports)
+            }
+            Language::Go => go(root, text, &mut imports),
+            Language::Php => php(root, text, &mut imports),
+            _ => {}
+        }
+        imports
+    }
+
+    /// The qualified name a short name is bound to.
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
+        self.bound.get(name).map(String::as_str)
+    }
+
+    /// Whether a name no import binds may still be a short name of another package's.
+    pub(crate) fn open(&self) -> bool {
+        self.open
+    }
+
+    /// Whether some binding spells a name differently from its last segment.
+    pub(crate) fn renames(&self) -> bool {
+        self.renames
+    }
+
+    fn bind(&mut self, local: &str, qualified: String) {
+        if local.is_empty() || qualified.is_empty() {
+            return;
+        }
+        let last = qualified
+            .rsplit(['.', '/'])
+            .next()
+            .unwrap_or(qualified.as_str());
+        if !last.eq_ignore_ascii_case(local) {
+            self.renames = true;
+        }
+        self.bound.insert(local.to_string(), qualified);
+    }
+}
+
+/// The named children of `node`.
+fn named(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+/// `a.b.C` from a Java `scoped_identifier`, a Python `dotted_name`, a PHP `qualified_name` or
+/// `namespace_name`: the texts of its identifier leaves, in order, joined with dots.
+fn dotted(node: Node<'_>, text: &str) -> String {
+    let mut parts = Vec::new();
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        if node.named_child_count() == 0 {
+            if matches!(node.kind(), "identifier" | "name" | "type_identifier") {
+                parts.push(&text[node.byte_range()]);
+            }
+            continue;
+        }
+        let mut children = named(node);
+        children.reverse();
+        stack.extend(children);
+    }
+    parts.join(".")
+}
+
+fn java(root: Node<'_>, text: &str, imports: &mut Imports) {
+    let mut package = String::new();
+    for child in named(root) {
+        match child.kind() {
+            "package_declaration" => {
+                if let Some(name) = named(child).into_iter().find(|n| n.kind() != "annotation") {
+                    package = dotted(name, text);
+                }
+            }
+            "import_declaration" => {
+                let children = named(child);
+                let wildcard = children.iter().any(|c| c.kind() == "asterisk");
+                let Some(name) = children.iter().find(|c| c.kind().ends_with("identifier")) else {
+                    continue;
+                };
+                if wildcard {
+                    // Names from `a.b.*` stay open, as every Java file's are.
+                    continue;
+                }
+                let qualified = dotted(*name, text);
+                let local = qualified.rsplit('.').next().unwrap_or_default().to_string();
+                imports.bind(&local, qualified);
+            }
+            _ => {}
+        }
+    }
+    // A class the file declares is that class, not one of the same name elsewhere.
+    let mut stack = named(root);
+    while let Some(node) = stack.pop() {
+        if matches!(
+            node.kind(),
+            "class_declaration"
+                | "interface_declaration"
+                | "enum_declaration"
+                | "record_declaration"
+                | "annotation_type_declaration"
+        ) {
+            if let Some(name) = node.child_by_field_name("name") {
+                let name = &text[name.byte_range()];
+                let qualified = if package.is_empty() {
+                    name.to_string()
+                } else {
+                    format!("{package}.{name}")
+                };
+                imports.bound.entry(name.to_string()).or_insert(qualified);
+            }
+            if let Some(body) = node.child_by_field_name("body") {
+                stack.extend(named(body));
+            }
+        }
+    }
+}
+
+fn python(root: Node<'_>, text: &str, imports: &mut Imports) {
+    // Imports at the top level, in functions and classes, and under `if`/`try`; not in
+    // expressions, which hold none.
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "import_statement" => {
+                for name in named(node) {
+                    match name.kind() {
+                        "aliased_import" => {
+                            let (Some(module), Some(alias)) = (
+                                name.child_by_field_name("name"),
+                                name.child_by_field_name("alias"),
+                            ) else {
+                                continue;
+                            };
+                            imports.bind(&text[alias.byte_range()], dotted(module, text));
+                        }
+                        "dotted_name" => {
+                            // `import os.path` binds `os`.
+                            let module = dotted(name, text);
+                            let head = module.split('.').next().unwrap_or_default().to_string();
+                            imports.bind(&head.clone(), head);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            "import_from_statement" => {
+                let Some(module) = node.child_by_field_name("module_name") else {
+                    continue;
+                };
+                let module = if module.kind() == "relative_import" {
+                    text[module.byte_range()].to_string()
+                } else {
+                    dotted(module, text)
+                };
+                let mut cursor = node.walk();
+                for name in node.children_by_field_name("name", &mut cursor) {
+                    let (imported, local) = match name.kind() {
+                        "aliased_import" => {
+                            let (Some(imported), Some(alias)) = (
+                                name.child_by_field_name("name"),
+                                name.child_by_field_name("alias"),
+                            ) else {
+                                continue;
+                            };
+                            (dotted(imported, text), &text[alias.byte_range()])
+                        }
+                        _ => (dotted(name, text), &text[name.byte_range()]),
+                    };
+                    imports.bind(local, format!("{module}.{imported}"));
+                }
+            }
+            "module"
+            | "block"
+            | "function_definition"
+            | "class_definition"
+            | "decorated_definition"
+            | "if_statement"
+            | "elif_clause"
+            | "else_clause"
+            | "try_statement"
+            | "except_clause"
+            | "finally_clause"
+            | "with_statement" => stack.extend(named(node)),
+            _ => {}
+        }
+    }
+}
+
+/// The module a JavaScript string names, without Node's `node:` scheme.
+fn module_name(string: Node<'_>, text: &str) -> String {
+    let raw = text[string.byte_range()].trim_matches(|c| c == '"' || c == '\'' || c == '`');
+    raw.strip_prefix("node:").unwrap_or(raw).to_string()
+}
+
+/// The module of `require('m')`, or of `require('m').a.b` with its members.
+pub(super) fn required(node: Node<'_>, text: &str) -> Option<String> {
+    match node.kind() {
+        "call_expression" => {
+            let function = node.child_by_field_name("function")?;
+            let callee = &text[function.byte_range()];
+            if callee == "promisify" || callee.ends_with(".promisify") {
+                // `util.promisify(require('child_process').exec)` runs what it wraps.
+                return required(node.child_by_field_name("arguments")?.named_child(0)?, text);
+            }
+            if callee != "require" {
+                return None;
+            }
+            let arguments = node.child_by_field_name("arguments")?;
+            let first = arguments.named_child(0)?;
+            (first.kind() == "string").then(|| module_name(first, text))
+        }
+        "member_expression" => {
+            let object = required(node.child_by_field_name("object")?, text)?;
+            let property = node.child_by_field_name("property")?;
+            Some(format!("{object}.{}", &text[property.byte_range()]))
+        }
+        "await_expression" | "parenthesized_expression" => required(node.named_child(0)?, text),
+        _ => None,
+    }
+}
+
+fn javascript(root: Node<'_>, text: &str, imports: &mut Imports) {
+    for statement in named(root) {
+        let statement = if statement.kind() == "export_statement" {
+            match statement.child_by_field_name("declaration") {
+                Some(declaration) => declaration,
+                None => continue,
+            }
+        } else {
+            statement
+        };
+        match statement.kind() {
+            "import_statement" => {
+                let Some(source) = statement.child_by_field_name("source") else {
+                    continue;
+                };
+                let module = module_name(source, text);
+                for clause in named(statement)
+                    .into_iter()
+                    .filter(|c| c.kind() == "import_clause")
+                {
+                    for part in named(clause) {
+                        match part.kind() {
+                            // `import cp from 'm'` and `import * as cp from 'm'`: the module.
+                            "identifier" => imports.bind(&text[part.byte_range()], module.clone()),
+                            "namespace_import" => {
+                                if let Some(name) = part.named_child(0) {
+                                    imports.bind(&text[name.byte_range()], module.clone());
+                                }
+                            }
+                            "named_imports" => {
+                                for specifier in named(part) {
+                                    let Some(name) = specifier.child_by_field_name("name") else {
+                                        continue;
+                                    };
+                                    let local =
+                                        specifier.child_by_field_name("alias").unwrap_or(name);
+                                    let name = &text[name.byte_range()];
+                                    imports.bind(
+                                        &text[local.byte_range()],
+                                        format!("{module}.{name}"),
+                                    );
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            "lexical_declaration" | "variable_declaration" => {
+                for declarator in named(statement) {
+                    if declarator.kind() != "variable_declarator" {
+                        continue;
+                    }
+                    let (Some(name), Some(value)) = (
+                        declarator.child_by_field_name("name"),
+                        declarator.child_by_field_name("value"),
+                    ) else {
+                        continue;
+                    };
+                    let Some(module) = required(value, text) else {
+                        continue;
+                    };
+                    match name.kind() {
+                        "identifier" => imports.bind(&text[name.byte_range()], module),
+                        "object_pattern" => {
+                            for part in named(name) {
+                                match part.kind() {
+                                    "shorthand_property_identifier_pattern" => {
+                                        let local = &text[part.byte_range()];
+                                        imports.bind(local, format!("{module}.{local}"));
+                                    }
+                                    "pair_pattern" => {
+                                        let (Some(key), Some(value)) = (
+                                            part.child_by_field_name("key"),
+                                            part.child_by_field_name("value"),
+                                        ) else {
+                                            continue;
+                                        };
+                                        if value.kind() == "identifier" {
+                                            let key = &text[key.byte_range()];
+                                            imports.bind(
+                                                &text[value.byte_range()],
+                                                format!("{module}.{key}"),
+                                            );
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn go(root: Node<'_>, text: &str, imports: &mut Imports) {
+    let mut specs = Vec::new();
+    for declaration in named(root)
+        .into_iter()
+        .filter(|n| n.kind() == "import_declaration")
+    {
+        for child in named(declaration) {
+            match child.kind() {
+                "import_spec" => specs.push(child),
+                "import_spec_list" => specs.extend(named(child)),
+                _ => {}
+            }
+        }
+    }
+    for spec in specs {
+        let Some(path) = spec.child_by_field_name("path") else {
+            continue;
+        };
+        let path = text[path.byte_range()].trim_matches(|c| c == '"' || c == '`');
+        match spec.child_by_field_name("name") {
+            Some(name) if name.kind() == "dot" => imports.open = true,
+            Some(name) if name.kind() == "blank_identifier" => {}
+            Some(name) => imports.bind(&text[name.byte_range()], path.to_string()),
+            None => {
+                // The package's own name: the path's last element, without a major version
+                // (`github.com/x/y/v2` is `y`, `gopkg.in/yaml.v3` is `yaml`).
+                let mut parts = path.rsplit('/');
+                let mut last = parts.next().unwrap_or_default();
+                if last.len() > 1
+                    && last.starts_with('v')
+                    && last[1..].bytes().all(|b| b.is_ascii_digit())
+                {
+                    last = parts.next().unwrap_or(last);
+                }
+                let last = last.split(".v").next().unwrap_or(last);
+                // The package name is the last segment of the path: no renaming.
+                imports.bound.insert(last.to_string(), path.to_string());
+            }
+        }
+    }
+}
+
+fn php(root: Node<'_>, text: &str, imports: &mut Imports) {
+    let mut stack = named(root);
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "namespace_use_declaration" => {
+                // `use Foo\{A, B as C};` has a prefix for its group.
+                let group_prefix = named(node)
+                    .into_iter()
+                    .find(|c| c.kind() == "namespace_name")
+                    .map(|p| dotted(p, text));
+                let mut clauses = Vec::new();
+                for child in named(node) {
+                    match child.kind() {
+                        "namespace_use_clause" => clauses.push(child),
+                        "namespace_use_group" => clauses.extend(named(child)),
+                        _ => {}
+                    }
+                }
+                for clause in clauses {
+                    let Some(name) = named(clause)
+                        .into_iter()
+                        .find(|c| matches!(c.kind(), "qualified_name" | "name"))
+                    else {
+                        continue;
+                    };
+                    let mut qualified = dotted(name, text);
+                    if let Some(prefix) = &group_prefix {
+                        qualified = format!("{prefix}.{qualified}");
+                    }
+                    let local = match clause.child_by_field_name("alias") {
+                        Some(alias) => text[alias.byte_range()].to_string(),
+                        None => qualified.rsplit('.').next().unwrap_or_default().to_string(),
+                    };
+                    imports.bind(&local, qualified);
+                }
+            }
+            // `namespace A;` is followed by its code; `namespace A { ... }` holds it.
+            "namespace_definition" => {
+                if let Some(body) = node.child_by_field_name("body") {
+                    stack.extend(named(body));
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! The predicates shardscan adds to tree-sitter's text predicates, applied to each match:
+//!
+//! - `(#resolves-to? @capture "a.b.C.m" ...)`: the capture (a call, a `new`, a member access or
+//!   a name) resolves to one of the qualified names, through the file's imports and macros (see
+//!   [`Aliases::resolves_to`]); `#not-resolves-to?`: to none of them.
+//! - `(#not-sized-for? @dest @src)`: C's "allocate the length, then copy" idiom is not in the
+//!   function: `@dest` was not assigned, above the match, an allocation whose size counts
+//!   `@src` (`malloc(strlen(src) + 1)`, `malloc(sizeof(prefix) + strlen(host) + 1)`).
+
+use tree_sitter::{Node, Query, QueryMatch, QueryPredicateArg};
+
+use super::names::Aliases;
+use super::{Rule, RuleError};
+
+/// The names of the predicates evaluated here, for the check that rejects unknown ones.
+pub(super) const OURS: [&str; 3] = ["resolves-to?", "not-resolves-to?", "not-sized-for?"];
+
+#[derive(Debug)]
+pub(super) enum Predicate {
+    Resolves {
+        capture: u32,
+        names: Vec<String>,
+        negated: bool,
+    },
+    NotSizedFor {
+        dest: u32,
+        src: u32,
+    },
+}
+
+/// The predicates of `pattern`, checked.
+pub(super) fn of(query: &Query, pattern: usize, rule: &Rule) -> Result<Vec<Predicate>, RuleError> {
+    let mut out = Vec::new();
+    for predicate in query.general_predicates(pattern) {
+        let operator = predicate.operator.as_ref();
+        let invalid = |usage: &str| RuleError::Invalid {
+            origin: rule.origin.clone(),
+            message: format!("`#{operator}` takes {usage}"),
+        };
+        match operator {
+            "resolves-to?" | "not-resolves-to?" => {
+                let usage = "a capture and one qualified name or more, e.g. \
+                             `(#resolves-to? @call \"java.security.MessageDigest.getInstance\")`";
+                let [QueryPredicateArg::Capture(capture), names @ ..] = &predicate.args[..] else {
+                    return Err(invalid(usage));
+                };
+                let names = names
+                    .iter()
+                    .map(|arg| match arg {
+                        QueryPredicateArg::String(name) if !name.is_empty() => {
+                            Some(name.to_string())
+                        }
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<String>>>()
+                    .filter(|names| !names.is_empty())
+                    .ok_or_else(|| invalid(usage))?;
+                out.push(Predicate::Resolves {
+                    capture: *capture,
+                    names,
+                    negated: operator == "not-resolves-to?",
+                });
+            }
+            "not-sized-for?" => {
+                let [QueryPredicateArg::Capture(dest), QueryPredicateArg::Capture(src)] =
+                    &predicate.args[..]
+                else {
+                    return Err(invalid(
+                        "two captures, the destination and the source: `(#not-sized-for? @dst @src)`",
+                    ));
+                };
+                out.push(Predicate::NotSizedFor {
+                    dest: *dest,
+                    src: *src,
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// Whether `m` passes `predicates`. A capture that is not bound passes: its pattern made it
+/// optional.
+pub(super) fn hold(
+    predicates: &[Predicate],
+    m: &QueryMatch<'_, '_>,
+    text: &str,
+    aliases: &Aliases,
+) -> bool {
+    let nodes = |index: u32| {
+        m.captures()
+            .iter()
+            .filter(move |c| c.index == index)
+            .map(|c| c.node)
+    };
+    predicates.iter().all(|predicate| match predicate {
+        Predicate::Resolves {
+            capture,
+            names,
+            negated,
+        } => nodes(*capture).all(|node| aliases.resolves_to(node, text, names) != *negated),
+        Predicate::NotSizedFor { dest, src } => {
+            let (Some(dest), Some(src)) = (nodes(*dest).next(), nodes(*src).next()) else {
+                return true;
+            };
+            !sized_for(dest, src, text)
+        }
+    })
+}
+
+/// Functions that return a buffer of the size their arguments say.
+const ALLOCATORS: [&str; 9] = [
+    "malloc", "calloc", "realloc", "alloca", "xmalloc", "xcalloc", "xrealloc", "g_malloc",
+    "_alloca",
+];
+
+/// Whether, in the function around `dest`, `dest` is assigned above it an allocation whose size
+/// counts `src`: `strlen(src)`, `wcslen(src)` or `sizeof src` among its arguments.
+fn sized_for(dest: Node<'_>, src: Node<'_>, text: &str) -> bool {
+    let src_text = text[src.byte_range()].trim();
+    let src_is_name = !src_text.is_empty()
+        && src_text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-' | b'>'));
+    if !src_is_name {
+        return false;
+    }
+    let dest_text: String = text[dest.byte_range()].split_whitespace().collect();
+    let Some(function) = std::iter::successors(dest.parent(), |n| n.parent())
+        .find(|n| n.kind() == "function_definition")
+    else {
+        return false;
+    };
+    let before = dest.start_byte();
+    let mut stack = vec![function];
+    while let Some(node) = stack.pop() {
+        if node.start_byte() >= before {
+            continue;
+        }
+        let (target, value) = match node.kind() {
+            "assignment_expression" => (
+                node.child_by_field_name("left"),
+                node.child_by_field_name("right"),
+            ),
+            "init_declarator" => (
+                node.child_by_field_name("declarator"),
+                node.child_by_field_name("value"),
+            ),
+            _ => (None, None),
+        };
+        if let (Some(target), Some(value)) = (target, value) {
+            let target: String = text[target.byte_range()]
+                .trim_start_matches(['*', ' '])
+                .split_whitespace()
+                .collect();
+            if target == dest_text && counts(value, src_text, text, array(src, src_text, text)) {
+                return true;
+            }
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    false
+}
+
+/// Whether `name` (seen at `at`) is declared as an array in the file, so that `sizeof name` is
+/// its size and not a pointer's.
+fn array(at: Node<'_>, name: &str, text: &str) -> bool {
+    let root = std::iter::successors(Some(at), |n| n.parent())
+        .last()
+        .unwrap_or(at);
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "array_declarator"
+            && node
+                .child_by_field_name("declarator")
+                .is_some_and(|d| &text[d.byte_range()] == name)
+        {
+            return true;
+        }
+        // Declarations only: no array is declared inside an expression.
+        if node.kind().ends_with("expression") {
+            continue;
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    false
+}
+
+/// Whether `value` is a call of an allocator (under casts and parentheses) whose arguments
+/// count `src`: `strlen(src)`, or `sizeof src` when `src` is an array.
+fn counts(value: Node<'_>, src: &str, text: &str, src_is_array: bool) -> bool {
+    let mut value = value;
+    while matches!(value.kind(), "cast_expression" | "parenthesized_expression") {
+        let Some(inner) = value
+            .child_by_field_name("value")
+            .or_else(|| value.named_child(value.named_child_count().saturating_sub(1) as u32))
+        else {
+            return false;
+        };
+        value = inner;
+    }
+    if value.kind() != "call_expression" {
+        return false;
+    }
+    let (Some(function), Some(arguments)) = (
+        value.child_by_field_name("function"),
+        value.child_by_field_name("arguments"),
+    ) else {
+        return false;
+    };
+    if !ALLOCATORS.contains(&&text[function.byte_range()]) {
+        return false;
+    }
+    let compact: String = text[arguments.byte_range()].split_whitespace().collect();
+    let name_ends = |rest: &str| {
+        !rest
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+    };
+    let measures: &[&str] = if src_is_array {
+        &["strlen(", "wcslen(", "sizeof(", "sizeof"]
+    } else {
+        &["strlen(", "wcslen("]
+    };
+    measures.iter().any(|measure| {
+        let needle = format!("{measure}{src}");
+        compact.match_indices(&needle).any(|(at, _)| {
+            let rest = &compact[at + needle.len()..];
+            let before_ok = !compact[..at]
+                .bytes()
+                .last()
+                .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_');
+            before_ok
+                && if measure.ends_with('(') {
+                    rest.starts_with(')')
+                } else {
+                    name_ends(rest)
+                }
+        })
+    })
+}
