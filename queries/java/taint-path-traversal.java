@@ -78,6 +78,11 @@ public class DocumentController {
         File upload = new File(DOCS, request.getParameter("upload"));
         // ok: java/taint-path-traversal
         new FileOutputStream(upload).close();
+        // The class spelled in full is the same sink.
+        // ruleid: java/taint-path-traversal
+        java.io.File spelled = new java.io.File(DOCS, request.getParameter("spelled"));
+        // ruleid: java/taint-path-traversal
+        new java.io.FileWriter(request.getParameter("log")).close();
         Map<String, String> locations = new HashMap<>();
         locations.put("default", DOCS + "/index.html");
         locations.put("requested", request.getParameter("page"));

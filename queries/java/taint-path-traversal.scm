@@ -17,43 +17,44 @@
 
 ; Sinks are the paths of files opened, written or created,
 (object_creation_expression
-  type: (type_identifier) @type
+  type: [(type_identifier) (scoped_type_identifier)] @type
   arguments: (argument_list (_) @sink)
-  (#any-of? @type "FileInputStream" "FileOutputStream" "FileReader" "FileWriter"
-    "RandomAccessFile" "FileSystemResource" "PathResource"))
+  (#resolves-to? @type "java.io.FileInputStream" "java.io.FileOutputStream" "java.io.FileReader"
+    "java.io.FileWriter" "java.io.RandomAccessFile"
+    "org.springframework.core.io.FileSystemResource" "org.springframework.core.io.PathResource"))
 
 ; the parts of a File or Path (`new File(dir, name)`, `Paths.get`, `Path.of`), unless only its
 ; file name is kept (`new File(name).getName()`, `Paths.get(name).getFileName()`),
 (variable_declarator
   value: (object_creation_expression
-    type: (type_identifier) @file
+    type: [(type_identifier) (scoped_type_identifier)] @file
     arguments: (argument_list (_) @sink))
-  (#eq? @file "File"))
+  (#resolves-to? @file "java.io.File"))
 
 (assignment_expression
   right: (object_creation_expression
-    type: (type_identifier) @file
+    type: [(type_identifier) (scoped_type_identifier)] @file
     arguments: (argument_list (_) @sink))
-  (#eq? @file "File"))
+  (#resolves-to? @file "java.io.File"))
 
 (argument_list
   (object_creation_expression
-    type: (type_identifier) @file
+    type: [(type_identifier) (scoped_type_identifier)] @file
     arguments: (argument_list (_) @sink))
-  (#eq? @file "File"))
+  (#resolves-to? @file "java.io.File"))
 
 (return_statement
   (object_creation_expression
-    type: (type_identifier) @file
+    type: [(type_identifier) (scoped_type_identifier)] @file
     arguments: (argument_list (_) @sink))
-  (#eq? @file "File"))
+  (#resolves-to? @file "java.io.File"))
 
 (method_invocation
   object: (object_creation_expression
-    type: (type_identifier) @file
+    type: [(type_identifier) (scoped_type_identifier)] @file
     arguments: (argument_list (_) @sink))
   name: (identifier) @use
-  (#eq? @file "File")
+  (#resolves-to? @file "java.io.File")
   (#not-any-of? @use "getFileName" "getName"))
 
 (variable_declarator
@@ -143,7 +144,7 @@
   (#eq? @name "getFileName"))
 
 ((method_invocation
-  object: (object_creation_expression type: (type_identifier) @file)
+  object: (object_creation_expression type: [(type_identifier) (scoped_type_identifier)] @file)
   name: (identifier) @name) @sanitizer
-  (#eq? @file "File")
+  (#resolves-to? @file "java.io.File")
   (#eq? @name "getName"))

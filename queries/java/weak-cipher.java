@@ -7,7 +7,8 @@ import javax.crypto.spec.SecretKeySpec;
 public class CardVault {
 
     public byte[] encryptPan(byte[] key, byte[] pan) throws Exception {
-        // ruleid: java/weak-cipher
+        // No mode: java/cipher-default-mode reports it.
+        // ruleid: java/cipher-default-mode
         Cipher cipher = Cipher.getInstance("AES");
         cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"));
         return cipher.doFinal(pan);
@@ -17,7 +18,7 @@ public class CardVault {
         // ruleid: java/weak-cipher
         Cipher des = Cipher.getInstance("DESede/CBC/PKCS5Padding");
         // ruleid: java/weak-cipher
-        Cipher ecb = Cipher.getInstance("AES/ECB/PKCS5Padding");
+        Cipher ecb = javax.crypto.Cipher.getInstance("AES/ECB/PKCS5Padding");
         return ecb.doFinal(des.doFinal(data));
     }
 
@@ -32,5 +33,11 @@ public class CardVault {
         // ok: java/weak-cipher
         Cipher cbc = Cipher.getInstance("AES/CBC/PKCS5Padding");
         return gcm.doFinal(data);
+    }
+
+    public void game() {
+        // Another class named Cipher, not javax.crypto.Cipher.
+        // ok: java/weak-cipher
+        com.acme.game.Cipher.getInstance("DES");
     }
 }

@@ -35,4 +35,13 @@ public class PasswordHasher {
         String digest = DigestUtils.sha256Hex(password);
         return sha256.digest(digest.getBytes(StandardCharsets.UTF_8));
     }
+
+    public byte[] spelledInFull(byte[] data) throws Exception {
+        // ruleid: java/weak-hash
+        byte[] md5 = java.security.MessageDigest.getInstance("MD5").digest(data);
+        // A class of the project that happens to be named MessageDigest.
+        // ok: java/weak-hash
+        com.acme.audit.MessageDigest.getInstance("MD5");
+        return md5;
+    }
 }

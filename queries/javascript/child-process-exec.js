@@ -1,5 +1,9 @@
 const { exec, execFile, spawn } = require('child_process');
 const cp = require('child_process');
+const { exec: shell } = require('node:child_process');
+const util = require('util');
+const run = util.promisify(require('child_process').exec);
+const db = require('./db');
 
 function thumbnail(req, res) {
   const file = req.query.file;
@@ -19,6 +23,13 @@ function ping(host) {
 function runUserCommand(cmd) {
   // ruleid: javascript/child-process-exec
   require('child_process').exec(cmd);
+}
+
+async function renamed(name, branch) {
+  // ruleid: javascript/child-process-exec
+  shell('git checkout ' + branch);
+  // ruleid: javascript/child-process-exec
+  await run(`convert ${name} out.png`);
 }
 
 function archive(dir) {

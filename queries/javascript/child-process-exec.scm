@@ -16,28 +16,17 @@
 ; anchors the object, a member_expression's first child, so that other nodes are dropped at once.
 ; A wildcard parent is exempt from tree-sitter's costly compile-time analysis of the node.
 
-; exec(cmd) / execSync(`git log ${ref}`) after `const { exec } = require('child_process')`,
-; child_process.exec(cmd), cp.execSync(...), require('child_process').exec(cmd)
-; (one pattern: @obj, @req and @mod are bound in one branch each, and a predicate on a capture
-; that its branch leaves unbound passes)
-(call_expression
-  function: [
-    (identifier) @func
-    (member_expression
-      object: [
-        (identifier) @obj
-        (call_expression
-          function: (identifier) @req
-          arguments: (arguments . (string) @mod))]
-      property: (property_identifier) @func)]
+; exec(cmd) / execSync(`git log ${ref}`) under any binding of child_process: `const { exec } =
+; require('child_process')`, `{ exec: run }`, `import { exec as run } from 'child_process'`,
+; `const cp = require('node:child_process')`, `import * as cp`, `util.promisify(require(...).exec)`,
+; `require('child_process').exec(cmd)`; and a bare `exec` that no import binds to something else
+((call_expression
+  function: [(identifier) (member_expression)] @func
   arguments: (arguments .
     [(identifier) (member_expression) (subscript_expression) (call_expression)
-     (binary_expression) (template_string (template_substitution))])
-  (#any-of? @func "exec" "execSync")
-  (#any-of? @obj "child_process" "childProcess" "child_proc" "childproc" "cp" "proc" "shell")
-  (#eq? @req "require")
-  (#match? @mod "^[\"']child_process[\"']$"))
+     (binary_expression) (template_string (template_substitution))]))
   @finding
+  (#resolves-to? @func "child_process.exec" "child_process.execSync" "exec" "execSync"))
 
 ; spawn(cmd, args, { shell: true }) with a non-constant command
 (call_expression

@@ -1,5 +1,7 @@
 import hashlib
+import hashlib as hl
 import hmac
+from hashlib import sha1 as fast_sha1
 
 from Crypto.Hash import MD5, SHA256
 
@@ -27,3 +29,19 @@ def sign(payload: bytes, key: bytes) -> str:
     # ok: python/weak-hash
     h = SHA256.new(payload).hexdigest()
     return digest, legacy, token, etag, strong, mac, other, h
+
+
+def fingerprint(blob: bytes) -> str:
+    # ruleid: python/weak-hash
+    short = hl.md5(blob).hexdigest()
+    # ruleid: python/weak-hash
+    return short + fast_sha1(blob).hexdigest()
+
+
+def md5(value):
+    return value
+
+
+def not_hashlib(blob: bytes):
+    # ok: python/weak-hash
+    return md5(blob)

@@ -9,17 +9,18 @@
 ; help: Use `hashlib.sha256`/`sha3_256`/`blake2b` for integrity and `hashlib.scrypt`, argon2 or
 ;   bcrypt for passwords. When MD5/SHA-1 is only a non-security fingerprint (cache key, ETag),
 ;   say so with `hashlib.md5(data, usedforsecurity=False)` (Python 3.9+).
-(call
-  function: (attribute
-    object: (identifier) @mod (#eq? @mod "hashlib")
-    attribute: (identifier) @func (#any-of? @func "md5" "sha1"))
+; hashlib.md5(...), h.md5(...) under `import hashlib as h`, md5(...) under
+; `from hashlib import md5`
+((call
+  function: [(identifier) (attribute)] @func
   arguments: (argument_list) @args
   (#not-match? @args "usedforsecurity\\s*=\\s*False"))
   @finding
+  (#resolves-to? @func "hashlib.md5" "hashlib.sha1"))
 
 (call
   function: (attribute
-    object: (identifier) @mod (#eq? @mod "hashlib")
+    object: (_) @mod (#resolves-to? @mod "hashlib")
     attribute: (identifier) @new (#eq? @new "new"))
   arguments: (argument_list
     .
