@@ -1,5 +1,6 @@
 #include <string.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define HOST_MAX 64
 #define DEFAULT_HOST "localhost"
@@ -50,4 +51,31 @@ void request_defaults(struct request *req, struct string_ops *ops, const char *p
     ops->strcpy(req->host, p);
     // ok: c/strcpy-unbounded
     strlcpy(req->host, p, sizeof(req->host));
+}
+
+/* Copies into a buffer allocated for what is copied: the classic strdup and join idioms. */
+char *greet(const char *user, const char *title, const char *tag)
+{
+    static const char greeting[] = "hello, ";
+    char *dup = malloc(strlen(user) + 1);
+    char *joined;
+    char *tagged = (char *)malloc(sizeof(tag) + 1);
+    if (dup == NULL)
+        return NULL;
+    // ok: c/strcpy-unbounded
+    strcpy(dup, user);
+    joined = malloc(sizeof greeting + strlen(user) + 1);
+    // ok: c/strcpy-unbounded
+    strcpy(joined, greeting);
+    // ok: c/strcpy-unbounded
+    strcat(joined, user);
+    // The title is not counted in the size.
+    // ruleid: c/strcpy-unbounded
+    strcat(joined, title);
+    // `sizeof` of a pointer is the pointer's size, not the string's.
+    // ruleid: c/strcpy-unbounded
+    strcpy(tagged, tag);
+    free(dup);
+    free(tagged);
+    return joined;
 }
