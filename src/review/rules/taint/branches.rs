@@ -6,7 +6,7 @@
 
 use tree_sitter::Node;
 
-use super::constant::{always_false, always_true};
+use super::guards::exits;
 use super::shape;
 use super::state::State;
 use super::walk::Walk;
@@ -41,18 +41,32 @@ impl Walk<'_> {
         alternatives: &[Node<'_>],
         state: &mut State,
     ) {
-        let never = condition.is_some_and(|c| always_false(c, self.text));
-        let always = condition.is_some_and(|c| always_true(c, self.text));
+        // A condition the literals or the local constants decide takes one branch only.
+        let decided = condition.and_then(|c| self.decided(c, state));
+        let never = decided == Some(false);
+        let always = decided == Some(true);
+        // A check that passes cleans what it checked on its side; a side that does not come
+        // back (`return`, `throw`, `abort(400)`) leaves nothing to what follows.
+        let checked = condition.map(|c| self.checked(c)).unwrap_or_default();
         let mut outcomes = Vec::new();
         if !never {
             let mut taken = self.copy(state);
+            for place in &checked.when_true {
+                self.clean(place, &mut taken);
+            }
             if let Some(consequence) = consequence {
                 self.statement(consequence, &mut taken);
             }
-            outcomes.push(taken);
+            if !consequence.is_some_and(|c| exits(c, self.text)) {
+                outcomes.push(taken);
+            }
         }
         if !always {
             let mut rest = self.copy(state);
+            for place in &checked.when_false {
+                self.clean(place, &mut rest);
+            }
+            let mut rest_exits = false;
             if let Some((first, others)) = alternatives.split_first() {
                 let condition = first.child_by_field_name("condition");
                 let body = first
@@ -69,9 +83,13 @@ impl Walk<'_> {
                     for other in others {
                         self.statement(*other, &mut rest);
                     }
+                    let body = first.child_by_field_name("body").unwrap_or(*first);
+                    rest_exits = others.is_empty() && exits(body, self.text);
                 }
             }
-            outcomes.push(rest);
+            if !rest_exits {
+                outcomes.push(rest);
+            }
         }
         let mut outcomes = outcomes.into_iter();
         let Some(mut merged) = outcomes.next() else {
@@ -146,8 +164,14 @@ impl Walk<'_> {
             }
             self.statement(part, state);
         }
-        if condition.is_some_and(|c| always_false(c, self.text)) && node.kind() != "do_statement" {
+        let never = condition.is_some_and(|c| self.decided(c, state) == Some(false));
+        if never && node.kind() != "do_statement" {
             return;
+        }
+        // Two rounds do not follow a value that changes every round: what the loop assigns is
+        // not known inside it or after it.
+        for part in body.iter().chain(updates.iter()).chain(condition.iter()) {
+            self.forget_assigned_in(*part, state);
         }
         let mut round = self.copy(state);
         let rounds = if self.loop_depth > 0 { 1 } else { 2 };
@@ -199,6 +223,24 @@ impl Walk<'_> {
             self.assign(&assign, state);
         }
         let before = self.copy(state);
+        if let Some(start) = self.selected_case(node, cases, &before) {
+            // The subject and every label are known: only the case chosen runs, and those it
+            // falls through into; none at all when no label matches and there is no default.
+            let mut branch = before;
+            if let Some(start) = start {
+                for case in &cases[start..] {
+                    let statements = shape::children(*case);
+                    for child in &statements {
+                        self.statement(*child, &mut branch);
+                    }
+                    if !falls_through(*case, statements.last().copied()) {
+                        break;
+                    }
+                }
+            }
+            *state = branch;
+            return;
+        }
         let mut after: Option<State> = None;
         let mut default = false;
         // What a case that does not end in `break` (or `return`...) leaves, for the next.
@@ -228,6 +270,62 @@ impl Walk<'_> {
             after.merge(before);
         }
         *state = after;
+    }
+}
+
+impl Walk<'_> {
+    /// The case a `switch` on a known subject starts at, when every label is known too:
+    /// `Some(None)` when none matches and there is no `default`; `None` when it is not known.
+    fn selected_case(
+        &self,
+        node: Node<'_>,
+        cases: &[Node<'_>],
+        state: &State,
+    ) -> Option<Option<usize>> {
+        let subject = ["condition", "value", "subject"]
+            .iter()
+            .find_map(|f| node.child_by_field_name(f))?;
+        let subject = self.constant(subject, state)?;
+        let mut default = None;
+        for (index, case) in cases.iter().enumerate() {
+            if is_default_case(*case, self.text) {
+                default.get_or_insert(index);
+                continue;
+            }
+            let labels = case_labels(*case);
+            if labels.is_empty() {
+                return None;
+            }
+            for label in labels {
+                if self.constant(label, state)? == subject {
+                    return Some(Some(index));
+                }
+            }
+        }
+        Some(default)
+    }
+}
+
+/// The values a case is labelled with (`case 'C': case 'D':` has two); empty when the case's
+/// shape is not one of these (Python's patterns).
+fn case_labels(case: Node<'_>) -> Vec<Node<'_>> {
+    match case.kind() {
+        "switch_block_statement_group" | "switch_rule" => shape::children(case)
+            .into_iter()
+            .filter(|c| c.kind() == "switch_label")
+            .flat_map(shape::children)
+            .collect(),
+        "expression_case" => case
+            .child_by_field_name("value")
+            .map(|list| {
+                if list.kind() == "expression_list" {
+                    shape::children(list)
+                } else {
+                    vec![list]
+                }
+            })
+            .unwrap_or_default(),
+        _ => case.child_by_field_name("value").into_iter().collect(),
     }
 }
 
@@ -511,6 +609,49 @@ mod tests {
                 })
                 .collect();
             assert_eq!(found, expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn local_constants_decide_conditions_ternaries_and_switches() {
+        let java = |body: &str| {
+            format!("class A {{ void f(Request req) {{ String p = «source:req.getParameter(\"p\")»; String bar = \"\"; {body} run(«sink:bar»); }} }}")
+        };
+        let cases: Vec<(Language, String, &[&str])> = vec![
+            // Arithmetic on local numbers decides the `if`; a changed number does not.
+            (Java, java("int num = 86; if ((7 * 42) - num > 200) bar = \"safe\"; else bar = p;"), &[]),
+            (Java, java("int num = 106; if ((7 * 42) - num > 200) bar = \"safe\"; else bar = p;"), &["bar"]),
+            (Java, java("int num = 86; num++; if ((7 * 42) - num > 200) bar = \"safe\"; else bar = p;"), &["bar"]),
+            (Java, java("int num = 86; if (c) num = 1; if ((7 * 42) - num > 200) bar = \"safe\"; else bar = p;"), &["bar"]),
+            (Java, java("int num = 86; if (c) num = 86; if ((7 * 42) - num > 200) bar = \"safe\"; else bar = p;"), &[]),
+            // Ternaries.
+            (Java, java("int n = 196; bar = (7 * 18) + n > 200 ? \"safe\" : p;"), &[]),
+            (Java, java("int n = 6; bar = (7 * 18) + n > 200 ? \"safe\" : p;"), &["bar"]),
+            // A switch on a character of a constant string runs one case (and what it falls into).
+            (Java, java("String guess = \"ABC\"; char t = guess.charAt(1); switch (t) { case 'A': bar = p; break; case 'B': bar = \"bob\"; break; default: bar = p; }"), &[]),
+            (Java, java("String guess = \"ABC\"; char t = guess.charAt(2); switch (t) { case 'A': bar = p; break; case 'B': bar = \"bob\"; break; case 'C': case 'D': bar = p; break; default: bar = \"x\"; }"), &["bar"]),
+            (Java, java("String guess = \"ABC\"; switch (guess.charAt(1)) { case 'B': bar = \"b\"; case 'C': bar = p; break; }"), &["bar"]),
+            (Java, java("int k = 9; switch (k) { case 1: bar = p; break; case 2: bar = p; }"), &[]),
+            (Java, java("switch (k) { case 1: bar = p; break; default: bar = \"x\"; }"), &["bar"]),
+            // Strings compared, and a condition on a parameter, stay as they were.
+            (Java, java("String mode = \"safe\"; if (mode.equals(\"safe\")) bar = \"ok\"; else bar = p;"), &[]),
+            (Java, java("if (p.equals(\"safe\")) bar = \"ok\"; else bar = p;"), &["bar"]),
+            (Python, "p = «source:input()»\nlimit = 3\nbar = 'safe' if limit * 2 > 5 else p\nrun(«sink:bar»)\n".to_string(), &[]),
+            (Python, "p = «source:input()»\nflag = not True\nif flag:\n    p = 'x'\nrun(«sink:p»)\n".to_string(), &["p"]),
+            (JavaScript, "const p = «source:req.query.p»; const n = 5; let bar = p; if (n * 2 === 10) { bar = 'safe'; } run(«sink:bar»);".to_string(), &[]),
+            (C, "void f(char *a) { char *p = «source:getenv(\"P\")»; int n = 0; char *bar = p; if (n < 1) bar = \"ls\"; run(«sink:bar»); }".to_string(), &[]),
+            (C, "void f(char *a) { char *p = «source:getenv(\"P\")»; int n = 0; char *bar = p; scanf(\"%d\", &n); if (n < 1) bar = \"ls\"; run(«sink:bar»); }".to_string(), &["bar"]),
+            (Php, "<?php $p = «source:$_GET['p']»; $n = 4; $bar = ($n % 2 == 0) ? 'safe' : $p; run(«sink:$bar»);".to_string(), &[]),
+            (Go, "package p\nfunc f() { p := «source:r.URL»; n := 2; bar := p; if n > 1 { bar = \"x\" }; run(«sink:bar») }".to_string(), &[]),
+            // A variable a loop changes is not known in it, nor one a callback or a target changes.
+            (Java, java("int i = 0; while (c()) { if (i == 5) bar = p; i = i + 1; }"), &["bar"]),
+            (C, "void f(char **l) { char *p = «source:getenv(\"P\")»; char *bar = \"ls\"; int n = 0; while (*l) l[n++] = p; if (n == 0) return; bar = p; run(«sink:bar»); }".to_string(), &["bar"]),
+            (C, "void f(char **l) { char *p = «source:getenv(\"P\")»; char *bar = \"ls\"; int n = 0; if (c) l[n++] = p; if (n != 0) bar = p; run(«sink:bar»); }".to_string(), &["bar"]),
+            (JavaScript, "const p = «source:req.query.p»; let n = 0; let bar = 'x'; items.forEach(() => { n++; }); if (n > 0) { bar = p; } run(«sink:bar»);".to_string(), &["bar"]),
+        ];
+        for (language, code, expected) in &cases {
+            let program = program(*language, code);
+            assert_eq!(program.flagged(), *expected, "{language}: {code}");
         }
     }
 

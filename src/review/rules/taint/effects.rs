@@ -33,6 +33,8 @@ impl Walk<'_> {
             return;
         }
         if self.is(syntax.lambdas, node) {
+            // What a callback assigns may happen at any time: its variables are not known.
+            self.forget_assigned_in(node, state);
             let around = self.copy(state);
             self.scope(node, &around);
             return;
@@ -41,8 +43,15 @@ impl Walk<'_> {
             for value in &assign.values {
                 self.effects(*value, state);
             }
+            // `labels[n++] = tok`: the target can change a variable too.
+            for target in &assign.targets {
+                self.forget_assigned_in(*target, state);
+            }
             self.assign(&assign, state);
             return;
+        }
+        if let Some(key) = self.mutated(node) {
+            state.consts.remove(&key);
         }
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
@@ -62,43 +71,109 @@ impl Walk<'_> {
             } else {
                 assign.values.clone()
             };
-            if !assign.augmented && values.len() == 1 {
-                if let Some(entries) = (self.syntax.entries)(values[0], self.syntax, self.text) {
-                    if let Some(name) = self.place(*target) {
-                        self.bind_entries(&name, entries, state);
-                        continue;
-                    }
+            // A local variable given a value the walk knows keeps it (`int n = 86;`), read
+            // before the assignment (`n = n * 2`); any other assignment forgets it.
+            let known = match (assign.augmented, values.as_slice()) {
+                (false, [value]) if self.is(self.syntax.identifiers, *target) => {
+                    self.constant(*value, state)
                 }
+                _ => None,
+            };
+            let key = self.place(*target);
+            if let Some(key) = &key {
+                state.consts.remove(key);
             }
-            let taint = values.iter().find_map(|v| self.eval(*v, state));
-            if assign.augmented {
-                if let Some(mut steps) = taint {
-                    steps.push((
-                        target.byte_range(),
-                        format!("appended to `{}`", self.src(*target)),
-                    ));
+            self.assign_one(*target, &values, assign.augmented, state);
+            if let (Some(key), Some(known)) = (key, known) {
+                state.consts.insert(key, known);
+            }
+        }
+    }
+
+    /// The variable `node` changes without an assignment: `i++`, `--n`, `&n` (which a call may
+    /// write through).
+    fn mutated(&self, node: Node<'_>) -> Option<String> {
+        let mutates = matches!(
+            node.kind(),
+            "update_expression" | "inc_statement" | "dec_statement"
+        ) || (node.kind() == "pointer_expression" && self.src(node).starts_with('&'));
+        if !mutates {
+            return None;
+        }
+        self.place(node.named_child(0)?)
+    }
+
+    /// Forgets the value of every variable assigned or changed inside `node`.
+    pub(super) fn forget_assigned_in(&self, node: Node<'_>, state: &mut State) {
+        if state.consts.is_empty() {
+            return;
+        }
+        let mut stack = vec![node];
+        while let Some(node) = stack.pop() {
+            if !self.budget.spend(1) {
+                // Past the budget nothing is known any more.
+                state.consts.clear();
+                return;
+            }
+            if let Some(assign) = (self.syntax.assignment)(node, self.text) {
+                for target in &assign.targets {
                     if let Some(key) = self.place(*target) {
-                        // `d["k"] += src`: reading `d` as a whole reads it too.
-                        if let Some(whole) = self.container_of(*target) {
-                            state
-                                .vars
-                                .entry(any_entry_key(&whole))
-                                .or_insert(steps.clone());
-                        }
-                        state.vars.entry(key).or_insert(steps);
+                        state.consts.remove(&key);
                     }
                 }
-                continue;
             }
-            let taint = taint.map(|mut steps| {
+            if let Some(key) = self.mutated(node) {
+                state.consts.remove(&key);
+            }
+            let mut cursor = node.walk();
+            stack.extend(node.named_children(&mut cursor));
+        }
+    }
+
+    /// [`Walk::assign`] for one target and the values it takes.
+    fn assign_one(
+        &mut self,
+        target: Node<'_>,
+        values: &[Node<'_>],
+        augmented: bool,
+        state: &mut State,
+    ) {
+        if !augmented && values.len() == 1 {
+            if let Some(entries) = (self.syntax.entries)(values[0], self.syntax, self.text) {
+                if let Some(name) = self.place(target) {
+                    self.bind_entries(&name, entries, state);
+                    return;
+                }
+            }
+        }
+        let taint = values.iter().find_map(|v| self.eval(*v, state));
+        if augmented {
+            if let Some(mut steps) = taint {
                 steps.push((
                     target.byte_range(),
-                    format!("assigned to `{}`", self.src(*target)),
+                    format!("appended to `{}`", self.src(target)),
                 ));
-                steps
-            });
-            self.bind(*target, taint, state);
+                if let Some(key) = self.place(target) {
+                    // `d["k"] += src`: reading `d` as a whole reads it too.
+                    if let Some(whole) = self.container_of(target) {
+                        state
+                            .vars
+                            .entry(any_entry_key(&whole))
+                            .or_insert(steps.clone());
+                    }
+                    state.vars.entry(key).or_insert(steps);
+                }
+            }
+            return;
         }
+        let taint = taint.map(|mut steps| {
+            steps.push((
+                target.byte_range(),
+                format!("assigned to `{}`", self.src(target)),
+            ));
+            steps
+        });
+        self.bind(target, taint, state);
     }
 
     /// The effects of a call: a method that fills its receiver, a function that fills an

@@ -77,6 +77,10 @@ impl Walk<'_> {
             }
             return self.eval(object, state);
         }
+        // A ternary whose condition the constants decide is the branch it takes.
+        if let Some(chosen) = self.chosen_branch(node, state) {
+            return self.eval(chosen, state);
+        }
         // `c ? a : b`, `a if c else b`: the value is one of the branches, never the condition
         // (unless it is one, as in PHP's `a ?: b`).
         let branches = node.child_by_field_name("consequence").is_some()

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use tree_sitter::Node;
 
-use super::constant::constant_key;
+use super::constant::{constant_key, Value};
 use super::syntax::Syntax;
 use super::Step;
 use crate::review::rules::names::Aliases;
@@ -18,20 +18,25 @@ use crate::review::rules::names::Aliases;
 pub(super) struct State {
     /// Ordered, so that a place and its entries (`d`, `d[a]`, `d[*]`) sit together.
     pub(super) vars: BTreeMap<String, Vec<Step>>,
+    /// Local variables whose value is known (see [`super::constant`]).
+    pub(super) consts: BTreeMap<String, Value>,
 }
 
 impl State {
     /// After two branches: a value tainted in either is tainted (with the steps this state
-    /// already knows, when both are).
+    /// already knows, when both are); a value is known only if both know it the same.
     pub(super) fn merge(&mut self, other: State) {
         for (name, steps) in other.vars {
             self.vars.entry(name).or_insert(steps);
         }
+        self.consts
+            .retain(|name, value| other.consts.get(name) == Some(value));
     }
 
     /// Makes `key` and everything stored under it clean; answers how many entries went with it.
     pub(super) fn clean(&mut self, key: &str) -> usize {
         self.vars.remove(key);
+        self.consts.remove(key);
         let prefix = format!("{key}[");
         let entries: Vec<String> = self
             .vars

@@ -211,7 +211,9 @@ impl<'a> Walk<'a> {
     fn statement_at_depth(&mut self, node: Node<'_>, state: &mut State) {
         let syntax = self.syntax;
         if self.is(syntax.declarations, node) {
-            // Walked where it stands, so that it sees the variables around it (a closure).
+            // Walked where it stands, so that it sees the variables around it (a closure);
+            // what it assigns may happen at any time, so those variables are not known.
+            self.forget_assigned_in(node, state);
             self.walked.insert(node.id());
             if self.holds_sink(node) {
                 let around = self.copy(state);

@@ -1,0 +1,369 @@
+//! Guards: validation that decides which branch runs cleans the value it checked in the
+//! branch where the check passed. `if (!ALLOWED.contains(x)) return;` leaves `x` clean after the
+//! `if`, because the branch where the check failed does not come back (see [`exits`]);
+//! `if re.fullmatch(r"[a-z]+", name):` cleans `name` inside. The checks that count:
+//!
+//! - allow-list membership: `ALLOWED.contains(x)`, `containsKey`, `includes`, `has`,
+//!   `in_array($x, $list)`, `array_key_exists`, `slices.Contains(list, x)`, Python's `x in LIST`;
+//! - a whole-value regex match: Java's `x.matches(re)` and `p.matcher(x).matches()`, Python's
+//!   `re.fullmatch`, and `re.match`, `preg_match` or a JavaScript `/.../.test(x)` whose pattern
+//!   is anchored at both ends (`^...$`), Go's `re.MatchString(x)`;
+//! - character-class and number checks: `isdigit`, `isnumeric`, `isdecimal`, `isalnum`,
+//!   `isalpha`, `is_numeric`, `ctype_digit`/`ctype_alnum`/`ctype_alpha`, `StringUtils.isNumeric`
+//!   and `isAlphanumeric`, `Number.isInteger`, `filter_var(..., FILTER_VALIDATE_INT)`.
+//!
+//! A negation (`!`, `not`), `&&`/`and` and `||`/`or` are followed: `!(a && b)` fails when either
+//! does. Length checks alone are not validation of content and do not count.
+
+use tree_sitter::Node;
+
+use super::shape;
+use super::walk::Walk;
+
+/// Methods whose receiver holds the allowed values and whose argument is the checked value.
+const MEMBERSHIP: [&str; 6] = [
+    "contains",
+    "containsKey",
+    "includes",
+    "has",
+    "containsValue",
+    "Contains",
+];
+
+/// Functions whose first argument is checked against the others (`in_array($x, $allowed)`).
+const MEMBERSHIP_FUNCTIONS: [&str; 2] = ["in_array", "array_key_exists"];
+
+/// Methods that answer whether their receiver is made only of digits, letters and the like.
+const CLASS_METHODS: [&str; 6] = [
+    "isdigit",
+    "isnumeric",
+    "isdecimal",
+    "isalnum",
+    "isalpha",
+    "isidentifier",
+];
+
+/// Functions that answer whether their (first) argument is a number or of one character class.
+const CLASS_FUNCTIONS: [&str; 8] = [
+    "is_numeric",
+    "ctype_digit",
+    "ctype_alnum",
+    "ctype_alpha",
+    "isNumeric",
+    "isAlphanumeric",
+    "isAlpha",
+    "isInteger",
+];
+
+/// The places a condition makes clean: when it holds, and when it does not.
+#[derive(Debug, Default, PartialEq)]
+pub(super) struct Checked {
+    pub(super) when_true: Vec<String>,
+    pub(super) when_false: Vec<String>,
+}
+
+impl Walk<'_> {
+    /// What `condition` validates (see the module's comment).
+    pub(super) fn checked(&self, condition: Node<'_>) -> Checked {
+        let mut condition = condition;
+        while matches!(
+            condition.kind(),
+            "parenthesized_expression" | "condition_clause"
+        ) {
+            match condition.named_child(0) {
+                Some(inner) => condition = inner,
+                None => return Checked::default(),
+            }
+        }
+        if (self.syntax.call)(condition).is_some() {
+            return Checked {
+                when_true: self.validated(condition),
+                when_false: Vec::new(),
+            };
+        }
+        let children = shape::children(condition);
+        let operator = |a: Node<'_>, b: Node<'_>| self.text[a.end_byte()..b.start_byte()].trim();
+        match children.as_slice() {
+            [operand]
+                if condition.kind().contains("unary") || condition.kind() == "not_operator" =>
+            {
+                let op = self.text[condition.start_byte()..operand.start_byte()].trim();
+                if op == "!" || op == "not" {
+                    let inner = self.checked(*operand);
+                    return Checked {
+                        when_true: inner.when_false,
+                        when_false: inner.when_true,
+                    };
+                }
+                Checked::default()
+            }
+            [left, right] => {
+                let op = operator(*left, *right);
+                match op {
+                    "&&" | "and" => {
+                        let mut when_true = self.checked(*left).when_true;
+                        when_true.extend(self.checked(*right).when_true);
+                        Checked {
+                            when_true,
+                            when_false: Vec::new(),
+                        }
+                    }
+                    "||" | "or" => {
+                        let mut when_false = self.checked(*left).when_false;
+                        when_false.extend(self.checked(*right).when_false);
+                        Checked {
+                            when_true: Vec::new(),
+                            when_false,
+                        }
+                    }
+                    // `x in ALLOWED` / `x not in ALLOWED`.
+                    "in" | "not in" => {
+                        let places: Vec<String> = self.place(*left).into_iter().collect();
+                        if op == "in" {
+                            Checked {
+                                when_true: places,
+                                when_false: Vec::new(),
+                            }
+                        } else {
+                            Checked {
+                                when_true: Vec::new(),
+                                when_false: places,
+                            }
+                        }
+                    }
+                    // `check(x) == false`, `check(x) === true`.
+                    "==" | "===" | "!=" | "!==" => {
+                        let literal = self.src(*right).trim();
+                        let inner = self.checked(*left);
+                        let positive = matches!(literal, "true" | "True" | "TRUE");
+                        let negative = matches!(literal, "false" | "False" | "FALSE");
+                        let equal = op.starts_with('=');
+                        if (positive && equal) || (negative && !equal) {
+                            inner
+                        } else if positive || negative {
+                            Checked {
+                                when_true: inner.when_false,
+                                when_false: inner.when_true,
+                            }
+                        } else {
+                            Checked::default()
+                        }
+                    }
+                    _ => Checked::default(),
+                }
+            }
+            _ => Checked::default(),
+        }
+    }
+
+    /// The places a validating call checks, when `node` is one (empty otherwise).
+    fn validated(&self, node: Node<'_>) -> Vec<String> {
+        let Some(call) = (self.syntax.call)(node) else {
+            return Vec::new();
+        };
+        let Some(name) = call.name.map(|n| self.src(n)) else {
+            return Vec::new();
+        };
+        let name = name.rsplit(['.', ':', '\\']).next().unwrap_or(name);
+        let places = |nodes: &[Node<'_>]| -> Vec<String> {
+            nodes.iter().filter_map(|n| self.place(*n)).collect()
+        };
+        let receiver_places = || -> Vec<String> {
+            let Some(receiver) = call.receiver else {
+                return Vec::new();
+            };
+            // `p.matcher(x).matches()`: the value is the matcher's argument.
+            if let Some(inner) = (self.syntax.call)(receiver) {
+                if inner.name.is_some_and(|n| self.src(n) == "matcher") {
+                    return places(&inner.arguments);
+                }
+            }
+            places(&[receiver])
+        };
+        let arguments = &call.arguments;
+        match name {
+            _ if MEMBERSHIP.contains(&name) && call.receiver.is_some() => {
+                // `slices.Contains(list, x)` names the list first; a method's receiver is it.
+                let receiver = self.src(call.receiver.unwrap_or(node));
+                if name == "Contains" && receiver == "slices" {
+                    return places(arguments.get(1..).unwrap_or_default());
+                }
+                places(arguments.get(..1).unwrap_or_default())
+            }
+            _ if MEMBERSHIP_FUNCTIONS.contains(&name) && call.receiver.is_none() => {
+                places(arguments.get(..1).unwrap_or_default())
+            }
+            _ if CLASS_METHODS.contains(&name) && arguments.is_empty() => receiver_places(),
+            _ if CLASS_FUNCTIONS.contains(&name) => places(arguments.get(..1).unwrap_or_default()),
+            "filter_var" if arguments.len() >= 2 => {
+                let filter = self.src(arguments[1]);
+                if filter.contains("FILTER_VALIDATE_INT")
+                    || filter.contains("FILTER_VALIDATE_FLOAT")
+                {
+                    places(&arguments[..1])
+                } else {
+                    Vec::new()
+                }
+            }
+            // Java's `String.matches` and `Matcher.matches` match the whole value.
+            "matches" if arguments.len() == 1 => receiver_places(),
+            "matches" if arguments.is_empty() => receiver_places(),
+            "fullmatch" => match call.receiver.map(|r| self.src(r)) {
+                // `re.fullmatch(pattern, x)`; a compiled pattern's `p.fullmatch(x)`.
+                Some("re") => places(arguments.get(1..2).unwrap_or_default()),
+                _ => places(arguments.get(..1).unwrap_or_default()),
+            },
+            "match" if call.receiver.is_some_and(|r| self.src(r) == "re") => {
+                match arguments.first() {
+                    Some(pattern) if anchored(self.src(*pattern)) => {
+                        places(arguments.get(1..2).unwrap_or_default())
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            "preg_match" => match arguments.first() {
+                Some(pattern) if anchored(self.src(*pattern)) => {
+                    places(arguments.get(1..2).unwrap_or_default())
+                }
+                _ => Vec::new(),
+            },
+            "test" => match call.receiver {
+                Some(regex) if regex.kind() == "regex" && anchored(self.src(regex)) => {
+                    places(arguments.get(..1).unwrap_or_default())
+                }
+                _ => Vec::new(),
+            },
+            "MatchString" => places(arguments.get(..1).unwrap_or_default()),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Whether a regex literal (with its quotes or slashes, and PHP's or Python's decorations) is
+/// anchored at both ends: `^...$`, `\A...\z`, `/^...$/i`.
+fn anchored(literal: &str) -> bool {
+    let body = literal
+        .trim_start_matches(|c: char| c.is_ascii_alphabetic())
+        .trim_matches(|c| c == '"' || c == '\'');
+    let body = body
+        .strip_prefix('/')
+        .and_then(|b| b.rfind('/').map(|end| &b[..end]))
+        .or_else(|| {
+            body.strip_prefix('#')
+                .and_then(|b| b.rfind('#').map(|end| &b[..end]))
+        })
+        .unwrap_or(body);
+    let starts = body.starts_with('^') || body.starts_with("\\A");
+    let ends = (body.ends_with('$') && !body.ends_with("\\$"))
+        || body.ends_with("\\z")
+        || body.ends_with("\\Z");
+    starts && ends
+}
+
+/// Whether `body` never comes back to what follows it: its last statement returns, throws,
+/// jumps, or calls a function that ends the program or the request.
+pub(super) fn exits(body: Node<'_>, text: &str) -> bool {
+    let mut last = body;
+    loop {
+        let kind = last.kind();
+        if kind.contains("block") || kind == "compound_statement" || kind == "statement_list" {
+            let children = shape::children(last);
+            match children.last() {
+                Some(child) => last = *child,
+                None => return false,
+            }
+            continue;
+        }
+        break;
+    }
+    match last.kind() {
+        "return_statement" | "throw_statement" | "raise_statement" | "continue_statement"
+        | "break_statement" | "goto_statement" | "exit_statement" | "throw_expression" => true,
+        "expression_statement" => {
+            let source = text[last.byte_range()].trim().trim_end_matches(';');
+            let callee = source.split('(').next().unwrap_or_default().trim();
+            matches!(
+                callee,
+                "exit"
+                    | "_exit"
+                    | "die"
+                    | "abort"
+                    | "sys.exit"
+                    | "os.Exit"
+                    | "panic"
+                    | "System.exit"
+                    | "process.exit"
+                    | "log.Fatal"
+                    | "log.Fatalf"
+                    | "log.Fatalln"
+                    | "flask.abort"
+            ) || source == "exit"
+                || source == "die"
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::program;
+    use super::anchored;
+    use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python};
+
+    #[test]
+    fn a_failed_check_that_does_not_come_back_cleans_what_it_checked() {
+        let java = |body: &str| {
+            format!("class A {{ void f(Request req) {{ String p = «source:req.getParameter(\"p\")»; {body} }} }}")
+        };
+        let cases: Vec<(Language, String, &[&str])> = vec![
+            (Java, java("if (!ALLOWED.contains(p)) return; run(«sink:p»);"), &[]),
+            (Java, java("if (!ALLOWED.contains(p)) { throw new IllegalArgumentException(); } run(«sink:p»);"), &[]),
+            // No way out of the failed branch, a deny-list, or another value checked: no guard.
+            (Java, java("if (!ALLOWED.contains(p)) { log(p); } run(«sink:p»);"), &["p"]),
+            (Java, java("if (p.contains(\"..\")) return; run(«sink:p»);"), &["p"]),
+            (Java, java("String q = p; if (!ALLOWED.contains(q)) return; run(«sink:p»);"), &["p"]),
+            (Java, java("if (p.length() > 20) return; run(«sink:p»);"), &["p"]),
+            // The branch where the check passed.
+            (Java, java("if (p.matches(\"[a-z]+\")) { run(«sink:p»); }"), &[]),
+            (Java, java("if (PATTERN.matcher(p).matches() && ok) { run(«sink:p»); }"), &[]),
+            (Java, java("if (PATTERN.matcher(p).matches() || ok) { run(«sink:p»); }"), &["p"]),
+            (Java, java("for (String s : xs) { if (!ALLOWED.contains(p)) continue; run(«sink:p»); }"), &[]),
+            // A branch that returns leaves nothing behind, checked or not.
+            (Java, java("String x = \"k\"; if (c) { x = p; return; } run(«sink:x»);"), &[]),
+            (Python, "import re\nname = «source:input()»\nif not re.fullmatch(r'[a-z]+', name):\n    abort(400)\nrun(«sink:name»)\n".to_string(), &[]),
+            (Python, "name = «source:input()»\nif name not in ALLOWED:\n    raise ValueError(name)\nrun(«sink:name»)\n".to_string(), &[]),
+            (Python, "name = «source:input()»\nif name.isdigit():\n    run(«sink:name»)\n".to_string(), &[]),
+            (Python, "name = «source:input()»\nif len(name) < 10:\n    run(«sink:name»)\n".to_string(), &["name"]),
+            (Python, "import re\nname = «source:input()»\nif not re.match(r'[a-z]+', name):\n    abort(400)\nrun(«sink:name»)\n".to_string(), &["name"]),
+            (Php, "<?php $id = «source:$_GET['id']»; if (!ctype_digit($id)) { exit; } run(«sink:$id»);".to_string(), &[]),
+            (Php, "<?php $n = «source:$_GET['n']»; if (!preg_match('/^[a-z]+$/', $n)) { die('bad'); } run(«sink:$n»);".to_string(), &[]),
+            (Php, "<?php $n = «source:$_GET['n']»; if (!preg_match('/[a-z]+/', $n)) { die('bad'); } run(«sink:$n»);".to_string(), &["$n"]),
+            (Php, "<?php $n = «source:$_GET['n']»; if (!in_array($n, $allowed, true)) { return; } run(«sink:$n»);".to_string(), &[]),
+            (JavaScript, "const q = «source:req.query.q»; if (!/^[a-z]+$/.test(q)) { return res.status(400).end(); } run(«sink:q»);".to_string(), &[]),
+            (JavaScript, "const q = «source:req.query.q»; if (!ALLOWED.includes(q)) { return; } run(«sink:q»);".to_string(), &[]),
+            (Go, "package p\nfunc f() { p := «source:r.URL»\n if !validName.MatchString(p) { http.Error(w, \"bad\", 400); return }\n run(«sink:p») }".to_string(), &[]),
+            (Go, "package p\nfunc f() { p := «source:r.URL»\n if !validName.MatchString(p) { http.Error(w, \"bad\", 400) }\n run(«sink:p») }".to_string(), &["p"]),
+        ];
+        for (language, code, expected) in &cases {
+            let program = program(*language, code);
+            assert_eq!(program.flagged(), *expected, "{language}: {code}");
+        }
+    }
+
+    #[test]
+    fn anchored_patterns_match_the_whole_value() {
+        for yes in [
+            r#""^[a-z]+$""#,
+            r#"r"^\w+$""#,
+            "'/^[0-9]+$/'",
+            "/^[a-z]+$/i",
+            r"'#^\d+$#'",
+            r#""\A\d+\z""#,
+        ] {
+            assert!(anchored(yes), "{yes}");
+        }
+        for no in [r#""[a-z]+""#, r#""^[a-z]+""#, "/[a-z]+$/", r#""^a\$""#] {
+            assert!(!anchored(no), "{no}");
+        }
+    }
+}
