@@ -6,7 +6,7 @@
 
 use tree_sitter::Node;
 
-use super::guards::exits;
+use super::guards::{exits, Exit};
 use super::shape;
 use super::state::State;
 use super::walk::Walk;
@@ -57,7 +57,8 @@ impl Walk<'_> {
             if let Some(consequence) = consequence {
                 self.statement(consequence, &mut taken);
             }
-            if !consequence.is_some_and(|c| exits(c, self.text)) {
+            let exit = consequence.and_then(|c| exits(c, self.text));
+            if let Some(taken) = self.jump(exit, taken) {
                 outcomes.push(taken);
             }
         }
@@ -66,7 +67,7 @@ impl Walk<'_> {
             for place in &checked.when_false {
                 self.clean(place, &mut rest);
             }
-            let mut rest_exits = false;
+            let mut rest_exit = None;
             if let Some((first, others)) = alternatives.split_first() {
                 let condition = first.child_by_field_name("condition");
                 let body = first
@@ -84,10 +85,10 @@ impl Walk<'_> {
                         self.statement(*other, &mut rest);
                     }
                     let body = first.child_by_field_name("body").unwrap_or(*first);
-                    rest_exits = others.is_empty() && exits(body, self.text);
+                    rest_exit = others.is_empty().then(|| exits(body, self.text)).flatten();
                 }
             }
-            if !rest_exits {
+            if let Some(rest) = self.jump(rest_exit, rest) {
                 outcomes.push(rest);
             }
         }
@@ -99,6 +100,30 @@ impl Walk<'_> {
             merged.merge(other);
         }
         *state = merged;
+    }
+
+    /// Where the state of a branch that ends in `exit` goes: on to what follows (returned),
+    /// nowhere (`return`), or to the end of the loop or `switch` around it (`break`; `continue`
+    /// to the loop's), which joins it with what that leaves. A jump with nothing around it to
+    /// end goes on to what follows.
+    fn jump(&mut self, exit: Option<Exit>, branch: State) -> Option<State> {
+        let frame = match exit {
+            None => return Some(branch),
+            Some(Exit::Leaves) => return None,
+            Some(Exit::Break) => self.breakable.last_mut(),
+            Some(Exit::Continue) => self
+                .breakable
+                .iter_mut()
+                .rev()
+                .find(|(is_loop, _)| *is_loop),
+        };
+        match frame {
+            Some((_, states)) => {
+                states.push(branch);
+                None
+            }
+            None => Some(branch),
+        }
     }
 
     /// A loop: its header once, then its body, updates and condition twice (so that what the
@@ -176,9 +201,19 @@ impl Walk<'_> {
         let mut round = self.copy(state);
         let rounds = if self.loop_depth > 0 { 1 } else { 2 };
         self.loop_depth += 1;
+        self.breakable.push((true, Vec::new()));
         for _ in 0..rounds {
             if let Some(body) = body {
                 self.statement(body, &mut round);
+            }
+            // What `break` and `continue` carried out of the body joins the round's end.
+            let jumped = self
+                .breakable
+                .last_mut()
+                .map(|(_, states)| std::mem::take(states))
+                .unwrap_or_default();
+            for other in jumped {
+                round.merge(other);
             }
             for update in &updates {
                 self.simple(*update, &mut round);
@@ -188,6 +223,7 @@ impl Walk<'_> {
             }
             state.merge(self.copy(&round));
         }
+        self.breakable.pop();
         self.loop_depth -= 1;
         if let Some(after) = after {
             self.statement(after, state);
@@ -222,6 +258,18 @@ impl Walk<'_> {
         if let Some(assign) = (self.syntax.assignment)(node, self.text) {
             self.assign(&assign, state);
         }
+        self.breakable.push((false, Vec::new()));
+        self.switch_cases(node, cases, state);
+        if let Some((_, jumped)) = self.breakable.pop() {
+            for other in jumped {
+                state.merge(other);
+            }
+        }
+    }
+
+    /// [`Walk::switch`] once its subject is walked, inside the `switch` as a place a `break`
+    /// ends.
+    fn switch_cases(&mut self, node: Node<'_>, cases: &[Node<'_>], state: &mut State) {
         let before = self.copy(state);
         if let Some(start) = self.selected_case(node, cases, &before) {
             // The subject and every label are known: only the case chosen runs, and those it

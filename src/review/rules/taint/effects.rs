@@ -87,6 +87,9 @@ impl Walk<'_> {
             if let (Some(key), Some(known)) = (key, known) {
                 state.consts.insert(key, known);
             }
+            if let (false, [value]) = (assign.augmented, values.as_slice()) {
+                self.track_list(*target, *value, state);
+            }
         }
     }
 
@@ -243,6 +246,9 @@ impl Walk<'_> {
         let Some(receiver) = call.receiver else {
             return;
         };
+        if self.list_call(node, receiver, name, &call.arguments, state) {
+            return;
+        }
         if !FILLS_RECEIVER.contains(&name) {
             return;
         }
@@ -440,10 +446,12 @@ mod tests {
                  m.put(\"j\", \"c\"); } }",
                 &["m[*]", "m[k]"],
             ),
-            (Python, "items = []\nitems.append(«source:input()»)\n", &["items"]),
+            // A list used only by position keeps each entry apart (see `lists`).
+            (Python, "items = []\nitems.append(«source:input()»)\n", &["items[*]", "items[0]"]),
+            (Python, "items = []\nitems.append(«source:input()»)\nrun(items)\n", &["items"]),
             (
                 TypeScript,
-                "const x: string = «source:req.body»; const xs: string[] = []; xs.push(x);",
+                "const x: string = «source:req.body»; const xs: string[] = []; xs.push(x); send(xs);",
                 &["x", "xs"],
             ),
             // Readers and functions that write into an argument; a source given to a call is a

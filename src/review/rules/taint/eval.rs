@@ -7,7 +7,7 @@
 
 use tree_sitter::Node;
 
-use super::constant::constant_key;
+use super::constant::{constant_key, Value};
 use super::knowledge::{is_own_object, BUILDS_STRINGS, READS_BY_KEY};
 use super::shape;
 use super::state::{any_entry_key, entry_key, State};
@@ -187,10 +187,16 @@ impl Walk<'_> {
         // the container holds, which the key does not change.
         if let (Some(receiver), true) = (call.receiver, READS_BY_KEY.contains(&name)) {
             if let Some(base) = self.place(receiver) {
-                let key = call
-                    .arguments
-                    .first()
-                    .and_then(|k| constant_key(*k, self.syntax, self.text));
+                // A literal key, or a local constant (`list.get(i)` after `int i = 1;`).
+                let key = call.arguments.first().and_then(|k| {
+                    constant_key(*k, self.syntax, self.text).or_else(|| {
+                        match self.constant(*k, state) {
+                            Some(Value::Int(n)) => Some(n.to_string()),
+                            Some(Value::Str(s)) => Some(s),
+                            _ => None,
+                        }
+                    })
+                });
                 let found = match &key {
                     Some(key) => state
                         .vars

@@ -260,9 +260,20 @@ fn anchored(literal: &str) -> bool {
     starts && ends
 }
 
-/// Whether `body` never comes back to what follows it: its last statement returns, throws,
-/// jumps, or calls a function that ends the program or the request.
-pub(super) fn exits(body: Node<'_>, text: &str) -> bool {
+/// How a branch ends, when it does not go on to what follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Exit {
+    /// `return`, `throw`, `raise`, `exit(1)`, `abort(400)`: the function is left.
+    Leaves,
+    /// `break`: what follows the loop (or `switch`) comes next.
+    Break,
+    /// `continue`: the next round of the loop comes next.
+    Continue,
+}
+
+/// How `body` ends when it never comes back to what follows it: its last statement returns,
+/// throws, jumps, or calls a function that ends the program or the request.
+pub(super) fn exits(body: Node<'_>, text: &str) -> Option<Exit> {
     let mut last = body;
     loop {
         let kind = last.kind();
@@ -270,15 +281,17 @@ pub(super) fn exits(body: Node<'_>, text: &str) -> bool {
             let children = shape::children(last);
             match children.last() {
                 Some(child) => last = *child,
-                None => return false,
+                None => return None,
             }
             continue;
         }
         break;
     }
-    match last.kind() {
-        "return_statement" | "throw_statement" | "raise_statement" | "continue_statement"
-        | "break_statement" | "goto_statement" | "exit_statement" | "throw_expression" => true,
+    let leaves = match last.kind() {
+        "break_statement" => return Some(Exit::Break),
+        "continue_statement" => return Some(Exit::Continue),
+        "return_statement" | "throw_statement" | "raise_statement" | "goto_statement"
+        | "exit_statement" | "throw_expression" => true,
         "expression_statement" => {
             let source = text[last.byte_range()].trim().trim_end_matches(';');
             let callee = source.split('(').next().unwrap_or_default().trim();
@@ -301,7 +314,8 @@ pub(super) fn exits(body: Node<'_>, text: &str) -> bool {
                 || source == "die"
         }
         _ => false,
-    }
+    };
+    leaves.then_some(Exit::Leaves)
 }
 
 #[cfg(test)]
@@ -328,6 +342,10 @@ mod tests {
             (Java, java("if (PATTERN.matcher(p).matches() && ok) { run(«sink:p»); }"), &[]),
             (Java, java("if (PATTERN.matcher(p).matches() || ok) { run(«sink:p»); }"), &["p"]),
             (Java, java("for (String s : xs) { if (!ALLOWED.contains(p)) continue; run(«sink:p»); }"), &[]),
+            // `break` and `continue` take their state to the end of the loop.
+            (Java, java("String d = \"\"; while (t.more()) { String tok = t.next(); if (tok.startsWith(\"id=\")) { d = p; break; } } run(«sink:d»);"), &["d"]),
+            (Java, java("String d = \"\"; for (String s : xs) { if (c) { d = p; continue; } } run(«sink:d»);"), &["d"]),
+            (Java, java("String d = \"\"; switch (k) { case 1: if (c) { d = p; break; } d = \"x\"; break; } run(«sink:d»);"), &["d"]),
             // A branch that returns leaves nothing behind, checked or not.
             (Java, java("String x = \"k\"; if (c) { x = p; return; } run(«sink:x»);"), &[]),
             (Python, "import re\nname = «source:input()»\nif not re.fullmatch(r'[a-z]+', name):\n    abort(400)\nrun(«sink:name»)\n".to_string(), &[]),

@@ -47,6 +47,7 @@ mod fixture;
 mod guards;
 mod knowledge;
 mod lang;
+mod lists;
 mod shape;
 mod state;
 pub(crate) mod summary;

@@ -37,6 +37,8 @@ impl State {
     pub(super) fn clean(&mut self, key: &str) -> usize {
         self.vars.remove(key);
         self.consts.remove(key);
+        // A list's length (see `lists`).
+        self.consts.remove(&format!("{key}#length"));
         let prefix = format!("{key}[");
         let entries: Vec<String> = self
             .vars

@@ -44,6 +44,9 @@ pub(super) struct Walk<'a> {
     /// How many loops the walk is inside: an inner loop's body is walked once per round of the
     /// outer one, not twice, so that nested loops cost no more than twice one.
     pub(super) loop_depth: usize,
+    /// The loops (`true`) and `switch`es the walk is inside, innermost last, each with the
+    /// states `break` (and, for loops, `continue`) carried out of it so far.
+    pub(super) breakable: Vec<(bool, Vec<State>)>,
     /// The work done and the depth reached (see [`Limits`]).
     pub(super) budget: Budget,
 }
@@ -120,6 +123,7 @@ impl<'a> Walk<'a> {
             walked: HashSet::new(),
             local_functions: HashSet::new(),
             loop_depth: 0,
+            breakable: Vec::new(),
             budget: Budget::new(limits),
         }
     }
