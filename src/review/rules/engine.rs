@@ -663,6 +663,7 @@ fn check_pattern(
     rule: &Rule,
 ) -> Result<(), RuleError> {
     check_predicates(query, pattern, rule)?;
+    predicates::of(query, pattern, rule)?;
     // A predicate written after a pattern's closing parenthesis is accepted by tree-sitter as a
     // pattern of its own and never applied: the rule would fire on every candidate.
     let start = query.start_byte_for_pattern(pattern);

@@ -9,8 +9,10 @@
 //! reported once the pipeline has read every file:
 //!
 //! - a flow from a source into a function that runs it (a sink reached from a parameter), through
-//!   any number of calls and files, and through values that functions return (a parameter that
-//!   reaches the return value makes the result of each call as tainted as that call's argument);
+//!   any number of calls and files, through values that functions return (a parameter that
+//!   reaches the return value makes the result of each call as tainted as that call's argument),
+//!   and through fields and globals (a value one function stores in `this.data`, a static
+//!   `Other.data` or a C global, another reads);
 //! - a superseded pattern rule's match on a sink that only a parameter reaches: it is kept when
 //!   some caller in the repository hands that parameter a source or a value of its own callers,
 //!   or when no call of the function was seen (an entry point, or a library's own API), and
@@ -31,7 +33,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::ops::Range;
 
-use super::taint::summary::{CallSite, Function, Origin, Target};
+use super::taint::summary::{CallSite, Field, Function, Origin, Target};
 use crate::model::{Finding, FlowStep, Joined};
 
 /// Most edges the index holds (about 100 MB at worst with their steps).
@@ -71,6 +73,8 @@ pub(crate) struct FileRecord {
     pub(crate) uri: String,
     pub(crate) functions: Vec<Function>,
     pub(crate) calls: Vec<CallSite>,
+    /// The fields and globals its functions write or read.
+    pub(crate) fields: Vec<Field>,
     /// Per taint rule with roles in the file: its edges.
     pub(crate) by_rule: BTreeMap<usize, RuleRecord>,
     /// The edges of every other taint rule.
@@ -117,6 +121,8 @@ enum Node {
     Argument(usize, usize, usize),
     Result(usize, usize),
     Sink(usize, usize),
+    /// A field or global, numbered over the repository (see [`Index::fields`]).
+    Field(usize),
 }
 
 impl Index {
@@ -141,6 +147,7 @@ impl Index {
         // same on every run.
         self.files.sort_by(|a, b| a.path.cmp(&b.path));
         let callees = self.resolve();
+        let fields = self.fields();
         let mut callers: HashMap<(usize, usize), Vec<(usize, usize)>> = HashMap::new();
         for (call, functions) in &callees {
             for function in functions {
@@ -157,7 +164,7 @@ impl Index {
         let mut out = Vec::new();
         let mut open_sinks: HashSet<(usize, usize, Range<usize>)> = HashSet::new();
         for rule in rules {
-            let graph = Graph::new(&self, rule, &callees, &callers);
+            let graph = Graph::new(&self, rule, &callees, &callers, &fields);
             let tainted = graph.propagate(false);
             for (node, _) in tainted.iter() {
                 if let Node::Sink(file, sink) = node {
@@ -200,6 +207,29 @@ impl Index {
             }
         }
         out
+    }
+
+    /// The repository's number of each file's fields (the same name is one field, unless it is
+    /// private to its file), and per number the (file, field) pairs that name it.
+    fn fields(&self) -> Fields {
+        let mut numbers: HashMap<(Option<usize>, &str), usize> = HashMap::new();
+        let mut ids = Vec::new();
+        let mut readers: Vec<Vec<(usize, usize)>> = Vec::new();
+        for (f, file) in self.files.iter().enumerate() {
+            let mut of_file = Vec::new();
+            for (i, field) in file.fields.iter().enumerate() {
+                let key = (field.private.then_some(f), field.name.as_str());
+                let next = numbers.len();
+                let id = *numbers.entry(key).or_insert(next);
+                if id == readers.len() {
+                    readers.push(Vec::new());
+                }
+                readers[id].push((f, i));
+                of_file.push(id);
+            }
+            ids.push(of_file);
+        }
+        Fields { ids, readers }
     }
 
     /// The functions each call resolves to, by (file, call).
@@ -277,6 +307,14 @@ struct Graph<'a> {
     /// Per file: the sinks of its edges, numbered.
     sink_ranges: Vec<Vec<Range<usize>>>,
     sink_numbers: Vec<HashMap<Range<usize>, usize>>,
+    fields: &'a Fields,
+}
+
+/// The fields and globals of the repository: per file, the number of each of its own; per
+/// number, the (file, field) pairs that name it.
+struct Fields {
+    ids: Vec<Vec<usize>>,
+    readers: Vec<Vec<(usize, usize)>>,
 }
 
 /// The breadth-first walk of [`Graph::propagate`]: what is reached, and what is left to follow.
@@ -300,6 +338,7 @@ impl<'a> Graph<'a> {
         rule: usize,
         callees: &'a HashMap<(usize, usize), Vec<(usize, usize)>>,
         callers: &'a HashMap<(usize, usize), Vec<(usize, usize)>>,
+        fields: &'a Fields,
     ) -> Graph<'a> {
         let mut sink_ranges = Vec::new();
         let mut sink_numbers = Vec::new();
@@ -324,6 +363,7 @@ impl<'a> Graph<'a> {
             callers,
             sink_ranges,
             sink_numbers,
+            fields,
         }
     }
 
@@ -332,6 +372,7 @@ impl<'a> Graph<'a> {
             Target::Sink(range) => Node::Sink(file, self.sink_numbers[file][range]),
             Target::Argument(call, position) => Node::Argument(file, *call, *position),
             Target::Return(function) => Node::Return(file, *function),
+            Target::Field(field) => Node::Field(self.fields.ids[file][*field]),
         }
     }
 
@@ -408,10 +449,40 @@ impl<'a> Graph<'a> {
                         }
                     }
                 }
+                Node::Field(id) => {
+                    // Every function that reads the field, in any file that names it, unless
+                    // each of its callers has just stored a constant there.
+                    for (f, field) in &self.fields.readers[id] {
+                        for edge in self.index.files[*f].edges(self.rule) {
+                            let Origin::Field(read, reader) = edge.from else {
+                                continue;
+                            };
+                            if read != *field || self.overwritten_by_every_caller(*f, reader, id) {
+                                continue;
+                            }
+                            let into = self.target(*f, &edge.to);
+                            frontier.reach(into, Some(node), &edge.steps, depth + 1);
+                        }
+                    }
+                }
                 Node::Sink(..) => {}
             }
         }
         frontier.reached
+    }
+
+    /// Whether every call seen of function `k` of file `f` comes right after its caller stored
+    /// a constant in the field numbered `id` (false when no call was seen).
+    fn overwritten_by_every_caller(&self, f: usize, k: usize, id: usize) -> bool {
+        let Some(callers) = self.callers.get(&(f, k)) else {
+            return false;
+        };
+        callers.iter().all(|(g, c)| {
+            self.index.files[*g].calls[*c]
+                .overwritten
+                .iter()
+                .any(|field| self.fields.ids[*g][*field] == id)
+        })
     }
 
     /// The steps from where the flow starts to `node`, in order.

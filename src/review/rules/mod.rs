@@ -480,6 +480,18 @@ mod tests {
             "{err}"
         );
 
+        // Our own predicates are checked too: `#resolves-to?` needs a name.
+        write(dir.path(), "python/pred.scm", "; id: t/pred\n; severity: error\n; message: m\n((call) @finding (#resolves-to? @finding))\n");
+        let err = load_user(dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("pred.scm")
+                && err.contains("#resolves-to?")
+                && err.contains("qualified name"),
+            "{err}"
+        );
+        write(dir.path(), "python/pred.scm", "; id: t/pred\n; severity: error\n; message: m\n((call function: (_) @f) @finding (#resolves-to? @f \"hashlib.md5\"))\n");
+        assert_eq!(load_user(dir.path()).unwrap().rules().len(), 2);
+
         // A taint rule pulls shared sources from a `.partial` beside it, and names a missing one.
         std::fs::remove_file(dir.path().join("python/pred.scm")).unwrap();
         let taint = "; id: t/taint\n; kind: taint\n; include: sources\n; severity: error\n; message: m\n\

@@ -74,6 +74,7 @@ impl RulesReviewer {
         };
         let calls = &facts.shape.calls;
         let functions = &facts.shape.functions;
+        let fields = &facts.shape.fields;
         let records = |edges: Vec<Edge>| -> Vec<EdgeRecord> {
             edges
                 .into_iter()
@@ -91,6 +92,9 @@ impl RulesReviewer {
                         }
                         Target::Return(function) => {
                             Some(format!("returned by `{}`", functions[*function].name))
+                        }
+                        Target::Field(field) => {
+                            Some(format!("stored in `{}`", fields[*field].name))
                         }
                         Target::Sink(_) => None,
                     };
@@ -132,6 +136,7 @@ impl RulesReviewer {
         }
         record.shared = facts.shared.map(records);
         record.functions = facts.shape.functions;
+        record.fields = facts.shape.fields;
         record.calls = facts.shape.calls;
         for m in matches.matches.iter().filter(|m| !m.deferred.is_empty()) {
             record.pending.push(Pending {

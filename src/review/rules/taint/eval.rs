@@ -44,7 +44,8 @@ impl Walk<'_> {
                 .vars
                 .get(name)
                 .or_else(|| state.vars.get(&any_entry_key(name)))
-                .cloned();
+                .cloned()
+                .or_else(|| self.field_value(node));
         }
         if self.is(syntax.numbers, node)
             || self.is(syntax.lambdas, node)
@@ -62,7 +63,8 @@ impl Walk<'_> {
         if (syntax.member)(node).is_some() {
             return self
                 .eval_entry(node, state)
-                .or_else(|| self.entries_of(node, state));
+                .or_else(|| self.entries_of(node, state))
+                .or_else(|| self.field_value(node));
         }
         if let Some((object, index)) = (syntax.subscript)(node) {
             // A constant key reads its own entry: clean unless the whole container is
@@ -108,6 +110,17 @@ impl Walk<'_> {
             return None;
         }
         self.eval_all(node, state)
+    }
+
+    /// A read of a field or global that the join decides (see `summary`), when the function
+    /// itself did not store anything in it.
+    fn field_value(&self, node: Node<'_>) -> Option<Vec<Step>> {
+        self.roles.results.contains(&node.byte_range()).then(|| {
+            vec![(
+                node.byte_range(),
+                format!("the value of `{}`", one_line(self.src(node))),
+            )]
+        })
     }
 
     fn eval_all(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {

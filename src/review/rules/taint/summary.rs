@@ -56,6 +56,18 @@ pub(crate) struct CallSite {
     /// Per argument: handed over by address (`&request`), so what the callee reads may have
     /// been written through the pointer by calls the engine does not follow.
     pub(crate) by_address: Vec<bool>,
+    /// The fields of the file the caller has just stored a constant in: what the callee reads
+    /// of them is that constant, whatever other functions store.
+    pub(crate) overwritten: Vec<usize>,
+}
+
+/// A field of a class, or a global variable, that functions write and read: `Class.name`, or
+/// the variable's own name in C.
+#[derive(Debug, Clone)]
+pub(crate) struct Field {
+    pub(crate) name: String,
+    /// Only its own file sees it (C's `static`).
+    pub(crate) private: bool,
 }
 
 /// Where a flow starts.
@@ -67,6 +79,8 @@ pub(crate) enum Origin {
     Parameter(usize, usize),
     /// What a call of the file returns: (call).
     Result(usize),
+    /// What a field or global holds where a function reads it: (field, function).
+    Field(usize, usize),
 }
 
 /// Where a flow ends.
@@ -78,6 +92,8 @@ pub(crate) enum Target {
     Argument(usize, usize),
     /// The value one of the file's functions returns: (function).
     Return(usize),
+    /// A value stored in a field or global: (field).
+    Field(usize),
 }
 
 /// One flow of one walk, from an origin to a target, with its steps.
@@ -93,10 +109,15 @@ pub(crate) struct Edge {
 pub(crate) struct Shape {
     pub(crate) functions: Vec<Function>,
     pub(crate) calls: Vec<CallSite>,
+    /// The fields and globals the file's functions write or read.
+    pub(crate) fields: Vec<Field>,
     parameters: HashMap<Range<usize>, (usize, usize)>,
     arguments: HashMap<Range<usize>, (usize, usize)>,
     results: HashMap<Range<usize>, usize>,
     returns: HashMap<Range<usize>, usize>,
+    /// Reads of a field (the node that reads it) and writes (the value stored).
+    field_reads: HashMap<Range<usize>, (usize, usize)>,
+    field_writes: HashMap<Range<usize>, usize>,
 }
 
 impl Shape {
@@ -111,9 +132,14 @@ impl Shape {
         let mut shape = Shape::default();
         // Top down, each node with the function and the class around it (asking a node for its
         // parent walks down from the root again: too slow for every call of a large file).
-        let mut stack: Vec<(Node<'_>, Scope<'_, '_>)> = vec![(root, Scope::default())];
+        let mut stack: Vec<(Node<'_>, Scope<'_, '_>, bool)> = vec![(root, Scope::default(), false)];
         let mut declarators = Declarators::default();
-        while let Some((node, scope)) = stack.pop() {
+        let stored = Stored::of(language, root, text);
+        // Assignment targets already taken as field writes.
+        let mut written: std::collections::HashSet<usize> = std::collections::HashSet::new();
+        // Per function: the fields its body has stored a constant in so far.
+        let mut overwritten: HashMap<usize, std::collections::BTreeSet<usize>> = HashMap::new();
+        while let Some((node, scope, value)) = stack.pop() {
             let mut inner = scope;
             let kind = node.kind();
             if CLASSES.contains(&kind) {
@@ -154,14 +180,70 @@ impl Shape {
                 }
             } else if let Some(call) = (syntax.call)(node) {
                 shape.add_call(node, &call, &scope, (syntax, text, names), &mut declarators);
+                if let (Some((function, _)), Some(added)) = (scope.function, shape.calls.last_mut())
+                {
+                    if let Some(fields) = overwritten.get(&function.id()) {
+                        added.overwritten = fields.iter().copied().collect();
+                    }
+                }
             }
+            if let (Some((function, _)), true) = (scope.function, stored.may_name(language)) {
+                if let Some(assign) = (syntax.assignment)(node, text) {
+                    for (target, stored_value) in assign.targets.iter().zip(&assign.values) {
+                        let locals = declarators.of(function);
+                        if let Some(field) = stored.field(*target, scope, locals, syntax, text) {
+                            let index = shape.field(field);
+                            shape.field_writes.insert(stored_value.byte_range(), index);
+                            written.insert(target.id());
+                            // A constant stored by a statement of the function's own body
+                            // (not under a branch) holds for the calls after it.
+                            let constant = syntax.strings.contains(&stored_value.kind())
+                                || syntax.numbers.contains(&stored_value.kind());
+                            let top = node
+                                .parent()
+                                .and_then(|statement| statement.parent())
+                                .is_some_and(|block| Some(block) == (syntax.body)(function));
+                            let overwritten = overwritten.entry(function.id()).or_default();
+                            if constant && top {
+                                overwritten.insert(index);
+                            } else {
+                                overwritten.remove(&index);
+                            }
+                        }
+                    }
+                } else if value && !written.contains(&node.id()) {
+                    let locals = declarators.of(function);
+                    if let Some(field) = stored.field(node, scope, locals, syntax, text) {
+                        let index = shape.field(field);
+                        let reader = scope.function.map_or(0, |(_, f)| f);
+                        shape.field_reads.insert(node.byte_range(), (index, reader));
+                    }
+                }
+            }
+            // Which children stand for a value (not a name being declared, a method's or a
+            // member's own name, a type, or the function a call names).
+            let names_only: Vec<usize> = ["name", "field", "type", "declarator", "function"]
+                .iter()
+                .filter_map(|f| node.child_by_field_name(f))
+                .map(|n| n.id())
+                .collect();
             let mut cursor = node.walk();
             let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
             for child in children.into_iter().rev() {
-                stack.push((child, inner));
+                let value = !names_only.contains(&child.id());
+                stack.push((child, inner, value));
             }
         }
         Some(shape)
+    }
+
+    /// The index of `field` among the file's fields, added when new.
+    fn field(&mut self, field: Field) -> usize {
+        if let Some(index) = self.fields.iter().position(|f| f.name == field.name) {
+            return index;
+        }
+        self.fields.push(field);
+        self.fields.len() - 1
     }
 
     fn add_call<'t>(
@@ -218,6 +300,7 @@ impl Shape {
                 .iter()
                 .map(|a| a.kind() == "pointer_expression" && text[a.byte_range()].starts_with('&'))
                 .collect(),
+            overwritten: Vec::new(),
         });
     }
 
@@ -230,6 +313,9 @@ impl Shape {
         if let Some((function, position)) = self.parameters.get(first) {
             return Some(Origin::Parameter(*function, *position));
         }
+        if let Some((field, function)) = self.field_reads.get(first) {
+            return Some(Origin::Field(*field, *function));
+        }
         self.results.get(first).map(|call| Origin::Result(*call))
     }
 
@@ -240,14 +326,181 @@ impl Shape {
         if let Some((call, position)) = self.arguments.get(sink) {
             return Some(Target::Argument(*call, *position));
         }
+        if let Some(field) = self.field_writes.get(sink) {
+            return Some(Target::Field(*field));
+        }
         self.returns
             .get(sink)
             .map(|function| Target::Return(*function))
     }
 }
 
-/// The kinds of class declarations whose methods a call of the class resolves to.
+/// The fields of each class (Java) and the global variables (C, C++) of a file, which its
+/// functions may write and read.
+#[derive(Default)]
+struct Stored<'s> {
+    /// (class, field) pairs.
+    fields: std::collections::HashSet<(&'s str, &'s str)>,
+    /// Global variables, and whether each is `static`.
+    globals: HashMap<&'s str, bool>,
+}
+
+impl<'s> Stored<'s> {
+    fn of(language: Language, root: Node<'_>, text: &'s str) -> Stored<'s> {
+        let mut stored = Stored::default();
+        match language {
+            Language::Java => {
+                let mut stack: Vec<(Node<'_>, Option<&str>)> = vec![(root, None)];
+                while let Some((node, class)) = stack.pop() {
+                    let mut class = class;
+                    if CLASSES.contains(&node.kind()) {
+                        class = node
+                            .child_by_field_name("name")
+                            .map(|n| &text[n.byte_range()]);
+                    }
+                    if node.kind() == "field_declaration" {
+                        if let Some(class) = class {
+                            let mut cursor = node.walk();
+                            for declarator in node.children_by_field_name("declarator", &mut cursor)
+                            {
+                                if let Some(name) = declarator.child_by_field_name("name") {
+                                    stored.fields.insert((class, &text[name.byte_range()]));
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    if matches!(
+                        node.kind(),
+                        "program" | "class_body" | "enum_body" | "interface_body"
+                    ) || CLASSES.contains(&node.kind())
+                    {
+                        let mut cursor = node.walk();
+                        for child in node.named_children(&mut cursor) {
+                            stack.push((child, class));
+                        }
+                    }
+                }
+            }
+            Language::C | Language::Cpp => {
+                let mut stack = vec![root];
+                while let Some(node) = stack.pop() {
+                    match node.kind() {
+                        "declaration" => {
+                            let private = is_private(node, text);
+                            let mut cursor = node.walk();
+                            for declarator in node.children_by_field_name("declarator", &mut cursor)
+                            {
+                                // A prototype declares a function, not a variable.
+                                let mut inner = declarator;
+                                let mut function = false;
+                                while let Some(next) = inner.child_by_field_name("declarator") {
+                                    function |= inner.kind() == "function_declarator";
+                                    inner = next;
+                                }
+                                function |= inner.kind() == "function_declarator";
+                                if !function && inner.kind() == "identifier" {
+                                    stored.globals.insert(&text[inner.byte_range()], private);
+                                }
+                            }
+                        }
+                        "translation_unit"
+                        | "preproc_if"
+                        | "preproc_ifdef"
+                        | "preproc_else"
+                        | "preproc_elif"
+                        | "linkage_specification"
+                        | "declaration_list"
+                        | "namespace_definition" => {
+                            let mut cursor = node.walk();
+                            stack.extend(node.named_children(&mut cursor));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+        stored
+    }
+
+    /// Whether a node of the file may name a field or global: one it declares, or in Java a
+    /// static field of another class (`Other.data`).
+    fn may_name(&self, language: Language) -> bool {
+        language == Language::Java || !self.fields.is_empty() || !self.globals.is_empty()
+    }
+
+    /// The field or global `node` names inside a function, unless a local or a parameter of
+    /// that name hides it: Java's `this.name`, a bare `name` of the class's fields, or
+    /// `Class.name`; C's global `name`.
+    fn field(
+        &self,
+        node: Node<'_>,
+        scope: Scope<'_, '_>,
+        locals: &[Node<'_>],
+        syntax: &Syntax,
+        text: &str,
+    ) -> Option<Field> {
+        let local = |name: &str| {
+            locals.iter().any(|d| {
+                d.child_by_field_name("name")
+                    .or_else(|| d.child_by_field_name("declarator").map(declarator_name))
+                    .is_some_and(|n| &text[n.byte_range()] == name)
+            }) || scope.function.is_some_and(|(function, _)| {
+                (syntax.parameters)(function)
+                    .iter()
+                    .any(|(_, n)| &text[n.byte_range()] == name)
+            })
+        };
+        match node.kind() {
+            "identifier" => {
+                let name = &text[node.byte_range()];
+                if let Some(class) = scope.class {
+                    if self.fields.contains(&(class, name)) && !local(name) {
+                        return Some(Field {
+                            name: format!("{class}.{name}"),
+                            private: false,
+                        });
+                    }
+                }
+                let private = *self.globals.get(name)?;
+                (!local(name)).then(|| Field {
+                    name: name.to_string(),
+                    private,
+                })
+            }
+            "field_access" => {
+                let object = node.child_by_field_name("object")?;
+                let field = &text[node.child_by_field_name("field")?.byte_range()];
+                let class = match object.kind() {
+                    "this" => scope.class?,
+                    // `Other.data`: a class's static field, as Java names classes.
+                    "identifier" => {
+                        let written = &text[object.byte_range()];
+                        let class = written.starts_with(|c: char| c.is_ascii_uppercase())
+                            && !local(written);
+                        if !class {
+                            return None;
+                        }
+                        written
+                    }
+                    _ => return None,
+                };
+                Some(Field {
+                    name: format!("{class}.{field}"),
+                    private: false,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The kinds of class declarations whose methods a call of the class resolves to, and C++'s
+/// namespaces: a plain call inside `namespace X` names a function of `X` first (every Juliet
+/// test case has its own `badSink`).
 const CLASSES: &[&str] = &[
+    "namespace_definition",
     "class_declaration",
     "class_specifier",
     "struct_specifier",
@@ -310,6 +563,7 @@ pub(crate) fn summarize(
     let mut extended = roles.clone();
     extended.sinks.extend(shape.arguments.keys().cloned());
     extended.sinks.extend(shape.returns.keys().cloned());
+    extended.sinks.extend(shape.field_writes.keys().cloned());
     let mut summary = Summary {
         complete: true,
         ..Summary::default()
@@ -350,6 +604,9 @@ pub(crate) fn summarize(
         extended.sources.clear();
         let mut from_results = extended.clone();
         from_results.results = shape.results.keys().cloned().collect();
+        from_results
+            .results
+            .extend(shape.field_reads.keys().cloned());
         for (walked, parameters_are_sources) in [(&extended, true), (&from_results, false)] {
             let (flows, complete) = run(walked, parameters_are_sources);
             summary.complete &= complete;
