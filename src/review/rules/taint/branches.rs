@@ -691,6 +691,9 @@ mod tests {
             (C, "void f(char *a) { char *p = «source:getenv(\"P\")»; int n = 0; char *bar = p; scanf(\"%d\", &n); if (n < 1) bar = \"ls\"; run(«sink:bar»); }".to_string(), &["bar"]),
             (Php, "<?php $p = «source:$_GET['p']»; $n = 4; $bar = ($n % 2 == 0) ? 'safe' : $p; run(«sink:$bar»);".to_string(), &[]),
             (Go, "package p\nfunc f() { p := «source:r.URL»; n := 2; bar := p; if n > 1 { bar = \"x\" }; run(«sink:bar») }".to_string(), &[]),
+            // A pointer to a local reads and writes that local.
+            (C, "void f(void) { char *data = \"ls\"; char **p1 = &data; char **p2 = &data; { char *d = *p1; d = «source:getenv(\"P\")»; *p1 = d; } { char *d = *p2; run(«sink:d»); } }".to_string(), &["d"]),
+            (C, "void f(void) { char *data = \"ls\"; char *other = \"ls\"; char **p1 = &data; char **p2 = &other; { char *d = «source:getenv(\"P\")»; *p1 = d; } { char *d = *p2; run(«sink:d»); } }".to_string(), &[]),
             // A variable a loop changes is not known in it, nor one a callback or a target changes.
             (Java, java("int i = 0; while (c()) { if (i == 5) bar = p; i = i + 1; }"), &["bar"]),
             (C, "void f(char **l) { char *p = «source:getenv(\"P\")»; char *bar = \"ls\"; int n = 0; while (*l) l[n++] = p; if (n == 0) return; bar = p; run(«sink:bar»); }".to_string(), &["bar"]),

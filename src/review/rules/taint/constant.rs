@@ -21,6 +21,8 @@ pub(super) enum Value {
     Int(i64),
     Str(String),
     Bool(bool),
+    /// C's `&x`: the address of the local variable `x`, so `*p` reads and writes `x`.
+    Address(String),
 }
 
 impl Value {
@@ -30,6 +32,7 @@ impl Value {
             Value::Int(n) => *n != 0,
             Value::Str(s) => !s.is_empty(),
             Value::Bool(b) => *b,
+            Value::Address(_) => true,
         }
     }
 }
@@ -73,6 +76,12 @@ impl Walk<'_> {
             return constant_key(node, syntax, self.text)
                 .filter(|s| !s.contains('\\'))
                 .map(Value::Str);
+        }
+        if kind == "pointer_expression" && source.starts_with('&') {
+            let operand = node.child_by_field_name("argument")?;
+            return self
+                .is(syntax.identifiers, operand)
+                .then(|| Value::Address(self.names.name(operand, self.text).to_string()));
         }
         if kind == "parenthesized_expression" || kind == "parenthesized_expression_list" {
             return self.constant(node.named_child(0)?, state);

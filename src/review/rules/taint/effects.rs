@@ -7,7 +7,7 @@
 
 use tree_sitter::Node;
 
-use super::constant::constant_key;
+use super::constant::{constant_key, Value};
 use super::knowledge::{FILLS_ARGUMENT, FILLS_RECEIVER, STORES_BY_KEY};
 use super::shape::{buffer_base, unwrap_reference};
 use super::state::{any_entry_key, entry_key, State};
@@ -81,7 +81,12 @@ impl Walk<'_> {
             };
             let key = self.place(*target);
             if let Some(key) = &key {
-                state.consts.remove(key);
+                // A write through `*p` (C's augmented target `p`) leaves where `p` points.
+                let through =
+                    assign.augmented && matches!(state.consts.get(key), Some(Value::Address(_)));
+                if !through {
+                    state.consts.remove(key);
+                }
             }
             self.assign_one(*target, &values, assign.augmented, state);
             if let (Some(key), Some(known)) = (key, known) {
@@ -156,6 +161,17 @@ impl Walk<'_> {
                     target.byte_range(),
                     format!("appended to `{}`", self.src(target)),
                 ));
+                // `*p = v` after `p = &x` adds to `x` itself.
+                let pointed = self
+                    .place(target)
+                    .and_then(|key| match state.consts.get(&key) {
+                        Some(Value::Address(name)) => Some(name.clone()),
+                        _ => None,
+                    });
+                if let Some(pointed) = pointed {
+                    state.vars.entry(pointed).or_insert(steps);
+                    return;
+                }
                 if let Some(key) = self.place(target) {
                     // `d["k"] += src`: reading `d` as a whole reads it too.
                     if let Some(whole) = self.container_of(target) {
@@ -333,6 +349,7 @@ impl Walk<'_> {
     /// Binds an assignment target to `taint` (clean when `None`: an overwrite cleans).
     pub(super) fn bind(&mut self, target: Node<'_>, taint: Option<Vec<Step>>, state: &mut State) {
         let syntax = self.syntax;
+
         let keyed = (syntax.subscript)(target)
             .map(|(object, index)| (object, constant_key(index, syntax, self.text)))
             .or_else(|| {

@@ -57,6 +57,10 @@ impl Walk<'_> {
         if self.is(syntax.strings, node) && constant_key(node, syntax, self.text).is_some() {
             return None;
         }
+        if let Some(pointed) = self.pointed(node, state) {
+            // `*p` after `p = &x`: what `x` holds.
+            return state.vars.get(&pointed).cloned();
+        }
         if let Some(call) = (syntax.call)(node) {
             return self.eval_call(node, &call, state);
         }
@@ -110,6 +114,19 @@ impl Walk<'_> {
             return None;
         }
         self.eval_all(node, state)
+    }
+
+    /// The variable `node` (`*p`) reads or writes through a pointer the walk knows the
+    /// target of (`p = &x`).
+    pub(super) fn pointed(&self, node: Node<'_>, state: &State) -> Option<String> {
+        if node.kind() != "pointer_expression" || !self.src(node).starts_with('*') {
+            return None;
+        }
+        let pointer = node.child_by_field_name("argument")?;
+        match self.constant(pointer, state)? {
+            Value::Address(name) => Some(name),
+            _ => None,
+        }
     }
 
     /// A read of a field or global that the join decides (see `summary`), when the function
