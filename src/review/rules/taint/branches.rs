@@ -416,7 +416,7 @@ fn is_default_case(case: Node<'_>, text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::program;
+    use super::super::fixture::{assert_flagged, program};
     use super::{falls_through, is_default_case};
     use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python, C};
 
@@ -700,10 +700,7 @@ mod tests {
             (C, "void f(char **l) { char *p = «source:getenv(\"P\")»; char *bar = \"ls\"; int n = 0; if (c) l[n++] = p; if (n != 0) bar = p; run(«sink:bar»); }".to_string(), &["bar"]),
             (JavaScript, "const p = «source:req.query.p»; let n = 0; let bar = 'x'; items.forEach(() => { n++; }); if (n > 0) { bar = p; } run(«sink:bar»);".to_string(), &["bar"]),
         ];
-        for (language, code, expected) in &cases {
-            let program = program(*language, code);
-            assert_eq!(program.flagged(), *expected, "{language}: {code}");
-        }
+        assert_flagged(&cases);
     }
 
     /// Go's case holds its statements in a `statement_list`, so the last child `falls_through`

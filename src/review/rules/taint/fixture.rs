@@ -232,3 +232,15 @@ impl Program {
         self.state_after().vars.into_keys().collect()
     }
 }
+
+/// Checks that each program (with its `«source:...»` and `«sink:...»` marks) flags exactly the
+/// sinks given, by their text.
+pub(super) fn assert_flagged(cases: &[(Language, String, &[&str])]) {
+    for (language, code, expected) in cases {
+        assert_eq!(
+            program(*language, code).flagged(),
+            *expected,
+            "{language}: {code}"
+        );
+    }
+}

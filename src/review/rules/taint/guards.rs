@@ -320,7 +320,7 @@ pub(super) fn exits(body: Node<'_>, text: &str) -> Option<Exit> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::program;
+    use super::super::fixture::assert_flagged;
     use super::anchored;
     use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python};
 
@@ -362,10 +362,7 @@ mod tests {
             (Go, "package p\nfunc f() { p := «source:r.URL»\n if !validName.MatchString(p) { http.Error(w, \"bad\", 400); return }\n run(«sink:p») }".to_string(), &[]),
             (Go, "package p\nfunc f() { p := «source:r.URL»\n if !validName.MatchString(p) { http.Error(w, \"bad\", 400) }\n run(«sink:p») }".to_string(), &["p"]),
         ];
-        for (language, code, expected) in &cases {
-            let program = program(*language, code);
-            assert_eq!(program.flagged(), *expected, "{language}: {code}");
-        }
+        assert_flagged(&cases);
     }
 
     #[test]

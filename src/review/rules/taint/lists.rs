@@ -251,7 +251,7 @@ impl Walk<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::program;
+    use super::super::fixture::assert_flagged;
     use crate::lang::Language::{self, Java, JavaScript, Python};
 
     #[test]
@@ -278,9 +278,6 @@ mod tests {
             (JavaScript, "const p = «source:req.query.p»; const l = []; l.push(p); l.push('x'); run(«sink:l[1]»);".to_string(), &[]),
             (JavaScript, "const p = «source:req.query.p»; const l = ['a', p]; l.push('x'); run(«sink:l[1]»);".to_string(), &["l[1]"]),
         ];
-        for (language, code, expected) in &cases {
-            let program = program(*language, code);
-            assert_eq!(program.flagged(), *expected, "{language}: {code}");
-        }
+        assert_flagged(&cases);
     }
 }
