@@ -44,6 +44,7 @@ mod effects;
 mod eval;
 #[cfg(test)]
 mod fixture;
+mod fold;
 mod guards;
 mod knowledge;
 mod lang;
