@@ -141,3 +141,9 @@ func Exported(w http.ResponseWriter, r *http.Request) {
 	// ruleid: go/taint-xss
 	fmt.Fprintf(w, page)
 }
+
+func RawLog(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	// ok: go/taint-xss
+	io.WriteString(w, r.URL.Query().Get("log"))
+}

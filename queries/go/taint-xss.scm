@@ -5,12 +5,15 @@
 ; severity: error
 ; message: Request data reaches the response `{{sink}}` unescaped
 ; cwe: CWE-79
+; output: html
 ; tags: security, xss, taint
 ; precision: high
 ; security-severity: 6.1
 ; help: Render pages with html/template and plain strings (it escapes them), or escape with
 ;   `html.EscapeString` / `template.HTMLEscapeString` before writing HTML by hand; never wrap
 ;   request data in `template.HTML`, `template.JS` or their like.
+;   A write after the response is said not to be HTML (a `text/plain` or JSON content type set
+;   above it in the function) is not reported.
 
 ; Sinks are what is written to the response writer (`w`, `rw`, `writer` ...) by fmt and io,
 (call_expression

@@ -132,3 +132,19 @@ class ErrorPages {
         response.sendError(404, "no such page");
     }
 }
+
+// A response that says it is plain text or JSON is not rendered as HTML.
+class PlainPages {
+    void raw(javax.servlet.http.HttpServletRequest request, javax.servlet.http.HttpServletResponse response) throws java.io.IOException {
+        response.setContentType("text/plain;charset=UTF-8");
+        // ok: java/taint-xss
+        response.getWriter().print(request.getParameter("log"));
+    }
+
+    void page(javax.servlet.http.HttpServletRequest request, javax.servlet.http.HttpServletResponse response) throws java.io.IOException {
+        response.setContentType("text/html;charset=UTF-8");
+        // ruleid: java/taint-xss
+        // ruleid: java/xss-servlet-writer
+        response.getWriter().print(request.getParameter("log"));
+    }
+}

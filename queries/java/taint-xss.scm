@@ -5,6 +5,7 @@
 ; severity: error
 ; message: Untrusted input reaches the HTML of `{{sink}}` unescaped
 ; cwe: CWE-79
+; output: html
 ; tags: security, xss, taint
 ; precision: high
 ; security-severity: 6.1
@@ -13,6 +14,8 @@
 ;   `StringEscapeUtils.escapeHtml4`).
 ;   Sources: web requests, sockets and URL connections (not local input or database rows, which
 ;   on real code reach console output far more often than HTML).
+;   A write after the response is said not to be HTML (a `text/plain` or JSON content type set
+;   above it in the function) is not reported.
 
 ; Sinks are what a servlet writes to its response (`response.getWriter().println(...)`, or a
 ; writer variable named like one: `out`, `writer`, `pw`),

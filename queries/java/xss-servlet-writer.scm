@@ -3,12 +3,15 @@
 ; severity: error
 ; message: `{{src}}` is written straight into the response body; HTML or script in it runs in the victim's browser (reflected XSS)
 ; cwe: CWE-79
+; output: html
 ; tags: security, xss
 ; precision: high
 ; security-severity: 6.1
 ; help: HTML-encode request data for the context it lands in (OWASP Java Encoder
 ;   `Encode.forHtml(...)`, Spring `HtmlUtils.htmlEscape`), or render it through a template
 ;   engine with auto-escaping (Thymeleaf `th:text`, JSP `<c:out>`).
+;   A write after the response is said not to be HTML (a `text/plain` or JSON content type set
+;   above it in the function) is not reported.
 ; response.getWriter().print/println/write/append/printf/format(...)
 (method_invocation
   object: (method_invocation

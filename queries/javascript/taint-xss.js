@@ -95,4 +95,10 @@ function renderRow(row) {
   document.getElementById('row').innerHTML = '<td>' + row.name + '</td>';
 }
 
+router.get('/raw', (req, res) => {
+  res.type('text/plain');
+  // ok: javascript/taint-xss
+  res.send(req.query.log);
+});
+
 module.exports = { router, showSearch, renderRow };

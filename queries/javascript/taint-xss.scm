@@ -5,12 +5,15 @@
 ; severity: error
 ; message: Request data reaches the HTML of `{{sink}}` unescaped
 ; cwe: CWE-79
+; output: html
 ; tags: security, xss, taint
 ; precision: high
 ; security-severity: 6.1
 ; help: Render with a template engine that escapes, or escape each value (`escape-html`, `he.encode`,
 ;   `lodash.escape`) before building HTML; in the browser set `textContent` instead of `innerHTML`
 ;   or pass markup through `DOMPurify.sanitize`.
+;   A write after the response is said not to be HTML (a `text/plain` or JSON content type set
+;   above it in the function) is not reported.
 
 ; Sinks are response bodies Express sends as HTML: `res.send(html)`, `res.status(200).send(html)`,
 ; `res.type('html').send(html)` (a string body is sent as text/html unless another type is set),

@@ -102,3 +102,18 @@ class SearchController
         echo "<footer>$year</footer>";
     }
 }
+
+function send_source($page)
+{
+    header('Content-Type: text/plain; charset=utf-8');
+    // ok: php/taint-xss
+    echo $_GET['source'];
+}
+
+function send_page()
+{
+    header('Content-Type: text/html; charset=utf-8');
+    // ruleid: php/taint-xss
+    // ruleid: php/xss-echo-request
+    echo $_GET['page'];
+}

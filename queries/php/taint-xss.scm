@@ -5,11 +5,14 @@
 ; severity: error
 ; message: Request data reaches the page through `{{sink}}` unescaped
 ; cwe: CWE-79
+; output: html
 ; tags: security, xss, taint
 ; precision: high
 ; security-severity: 6.1
 ; help: Escape on output with `htmlspecialchars($value, ENT_QUOTES, 'UTF-8')` (or the template
 ;   engine's escaping), `urlencode` values put into links, and cast numbers with `(int)`.
+;   A write after the response is said not to be HTML (a `text/plain` or JSON content type set
+;   above it in the function) is not reported.
 
 ; Sinks are what echo, print, <?= ?>, printf, die and exit write into the page.
 (echo_statement (_) @sink)

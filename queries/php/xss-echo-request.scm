@@ -4,11 +4,14 @@
 ; severity: error
 ; message: `{{src}}` is written into the HTML response without escaping (reflected cross-site scripting)
 ; cwe: CWE-79
+; output: html
 ; tags: security, xss
 ; precision: high
 ; security-severity: 6.1
 ; help: Escape on output with `htmlspecialchars($value, ENT_QUOTES, 'UTF-8')` (or your template
 ;   engine's auto-escaping); cast numbers with `(int)`.
+;   A write after the response is said not to be HTML (a `text/plain` or JSON content type set
+;   above it in the function) is not reported.
 
 ; echo $_GET['q']; echo "Hello " . $_POST['name']; echo "<b>{$_GET['x']}</b>";
 (echo_statement

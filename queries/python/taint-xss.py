@@ -37,3 +37,9 @@ def footer(year):
     # ok: python/taint-xss
     # ruleid: python/markup-xss
     return Markup(f"<footer>{year}</footer>")
+
+
+@app.route("/raw")
+def raw():
+    # ok: python/taint-xss
+    return make_response(request.args["log"], 200, {"Content-Type": "text/plain"})

@@ -5,11 +5,14 @@
 ; severity: error
 ; message: Request data reaches the HTML of `{{sink}}` unescaped
 ; cwe: CWE-79
+; output: html
 ; tags: security, xss, taint
 ; precision: high
 ; security-severity: 6.1
 ; help: Render with a template that escapes (`render_template`, Django templates), or escape with
 ;   `markupsafe.escape` / `html.escape` before building HTML.
+;   A write after the response is said not to be HTML (a `text/plain` or JSON content type set
+;   above it in the function) is not reported.
 
 ; Sinks are HTML built by hand.
 (call

@@ -34,6 +34,9 @@ pub(crate) struct CompiledRules {
     finding_capture: Option<u32>,
     /// Per pattern: the predicates shardscan evaluates (`#resolves-to?`...).
     predicates: Vec<Vec<predicates::Predicate>>,
+    /// Per pattern: it finds an HTML response write (a sink or a pattern rule's finding of a
+    /// rule with `; output: html`), not reported where the response is not HTML.
+    html_output: Vec<bool>,
     prefilter: Prefilter,
     language: Language,
     /// Per pattern rule (by index): the taint rules of this language that supersede it.
@@ -177,6 +180,7 @@ impl CompiledRules {
         let mut pattern_rules = Vec::with_capacity(query.pattern_count());
         let mut pattern_role = Vec::with_capacity(query.pattern_count());
         let mut pattern_predicates = Vec::with_capacity(query.pattern_count());
+        let mut html_output = Vec::with_capacity(query.pattern_count());
         for pattern in 0..query.pattern_count() {
             let offset = query.start_byte_for_pattern(pattern);
             let rules = spans
@@ -188,6 +192,8 @@ impl CompiledRules {
             check_pattern(&query, &source, pattern, rule)?;
             pattern_role.push(taint_role(&query, pattern, rule, language)?);
             pattern_predicates.push(predicates::of(&query, pattern, rule)?);
+            let role = pattern_role.last().copied().flatten();
+            html_output.push(rule.meta.html_output && matches!(role, None | Some(Role::Sink)));
             pattern_rules.push(rules);
         }
         let mut parser = tree_sitter::Parser::new();
@@ -200,6 +206,7 @@ impl CompiledRules {
         Ok(CompiledRules {
             finding_capture: query.capture_index_for_name("finding"),
             predicates: pattern_predicates,
+            html_output,
             prefilter: Prefilter::build(&query, &source, &root_kind),
             query,
             pattern_rules,
@@ -314,6 +321,9 @@ impl CompiledRules {
                     cursor.matches_with_options(&self.query, tree.root_node(), resolved, options);
                 while let Some(m) = matches.next() {
                     if !predicates::hold(&self.predicates[m.pattern_index], m, text, &aliases) {
+                        continue;
+                    }
+                    if self.html_output[m.pattern_index] && self.writes_plain_response(m, text) {
                         continue;
                     }
                     if let Some(role) = self.pattern_role[m.pattern_index] {
@@ -437,6 +447,18 @@ impl CompiledRules {
                 facts,
             }
         })
+    }
+
+    /// Whether the node `m` reports (its sink, or its finding) writes a response the code has
+    /// said is not HTML.
+    fn writes_plain_response(&self, m: &tree_sitter::QueryMatch<'_, '_>, text: &str) -> bool {
+        let names = self.query.capture_names();
+        let reported = m
+            .captures()
+            .iter()
+            .find(|c| matches!(names[c.index as usize], "sink" | "finding"))
+            .or_else(|| m.captures().first());
+        reported.is_some_and(|c| predicates::plain_response(c.node, text))
     }
 
     /// The summaries of a file in which no rule has a role.

@@ -84,6 +84,10 @@ pub(crate) struct RuleMeta {
     /// from a source reaches is dropped, and one that a flow reaches becomes that flow's
     /// finding. Matches where the taint rule has no sink stay as they are.
     pub(crate) superseded_by: Vec<String>,
+    /// The rule's sinks (or, for a pattern rule, its matches) write an HTML response body
+    /// (`; output: html`): a write in a function that has set another content type
+    /// (`text/plain`, `application/json`) is not reported.
+    pub(crate) html_output: bool,
 }
 
 const KEYS: &[&str] = &[
@@ -100,6 +104,7 @@ const KEYS: &[&str] = &[
     "kind",
     "include",
     "superseded-by",
+    "output",
 ];
 
 /// Parses the metadata block. Errors are plain sentences; the caller adds the file name.
@@ -232,6 +237,11 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
             ))
         }
     };
+    let html_output = match get("output").as_deref().map(str::trim) {
+        None => false,
+        Some("html") => true,
+        Some(other) => return Err(format!("unknown output `{other}` (expected html)")),
+    };
     let name = get("name").unwrap_or_else(|| id.rsplit('/').next().unwrap_or(&id).to_string());
     let help = get("help").unwrap_or_else(|| strip_template(&message));
     Ok(RuleMeta {
@@ -248,6 +258,7 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
         taint,
         include: split_list(get("include").as_deref()),
         superseded_by: split_list(get("superseded-by").as_deref()),
+        html_output,
     })
 }
 

@@ -243,3 +243,131 @@ fn counts(value: Node<'_>, src: &str, text: &str, src_is_array: bool) -> bool {
         })
     })
 }
+
+/// Whether the response `sink` writes is not HTML: the function around it has set, above it,
+/// a content type that is not HTML (`header('Content-Type: text/plain')`,
+/// `response.setContentType("application/json")`, `w.Header().Set("Content-Type", ...)`,
+/// `res.type('json')`), or the call it is an argument of says one (`mimetype="text/plain"`).
+pub(super) fn plain_response(sink: Node<'_>, text: &str) -> bool {
+    let mut function = sink;
+    while let Some(parent) = function.parent() {
+        function = parent;
+        if matches!(
+            function.kind(),
+            "method_declaration"
+                | "constructor_declaration"
+                | "function_declaration"
+                | "function_definition"
+                | "method_definition"
+                | "function_expression"
+                | "arrow_function"
+                | "func_literal"
+                | "lambda"
+                | "lambda_expression"
+                | "anonymous_function_creation_expression"
+        ) {
+            break;
+        }
+    }
+    // The content type set last before the sink, or in the call around it.
+    let before = &text[function.start_byte()..sink.start_byte()];
+    let around = std::iter::successors(sink.parent(), |n| n.parent())
+        .take(3)
+        .find(|n| n.kind().contains("call"))
+        .map(|call| &text[sink.end_byte().min(call.end_byte())..call.end_byte()])
+        .unwrap_or_default();
+    [around, before]
+        .iter()
+        .find_map(|part| last_content_type(part))
+        .is_some_and(|content_type| !content_type.contains("html"))
+}
+
+/// The value of the last content type `code` sets, lower-cased.
+fn last_content_type(code: &str) -> Option<String> {
+    let lower = code.to_ascii_lowercase();
+    let markers = [
+        "content-type",
+        "setcontenttype(",
+        "mimetype=",
+        "content_type=",
+        "contenttype(",
+        ".type(",
+    ];
+    let mut found: Vec<(usize, &str)> = markers
+        .iter()
+        .flat_map(|m| {
+            lower
+                .match_indices(m)
+                .map(|(at, _)| (at, *m))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    found.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    // The last one that names a type (`X-Content-Type-Options: nosniff` does not).
+    found.into_iter().find_map(|(at, marker)| {
+        let rest = &lower[at + marker.len()..];
+        // `Content-Type: text/plain` inside one string, or the next string literal.
+        let rest = rest.trim_start_matches(|c: char| {
+            c == '\'' || c == '"' || c == ':' || c == ',' || c.is_whitespace()
+        });
+        let value: String = rest
+            .chars()
+            .take_while(|c| !matches!(c, '\'' | '"' | '`' | ')' | ';' | '\n'))
+            .collect();
+        let value = value.trim();
+        // Express's `res.type('json')` names the type by its extension.
+        let known = value.contains('/')
+            || matches!(value, "json" | "text" | "txt" | "csv" | "xml" | "html");
+        known.then(|| value.to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::last_content_type;
+
+    #[test]
+    fn the_last_content_type_set_is_read_in_every_spelling() {
+        let cases = [
+            (
+                "header('Content-Type: text/plain; charset=utf-8');",
+                Some("text/plain"),
+            ),
+            (
+                "response.setContentType(\"application/json\");",
+                Some("application/json"),
+            ),
+            (
+                "w.Header().Set(\"Content-Type\", \"text/csv\")",
+                Some("text/csv"),
+            ),
+            ("res.type('json');", Some("json")),
+            (
+                "Response(body, mimetype=\"text/plain\")",
+                Some("text/plain"),
+            ),
+            (
+                "response.setContentType(\"text/plain\"); response.setContentType(\"text/html\");",
+                Some("text/html"),
+            ),
+            ("header('Content-Type: ' . $type);", None),
+            (
+                "header('Content-Type: text/plain'); header('X-Content-Type-Options: nosniff');",
+                Some("text/plain"),
+            ),
+            ("echo $x;", None),
+        ];
+        for (code, expected) in cases {
+            assert_eq!(
+                last_content_type(code).as_deref().map(|v| v
+                    .split(';')
+                    .next()
+                    .unwrap()
+                    .trim()
+                    .to_string()),
+                expected.map(str::to_string),
+                "{code}"
+            );
+        }
+    }
+}
