@@ -302,7 +302,7 @@ fn last_content_type(code: &str) -> Option<String> {
                 .collect::<Vec<_>>()
         })
         .collect();
-    found.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    found.sort_unstable_by_key(|f| std::cmp::Reverse(f.0));
     // The last one that names a type (`X-Content-Type-Options: nosniff` does not).
     found.into_iter().find_map(|(at, marker)| {
         let rest = &lower[at + marker.len()..];
