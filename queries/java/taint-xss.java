@@ -45,6 +45,11 @@ public class JournalServlet extends HttpServlet {
         // ok: java/taint-xss
         out.write(safeRows.toString());
         // ok: java/taint-xss
+        out.write(org.jsoup.Jsoup.clean(request.getParameter("bio"), org.jsoup.safety.Safelist.basic()));
+        // commons-lang's clean only trims.
+        // ruleid: java/taint-xss
+        out.write(StringUtils.clean(request.getParameter("bio")));
+        // ok: java/taint-xss
         out.println("<p>Page " + Integer.parseInt(request.getParameter("page")) + "</p>");
         // ok: java/taint-xss
         System.out.println("journal " + from);

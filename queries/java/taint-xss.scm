@@ -66,4 +66,9 @@
   (#any-of? @escape "htmlEscape" "htmlEscapeDecimal" "htmlEscapeHex" "escapeHtml" "escapeHtml4"
     "escapeHtml3" "escapeXml" "escapeXml10" "escapeXml11" "forHtml" "forHtmlContent"
     "forHtmlAttribute" "forXml" "forXmlContent" "encodeForHTML" "encodeForHTMLAttribute"
-    "sanitize" "clean"))
+    "sanitize"))
+
+; jsoup's `Jsoup.clean(html, safelist)`; not commons-lang's `StringUtils.clean`, a trim.
+((method_invocation
+  name: (identifier) @clean (#eq? @clean "clean")) @sanitizer
+  (#resolves-to? @sanitizer "org.jsoup.Jsoup.clean"))

@@ -74,6 +74,11 @@ router.post('/report', async (req, res) => {
   // ok: javascript/taint-sql-injection
   // ok: javascript/sql-injection
   await pool.query('SELECT * FROM docs WHERE title = ' + escaped);
+  // Sequelize's literal puts its text into the query as it is.
+  const order = sequelize.literal(req.body.order);
+  // ruleid: javascript/taint-sql-injection
+  // ruleid: javascript/sql-injection
+  await pool.query('SELECT * FROM docs ORDER BY ' + order);
   res.sendStatus(204);
 });
 

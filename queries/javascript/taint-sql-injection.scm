@@ -48,12 +48,15 @@
   (#any-of? @method "whereRaw" "orWhereRaw" "orderByRaw" "havingRaw" "joinRaw" "groupByRaw"))
 
 ; Sanitizers are the drivers' escaping helpers, which quote a value for SQL
-; (`mysql.escape(v)`, `connection.escape(v)`, `pgFormat.literal(v)`, `SqlString.escape(v)`).
+; (`mysql.escape(v)`, `connection.escape(v)`, `pgFormat.literal(v)`, `SqlString.escape(v)`);
+; not Sequelize's `literal`, which puts its text into the query as it is, nor lodash's or
+; validator's HTML `escape`.
 (call_expression
   function: [
     (identifier) @escape
     (member_expression property: (property_identifier) @escape)
-  ]
+  ] @fn
   (#any-of? @escape "escape" "escapeId" "escapeLiteral" "escapeIdentifier" "literal" "quoteIdent"
-    "quoteLiteral"))
+    "quoteLiteral")
+  (#not-match? @fn "(?i)(sequelize\\.literal|^_\\.escape|validator\\.escape)$"))
   @sanitizer

@@ -20,6 +20,12 @@ router.get('/search.html', async (req, res) => {
   res.send(html);
 });
 
+router.get('/quoted', (req, res) => {
+  // A SQL driver's escape quotes for SQL; `<` stays.
+  // ruleid: javascript/taint-xss
+  res.send('<p>' + connection.escape(req.query.q) + '</p>');
+});
+
 router.get('/embed', (req, res) => {
   const caption = req.query.caption || 'untitled';
   // ok: javascript/taint-xss

@@ -78,7 +78,9 @@
   function: [
     (identifier) @escape
     (member_expression property: (property_identifier) @escape)
-  ]
+  ] @fn
   (#any-of? @escape "escapeHtml" "escapeHTML" "htmlEscape" "escape" "encode" "encodeHTML"
-    "escapeXml" "sanitize" "sanitizeHtml" "xss" "filterXSS" "encodeURIComponent" "encodeURI"))
+    "escapeXml" "sanitize" "sanitizeHtml" "xss" "filterXSS" "encodeURIComponent")
+  ; A SQL driver's `escape` quotes for SQL and leaves `<` as it is.
+  (#not-match? @fn "(?i)(mysql|connection|conn|pool|db|sqlstring|knex)\\.escape$"))
   @sanitizer

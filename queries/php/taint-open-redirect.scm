@@ -56,5 +56,4 @@
 
 ; Sanitizers encode a value as one URL component, so it cannot change the host.
 ((function_call_expression function: [(name) @encode (qualified_name (name) @encode)]) @sanitizer
-  (#any-of? @encode "urlencode" "rawurlencode" "http_build_query" "wp_validate_redirect"
-    "wp_sanitize_redirect"))
+  (#any-of? @encode "urlencode" "rawurlencode" "http_build_query" "wp_validate_redirect"))

@@ -156,3 +156,12 @@ class ProductController
         return DB::select("SELECT * FROM products WHERE id IN ($in)");
     }
 }
+
+function search_titles($wpdb)
+{
+    // esc_like escapes only LIKE's wildcards, not quotes.
+    $like = $wpdb->esc_like($_GET['q']);
+    // ruleid: php/taint-sql-injection
+    // ruleid: php/sql-injection
+    return $wpdb->get_results("SELECT * FROM posts WHERE title LIKE '%" . $like . "%'");
+}

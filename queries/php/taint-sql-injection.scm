@@ -60,4 +60,4 @@
 
 ((member_call_expression name: (name) @escape) @sanitizer
   (#any-of? @escape "quote" "real_escape_string" "escape_string" "escapeString" "quoteIdentifier"
-    "quoteInto" "esc_like"))
+    "quoteInto"))
