@@ -189,9 +189,9 @@ impl CompiledRules {
                 .map(|(_, rules)| rules.clone())
                 .expect("every pattern comes from one rule's source or a shared partial");
             let rule = &set.rules[rules[0]];
-            check_pattern(&query, &source, pattern, rule)?;
+            let checked = check_pattern(&query, &source, pattern, rule)?;
             pattern_role.push(taint_role(&query, pattern, rule, language)?);
-            pattern_predicates.push(predicates::of(&query, pattern, rule)?);
+            pattern_predicates.push(checked);
             let role = pattern_role.last().copied().flatten();
             html_output.push(rule.meta.html_output && matches!(role, None | Some(Role::Sink)));
             pattern_rules.push(rules);
@@ -677,15 +677,16 @@ pub(crate) fn check_rule(rule: &Rule, language: Language) -> Result<(), RuleErro
     Ok(())
 }
 
-/// Checks one pattern of `query` (compiled from `source`) that belongs to `rule`.
+/// Checks one pattern of `query` (compiled from `source`) that belongs to `rule`; answers the
+/// predicates shardscan evaluates for it.
 fn check_pattern(
     query: &Query,
     source: &str,
     pattern: usize,
     rule: &Rule,
-) -> Result<(), RuleError> {
+) -> Result<Vec<predicates::Predicate>, RuleError> {
     check_predicates(query, pattern, rule)?;
-    predicates::of(query, pattern, rule)?;
+    let ours = predicates::of(query, pattern, rule)?;
     // A predicate written after a pattern's closing parenthesis is accepted by tree-sitter as a
     // pattern of its own and never applied: the rule would fire on every candidate.
     let start = query.start_byte_for_pattern(pattern);
@@ -708,11 +709,11 @@ fn check_pattern(
             ),
         });
     }
-    Ok(())
+    Ok(ours)
 }
 
 /// tree-sitter accepts any `#name?` predicate and leaves the unknown ones for the caller, which
-/// would make them pass silently; we evaluate none of our own, so any of them is an error.
+/// would make them pass silently; any but shardscan's own (see `predicates`) is an error.
 fn check_predicates(query: &Query, pattern: usize, rule: &Rule) -> Result<(), RuleError> {
     let invalid = |message: String| RuleError::Invalid {
         origin: rule.origin.clone(),

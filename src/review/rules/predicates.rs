@@ -133,6 +133,9 @@ fn sized_for(dest: Node<'_>, src: Node<'_>, text: &str) -> bool {
         return false;
     };
     let before = dest.start_byte();
+    // Whether `sizeof src` measures the string: looked up once, at the first allocation of
+    // `dest`, since it walks the whole file.
+    let mut src_is_array = None;
     let mut stack = vec![function];
     while let Some(node) = stack.pop() {
         if node.start_byte() >= before {
@@ -154,8 +157,11 @@ fn sized_for(dest: Node<'_>, src: Node<'_>, text: &str) -> bool {
                 .trim_start_matches(['*', ' '])
                 .split_whitespace()
                 .collect();
-            if target == dest_text && counts(value, src_text, text, array(src, src_text, text)) {
-                return true;
+            if target == dest_text {
+                let src_is_array = *src_is_array.get_or_insert_with(|| array(src, src_text, text));
+                if counts(value, src_text, text, src_is_array) {
+                    return true;
+                }
             }
         }
         let mut cursor = node.walk();

@@ -349,7 +349,6 @@ impl Walk<'_> {
     /// Binds an assignment target to `taint` (clean when `None`: an overwrite cleans).
     pub(super) fn bind(&mut self, target: Node<'_>, taint: Option<Vec<Step>>, state: &mut State) {
         let syntax = self.syntax;
-
         let keyed = (syntax.subscript)(target)
             .map(|(object, index)| (object, constant_key(index, syntax, self.text)))
             .or_else(|| {

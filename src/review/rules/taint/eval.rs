@@ -116,9 +116,9 @@ impl Walk<'_> {
         self.eval_all(node, state)
     }
 
-    /// The variable `node` (`*p`) reads or writes through a pointer the walk knows the
-    /// target of (`p = &x`).
-    pub(super) fn pointed(&self, node: Node<'_>, state: &State) -> Option<String> {
+    /// The variable `node` (`*p`) reads through a pointer the walk knows the target of
+    /// (`p = &x`).
+    fn pointed(&self, node: Node<'_>, state: &State) -> Option<String> {
         if node.kind() != "pointer_expression" || !self.src(node).starts_with('*') {
             return None;
         }

@@ -206,14 +206,17 @@ impl Walk<'_> {
                 }
             }
             // Java's `String.matches` and `Matcher.matches` match the whole value.
-            "matches" if arguments.len() == 1 => receiver_places(),
-            "matches" if arguments.is_empty() => receiver_places(),
+            "matches" if arguments.len() <= 1 => receiver_places(),
             "fullmatch" => match call.receiver.map(|r| self.src(r)) {
                 // `re.fullmatch(pattern, x)`; a compiled pattern's `p.fullmatch(x)`.
                 Some("re") => places(arguments.get(1..2).unwrap_or_default()),
                 _ => places(arguments.get(..1).unwrap_or_default()),
             },
-            "match" if call.receiver.is_some_and(|r| self.src(r) == "re") => {
+            // Python's `re.match(pattern, x)` and PHP's `preg_match(pattern, x)`: whole only
+            // when the pattern is anchored at both ends.
+            "match" | "preg_match"
+                if name == "preg_match" || call.receiver.is_some_and(|r| self.src(r) == "re") =>
+            {
                 match arguments.first() {
                     Some(pattern) if anchored(self.src(*pattern)) => {
                         places(arguments.get(1..2).unwrap_or_default())
@@ -221,12 +224,6 @@ impl Walk<'_> {
                     _ => Vec::new(),
                 }
             }
-            "preg_match" => match arguments.first() {
-                Some(pattern) if anchored(self.src(*pattern)) => {
-                    places(arguments.get(1..2).unwrap_or_default())
-                }
-                _ => Vec::new(),
-            },
             "test" => match call.receiver {
                 Some(regex) if regex.kind() == "regex" && anchored(self.src(regex)) => {
                     places(arguments.get(..1).unwrap_or_default())

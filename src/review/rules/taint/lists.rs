@@ -195,8 +195,8 @@ impl Walk<'_> {
         true
     }
 
-    /// Whether `node` is a number: `add(0)` on a list of numbers is an append, but the walk
-    /// cannot tell it from Java's `add(index)`-less forms, so it keeps to values.
+    /// Whether `node` is a number literal: `add(0)` may add the number or, in a language whose
+    /// lists take a position there, mean something else, so it is not followed as an append.
     fn is_position(&self, node: Node<'_>) -> bool {
         self.is(self.syntax.numbers, node)
     }

@@ -135,6 +135,7 @@ impl Shape {
         let mut stack: Vec<(Node<'_>, Scope<'_, '_>, bool)> = vec![(root, Scope::default(), false)];
         let mut declarators = Declarators::default();
         let stored = Stored::of(language, root, text);
+        let fields_possible = stored.may_name(language);
         // Assignment targets already taken as field writes.
         let mut written: std::collections::HashSet<usize> = std::collections::HashSet::new();
         // Per function: the fields its body has stored a constant in so far.
@@ -187,7 +188,7 @@ impl Shape {
                     }
                 }
             }
-            if let (Some((function, _)), true) = (scope.function, stored.may_name(language)) {
+            if let (Some((function, _)), true) = (scope.function, fields_possible) {
                 if let Some(assign) = (syntax.assignment)(node, text) {
                     for (target, stored_value) in assign.targets.iter().zip(&assign.values) {
                         let locals = declarators.of(function);
@@ -221,12 +222,17 @@ impl Shape {
                 }
             }
             // Which children stand for a value (not a name being declared, a method's or a
-            // member's own name, a type, or the function a call names).
-            let names_only: Vec<usize> = ["name", "field", "type", "declarator", "function"]
-                .iter()
-                .filter_map(|f| node.child_by_field_name(f))
-                .map(|n| n.id())
-                .collect();
+            // member's own name, a type, or the function a call names); asked only where a
+            // field or global may be named.
+            let names_only: Vec<usize> = if fields_possible {
+                ["name", "field", "type", "declarator", "function"]
+                    .iter()
+                    .filter_map(|f| node.child_by_field_name(f))
+                    .map(|n| n.id())
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let mut cursor = node.walk();
             let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
             for child in children.into_iter().rev() {
