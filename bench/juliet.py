@@ -9,7 +9,7 @@ The suites are not part of this repository: fetch them yourself, then point the 
 Either a checkout or a bare git directory works (a bare one is read with `git archive HEAD`).
 
 Usage: python3 bench/juliet.py [--java DIR] [--c DIR] [--binary PATH] [--sample N] [--json OUT]
-                              [--disable RULE ...]
+                              [--disable RULE ...] [--enable RULE ...]
 
 What is scored
   * CWE groups. Java: 22/23/36 (path traversal), 78, 79/80/81/83 (XSS), 89, 90, 327, 328, 643.
@@ -245,16 +245,19 @@ def sample(keys, count):
     return sorted(random.Random(SEED).sample(keys, count), key=lambda key: (Path(key).name, key))
 
 
-#: Rule ids to turn off (`--disable`), from the command line.
+#: Rule ids to turn off (`--disable`) and rules off by default to turn on (`--enable`), from the
+#: command line.
 DISABLED = []
+ENABLED = []
 
 
 def scan(binary, tree):
     started = time.perf_counter()
-    disable = [arg for rule in DISABLED for arg in ("--disable", rule)]
+    selection = [arg for rule in DISABLED for arg in ("--disable", rule)]
+    selection += [arg for rule in ENABLED for arg in ("--enable", rule)]
     result = subprocess.run(
         [str(binary), "scan", str(tree), "--root", str(tree), "--no-config", "--fail-on", "none",
-         "--no-progress", "-f", "json", *disable], capture_output=True, text=True)
+         "--no-progress", "-f", "json", *selection], capture_output=True, text=True)
     wall = time.perf_counter() - started
     if result.returncode not in (0, 1):
         sys.exit(f"scan of {tree}: exit {result.returncode}\n{result.stderr}")
@@ -427,16 +430,21 @@ def main():
                         help="test cases per CWE group (0: all) [default: 150]")
     parser.add_argument("--json", type=Path, help="write the per-case results here")
     parser.add_argument("--disable", action="append", default=[], metavar="RULE",
-                        help="turn a rule off in the scans (repeatable), e.g. java/cipher-default-mode, "
-                             "which reports Juliet's safe CWE-327 case (a bare \"AES\", ECB by default)")
+                        help="turn a rule off in the scans (repeatable)")
+    parser.add_argument("--enable", action="append", default=[], metavar="RULE",
+                        help="turn on a rule that is off by default (repeatable), e.g. "
+                             "java/cipher-default-mode, which reports Juliet's safe CWE-327 case "
+                             "(a bare \"AES\", ECB by default)")
     options = parser.parse_args()
     DISABLED.extend(options.disable)
+    ENABLED.extend(options.enable)
     if not options.java and not options.c:
         parser.error("give --java DIR and/or --c DIR")
     if not options.binary.is_file():
         sys.exit(f"no binary at `{options.binary}`; hint: cargo build --release, or --binary PATH")
 
     disabled = f", rules turned off: {', '.join(DISABLED)}" if DISABLED else ""
+    disabled += f", rules turned on: {', '.join(ENABLED)}" if ENABLED else ""
     print(f"binary {options.binary}, sample {options.sample or 'all'} cases per group{disabled}")
     output = {}
     with tempfile.TemporaryDirectory(prefix="juliet-") as temp:

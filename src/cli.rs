@@ -123,6 +123,9 @@ pub(crate) struct RuleArgs {
     /// Turn off a rule by id (repeatable).
     #[arg(long = "disable", value_name = "RULE")]
     pub(crate) disabled: Vec<String>,
+    /// Turn on a rule that is off by default, by id (repeatable; `rules list` marks them).
+    #[arg(long = "enable", value_name = "RULE")]
+    pub(crate) enabled: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -58,6 +58,7 @@ pub(crate) struct RulesSection {
     pub(crate) dirs: Option<Vec<PathBuf>>,
     pub(crate) builtin: Option<bool>,
     pub(crate) disable: Option<Vec<String>>,
+    pub(crate) enable: Option<Vec<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -135,6 +136,7 @@ pub(crate) const REPOSITORY_KEYS: &[&str] = &[
     "rules.dirs",
     "rules.builtin",
     "rules.disable",
+    "rules.enable",
 ];
 
 /// Keys whose values are paths, relative to the file that holds them.
@@ -424,6 +426,7 @@ pub(crate) const STARTER: &str = r#"# shardscan configuration. A flag on the com
 # dirs = ["rules"]                     # your own rules: <dir>/<language>/<rule>.scm
 # builtin = true
 # disable = ["python/flask-debug-enabled"]
+# enable = ["java/cipher-default-mode"]  # rules off by default (`shardscan rules list` marks them)
 
 # Everything below is (yours).
 

@@ -13,16 +13,24 @@ use crate::cli::{ConfigArgs, RuleArgs, RulesCommand, ShardsFormat};
 use crate::exit::ExitStatus;
 use crate::io::Env;
 use crate::lang::Language;
-use crate::review::rules::{testing, RuleSet};
+use crate::review::rules::{testing, RuleSet, RuleSources};
 use crate::settings::{self, Resolver};
 use crate::slice::{self, SourceFile};
 
 /// The rules in force for a `rules` command: the flags, then the `shardscan.toml` found from
-/// `start` (or named with `--config`).
-fn load(rules: &RuleArgs, config: &ConfigArgs, start: &Path, env: &Env) -> anyhow::Result<RuleSet> {
+/// `start` (or named with `--config`). With `every_optional`, the rules that are off by default
+/// are loaded too (`list` shows them, `test` checks them).
+fn load(
+    rules: &RuleArgs,
+    config: &ConfigArgs,
+    start: &Path,
+    env: &Env,
+    every_optional: bool,
+) -> anyhow::Result<(RuleSet, RuleSources)> {
     let file = settings::config_file(config, start, &settings::default_root(start), env)?;
-    let sources = settings::rule_sources(rules, &mut Resolver::new(file.as_ref()));
-    Ok(RuleSet::load(&sources)?)
+    let mut sources = settings::rule_sources(rules, &mut Resolver::new(file.as_ref()));
+    sources.every_optional = every_optional;
+    Ok((RuleSet::load(&sources)?, sources))
 }
 
 pub(super) fn run(
@@ -38,7 +46,11 @@ pub(super) fn run(
             config,
             format,
         } => {
-            let set = load(&rules, &config, Path::new("."), env)?;
+            let (set, sources) = load(&rules, &config, Path::new("."), env, true)?;
+            // Listed, but not in force for a scan with these flags and this file.
+            let off = |r: &crate::review::rules::Rule| {
+                r.meta.off_by_default && !sources.enabled.contains(&r.meta.id)
+            };
             match format {
                 ShardsFormat::Json => {
                     let list: Vec<_> = set
@@ -53,6 +65,7 @@ pub(super) fn run(
                                 "cwe": r.meta.cwe,
                                 "tags": r.meta.tags,
                                 "precision": r.meta.precision.as_str(),
+                                "default": if r.meta.off_by_default { "off" } else { "on" },
                                 "security_severity": crate::model::finding::decimal(r.meta.security_severity),
                                 "message": r.meta.message,
                                 "origin": r.origin.to_string(),
@@ -64,9 +77,14 @@ pub(super) fn run(
                 }
                 ShardsFormat::Text => {
                     for r in set.rules() {
+                        let note = if off(r) {
+                            " (off by default: --enable)"
+                        } else {
+                            ""
+                        };
                         writeln!(
                             out,
-                            "{:<44} {:<7} {:<10} {}",
+                            "{:<44} {:<7} {:<10} {}{note}",
                             r.meta.id,
                             r.meta.severity.as_str(),
                             r.meta.cwe.join(","),
@@ -103,7 +121,7 @@ pub(super) fn run(
             Ok(ExitStatus::Clean)
         }
         RulesCommand::Test { rules, config } => {
-            let set = Arc::new(load(&rules, &config, Path::new("."), env)?);
+            let set = Arc::new(load(&rules, &config, Path::new("."), env, true)?.0);
             let paint = |color_of: AnsiColor, text: &str| {
                 let style = Style::new().fg_color(Some(color_of.into()));
                 if color {
@@ -152,7 +170,7 @@ pub(super) fn run(
             top,
         } => {
             let start = path.clone().unwrap_or_else(|| ".".into());
-            let set = load(&rules, &config, &start, env)?;
+            let (set, _) = load(&rules, &config, &start, env, false)?;
             profile(&set, path.as_deref(), top, out, &mut *context.io.stderr)?;
             Ok(ExitStatus::Clean)
         }

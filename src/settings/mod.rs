@@ -229,6 +229,12 @@ pub(crate) fn rule_sources(args: &RuleArgs, resolver: &mut Resolver<'_>) -> Rule
             &args.disabled,
             section.and_then(|r| r.disable.as_ref()),
         ),
+        enabled: resolver.list(
+            "rules.enable",
+            &args.enabled,
+            section.and_then(|r| r.enable.as_ref()),
+        ),
+        every_optional: false,
     }
 }
 
@@ -517,13 +523,15 @@ mod tests {
     fn the_file_fills_what_the_command_line_leaves_unset_and_says_so() {
         let (dir, file) = with_config(
             "[scan]\ninclude = [\"src/**\"]\nfail_on = \"warning\"\nbaseline = \"base.json\"\n\
-             [pool]\ndeadline = \"2m\"\n[rules]\ndisable = [\"python/eval-exec\"]\n",
+             [pool]\ndeadline = \"2m\"\n[rules]\ndisable = [\"python/eval-exec\"]\n\
+             enable = [\"java/cipher-default-mode\"]\n",
         );
         let root = dir.path().to_str().unwrap();
         let settings = resolve(&scan_args(&[root]), Some(&file), &Env::default());
         assert_eq!(settings.walk.include, vec!["src/**"]);
         assert_eq!(settings.fail_on, Some(Severity::Warning));
         assert_eq!(settings.rules.disabled, vec!["python/eval-exec"]);
+        assert_eq!(settings.rules.enabled, vec!["java/cipher-default-mode"]);
         // Paths in the file are relative to the file.
         assert_eq!(
             settings.baseline.as_deref(),
@@ -544,6 +552,7 @@ mod tests {
             vec![
                 "pool.deadline",
                 "rules.disable",
+                "rules.enable",
                 "scan.baseline",
                 "scan.fail_on",
                 "scan.include"

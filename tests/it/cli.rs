@@ -321,6 +321,47 @@ fn globs_and_paths_are_relative_to_the_git_root_from_any_directory() {
 }
 
 #[test]
+fn a_rule_off_by_default_runs_when_enabled_by_flag_or_by_the_repository_file() {
+    let dir = repo(&[(
+        "Wrap.java",
+        "class Wrap {\n    byte[] seal(byte[] key) throws Exception {\n        \
+         javax.crypto.Cipher c = javax.crypto.Cipher.getInstance(\"AES\");\n        \
+         return c.doFinal(key);\n    }\n}\n",
+    )]);
+    let root = dir.path().to_str().unwrap();
+    let rules = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["scan", root, "-f", "json", "--fail-on", "none"];
+        all.extend_from_slice(args);
+        let (status, stdout, stderr) = run(&all);
+        assert_eq!(status, 0, "{stderr}");
+        let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}{stderr}"));
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule_id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(rules(&[]).is_empty());
+    assert_eq!(
+        rules(&["--enable", "java/cipher-default-mode"]),
+        ["java/cipher-default-mode"]
+    );
+    std::fs::write(
+        dir.path().join("shardscan.toml"),
+        "[rules]\nenable = [\"java/cipher-default-mode\"]\n",
+    )
+    .unwrap();
+    assert_eq!(rules(&[]), ["java/cipher-default-mode"]);
+    let (status, _, stderr) = run(&["scan", root, "--enable", "no/such-rule"]);
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("cannot enable unknown rule `no/such-rule`"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn colour_only_when_asked_or_on_a_terminal() {
     let dir = repo(&[("m.py", VULNERABLE)]);
     let (_, stdout, _) = run(&["scan", dir.path().to_str().unwrap(), "--color", "always"]);

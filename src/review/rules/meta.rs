@@ -88,6 +88,10 @@ pub(crate) struct RuleMeta {
     /// (`; output: html`): a write in a function that has set another content type
     /// (`text/plain`, `application/json`) is not reported.
     pub(crate) html_output: bool,
+    /// Off unless named with `--enable` or `rules.enable` (`; default: off`): for rules whose
+    /// findings are real but that a suite or a team may count as acceptable (a cipher named
+    /// without a mode), so a CI gate does not fail on them unasked.
+    pub(crate) off_by_default: bool,
 }
 
 const KEYS: &[&str] = &[
@@ -105,6 +109,7 @@ const KEYS: &[&str] = &[
     "include",
     "superseded-by",
     "output",
+    "default",
 ];
 
 /// Parses the metadata block. Errors are plain sentences; the caller adds the file name.
@@ -242,6 +247,11 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
         Some("html") => true,
         Some(other) => return Err(format!("unknown output `{other}` (expected html)")),
     };
+    let off_by_default = match get("default").as_deref().map(str::trim) {
+        None | Some("on") => false,
+        Some("off") => true,
+        Some(other) => return Err(format!("unknown default `{other}` (expected on or off)")),
+    };
     let name = get("name").unwrap_or_else(|| id.rsplit('/').next().unwrap_or(&id).to_string());
     let help = get("help").unwrap_or_else(|| strip_template(&message));
     Ok(RuleMeta {
@@ -259,6 +269,7 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
         include: split_list(get("include").as_deref()),
         superseded_by: split_list(get("superseded-by").as_deref()),
         html_output,
+        off_by_default,
     })
 }
 
@@ -305,6 +316,10 @@ mod tests {
         assert_eq!(meta.help, "first line\nsecond line\n\nafter a blank");
         assert_eq!(meta.security_severity, 5.5);
         assert_eq!(meta.name, "x");
+        assert!(!meta.off_by_default);
+        let off =
+            parse("; id: a\n; severity: note\n; message: m\n; default: off\n(call) @finding\n");
+        assert!(off.unwrap().off_by_default);
     }
 
     #[test]
@@ -335,6 +350,10 @@ mod tests {
                 "may only hold",
             ),
             ("; id: a\n; id: b\n", "given twice"),
+            (
+                "; id: a\n; severity: error\n; message: m\n; default: maybe\n",
+                "unknown default `maybe` (expected on or off)",
+            ),
         ];
         for (src, want) in cases {
             let err = parse(src).unwrap_err();

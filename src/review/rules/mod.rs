@@ -67,6 +67,9 @@ pub(crate) enum RuleError {
         target.display()
     )]
     LinkOutside { path: PathBuf, target: PathBuf },
+    /// `--enable` or `--disable` names no rule, or both name one.
+    #[error("{0}")]
+    Selection(String),
 }
 
 /// A loaded, validated rule.
@@ -112,7 +115,8 @@ pub(crate) struct RuleTestFile {
 /// Every rule in force, plus one compiled query per language (built on first use).
 pub(crate) struct RuleSet {
     rules: Vec<Rule>,
-    /// Ids turned off with `--disable` (their test annotations are not errors).
+    /// Ids not in force: turned off with `--disable`, or off by default and not enabled (their
+    /// test annotations are not errors).
     disabled: Vec<String>,
     tests: Vec<RuleTestFile>,
     compiled: HashMap<Language, OnceLock<Result<engine::CompiledRules, RuleError>>>,
@@ -135,6 +139,10 @@ pub(crate) struct RuleSources {
     pub(crate) dirs: Vec<PathBuf>,
     /// Rule ids to leave out.
     pub(crate) disabled: Vec<String>,
+    /// Rules off by default (`; default: off`) to use as well.
+    pub(crate) enabled: Vec<String>,
+    /// Use every rule that is off by default too (for `rules test` and `rules list`).
+    pub(crate) every_optional: bool,
 }
 
 impl RuleSet {
@@ -143,6 +151,7 @@ impl RuleSet {
     pub(crate) fn builtin() -> Result<RuleSet, RuleError> {
         RuleSet::load(&RuleSources {
             builtin: true,
+            every_optional: true,
             ..RuleSources::default()
         })
     }
@@ -178,6 +187,7 @@ impl RuleSet {
             }
         }
         let mut rules = Vec::new();
+        let mut dormant = Vec::new();
         let mut tests = Vec::new();
         let mut seen: BTreeMap<String, Origin> = BTreeMap::new();
         let partials: BTreeMap<PathBuf, String> = files
@@ -198,9 +208,18 @@ impl RuleSet {
                     });
                 }
                 seen.insert(rule.meta.id.clone(), rule.origin.clone());
-                if !sources.disabled.contains(&rule.meta.id) {
-                    rules.push(rule);
+                let id = &rule.meta.id;
+                if sources.disabled.contains(id) {
+                    continue;
                 }
+                if rule.meta.off_by_default
+                    && !sources.every_optional
+                    && !sources.enabled.contains(id)
+                {
+                    dormant.push(id.clone());
+                    continue;
+                }
+                rules.push(rule);
             } else if let Some(language) = Language::from_extension(&path) {
                 tests.push(RuleTestFile {
                     origin,
@@ -211,14 +230,25 @@ impl RuleSet {
         }
         for id in &sources.disabled {
             if !seen.contains_key(id) {
-                return Err(RuleError::Invalid {
-                    origin: Origin::Builtin(String::from("(disabled rules)")),
-                    message: format!("cannot disable unknown rule `{id}`"),
-                });
+                return Err(RuleError::Selection(format!(
+                    "cannot disable unknown rule `{id}` (`shardscan rules list` shows every id)"
+                )));
+            }
+        }
+        for id in &sources.enabled {
+            if !seen.contains_key(id) {
+                return Err(RuleError::Selection(format!(
+                    "cannot enable unknown rule `{id}` (`shardscan rules list` shows every id)"
+                )));
+            }
+            if sources.disabled.contains(id) {
+                return Err(RuleError::Selection(format!(
+                    "rule `{id}` is both enabled and disabled; drop one of the two"
+                )));
             }
         }
         let mut set = RuleSet::from_rules(rules, tests);
-        set.disabled = sources.disabled.clone();
+        set.disabled = sources.disabled.iter().cloned().chain(dormant).collect();
         // User rules are checked eagerly so a bad query fails at start-up with its file name; the
         // built-in pack is compiled lazily (its queries are checked by the test suite).
         if !sources.dirs.is_empty() {
@@ -441,7 +471,7 @@ mod tests {
         RuleSet::load(&RuleSources {
             builtin: false,
             dirs: vec![dir.to_path_buf()],
-            disabled: vec![],
+            ..RuleSources::default()
         })
     }
 
@@ -541,6 +571,7 @@ mod tests {
                 builtin: false,
                 dirs: vec![dir.path().to_path_buf()],
                 disabled,
+                ..RuleSources::default()
             })
             .unwrap();
             let mut parser = tree_sitter::Parser::new();
@@ -575,11 +606,62 @@ mod tests {
     }
 
     #[test]
+    fn a_rule_off_by_default_runs_only_when_enabled() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "python/always.scm",
+            "; id: t/always\n; severity: note\n; message: m\n(call) @finding\n",
+        );
+        write(
+            dir.path(),
+            "python/optional.scm",
+            "; id: t/optional\n; default: off\n; severity: note\n; message: m\n(call) @finding\n",
+        );
+        let load = |enabled: &[&str], disabled: &[&str], every_optional| {
+            RuleSet::load(&RuleSources {
+                builtin: false,
+                dirs: vec![dir.path().to_path_buf()],
+                enabled: enabled.iter().map(|s| s.to_string()).collect(),
+                disabled: disabled.iter().map(|s| s.to_string()).collect(),
+                every_optional,
+            })
+        };
+        let ids = |set: RuleSet| -> Vec<String> {
+            set.rules().iter().map(|r| r.meta.id.clone()).collect()
+        };
+        let set = load(&[], &[], false).unwrap();
+        assert!(
+            set.is_disabled("t/optional"),
+            "its test annotations are not errors"
+        );
+        assert_eq!(ids(set), ["t/always"]);
+        assert_eq!(
+            ids(load(&["t/optional"], &[], false).unwrap()),
+            ["t/always", "t/optional"]
+        );
+        assert_eq!(ids(load(&["t/always"], &[], false).unwrap()), ["t/always"]);
+        assert_eq!(
+            ids(load(&[], &[], true).unwrap()),
+            ["t/always", "t/optional"]
+        );
+        assert_eq!(ids(load(&[], &["t/optional"], true).unwrap()), ["t/always"]);
+        let unknown = load(&["t/nope"], &[], false).unwrap_err().to_string();
+        assert!(
+            unknown.contains("cannot enable unknown rule `t/nope`"),
+            "{unknown}"
+        );
+        let both = load(&["t/optional"], &["t/optional"], false)
+            .unwrap_err()
+            .to_string();
+        assert!(both.contains("both enabled and disabled"), "{both}");
+    }
+
+    #[test]
     fn builtin_rules_are_superseded_only_by_builtin_taint_rules_of_their_language() {
         let set = RuleSet::load(&RuleSources {
             builtin: true,
-            dirs: vec![],
-            disabled: vec![],
+            ..RuleSources::default()
         })
         .unwrap();
         for rule in set.rules() {
