@@ -383,18 +383,9 @@ fn go(root: Node<'_>, text: &str, imports: &mut Imports) {
             Some(name) => imports.bind(&text[name.byte_range()], path.to_string()),
             None => {
                 // The package's own name: the path's last element, without a major version
-                // (`github.com/x/y/v2` is `y`, `gopkg.in/yaml.v3` is `yaml`).
-                let mut parts = path.rsplit('/');
-                let mut last = parts.next().unwrap_or_default();
-                if last.len() > 1
-                    && last.starts_with('v')
-                    && last[1..].bytes().all(|b| b.is_ascii_digit())
-                {
-                    last = parts.next().unwrap_or(last);
-                }
-                let last = last.split(".v").next().unwrap_or(last);
-                // The package name is the last segment of the path: no renaming.
-                imports.bound.insert(last.to_string(), path.to_string());
+                // (`github.com/x/y/v2` is `y`, `gopkg.in/yaml.v3` is `yaml`); no renaming.
+                let name = super::spelled(path);
+                imports.bound.insert(name.to_string(), path.to_string());
             }
         }
     }

@@ -28,6 +28,19 @@ pub(crate) struct Aliases {
     imports: Imports,
 }
 
+/// The segment of a qualified name that a use of it spells in code, however the rest is written:
+/// the last one (`getInstance` of `javax.crypto.Cipher.getInstance`, `rand` of Go's
+/// `math/rand`), passing over Go's major versions, which the package's name leaves out
+/// (`math/rand/v2` and `gopkg.in/yaml.v3` are used as `rand` and `yaml`).
+pub(crate) fn spelled(qualified: &str) -> &str {
+    let is_version =
+        |s: &str| s.len() > 1 && s.starts_with('v') && s[1..].bytes().all(|b| b.is_ascii_digit());
+    qualified
+        .rsplit(['.', '/'])
+        .find(|s| !s.is_empty() && !is_version(s))
+        .unwrap_or(qualified)
+}
+
 /// What a macro's body is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Alias {
@@ -206,6 +219,23 @@ fn is_string_literal(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_spelled_segment_of_a_name_passes_over_go_versions() {
+        for (qualified, spelled_as) in [
+            ("javax.crypto.Cipher.getInstance", "getInstance"),
+            ("hashlib", "hashlib"),
+            ("math/rand", "rand"),
+            ("math/rand/v2", "rand"),
+            ("math/rand/v2.Intn", "Intn"),
+            ("gopkg.in/yaml.v3", "yaml"),
+            ("github.com/x/y/v10", "y"),
+            ("os/exec.Command", "Command"),
+            ("v2", "v2"),
+        ] {
+            assert_eq!(spelled(qualified), spelled_as, "{qualified}");
+        }
+    }
 
     fn aliases(language: Language, text: &str) -> Vec<(String, String)> {
         let mut parser = tree_sitter::Parser::new();

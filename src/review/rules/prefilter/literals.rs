@@ -59,7 +59,7 @@ pub(super) fn pattern_sets_of(
             ("resolves-to?", [_, ..]) => sets.extend(normalize(
                 strings
                     .iter()
-                    .map(|name| name.rsplit('.').next().unwrap_or(name).to_string())
+                    .map(|name| crate::review::rules::names::spelled(name).to_string())
                     .collect(),
             )),
             _ => {}
