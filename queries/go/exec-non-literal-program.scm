@@ -11,7 +11,7 @@
 ;   paths instead of passing the chosen value to `exec.Command`.
 (call_expression
   function: (selector_expression
-    operand: (identifier) @pkg (#eq? @pkg "exec")
+    operand: (identifier) @pkg (#resolves-to? @pkg "os/exec")
     field: (field_identifier) @fn (#eq? @fn "Command"))
   arguments: (argument_list
     .
@@ -21,7 +21,7 @@
   @finding
 (call_expression
   function: (selector_expression
-    operand: (identifier) @pkg (#eq? @pkg "exec")
+    operand: (identifier) @pkg (#resolves-to? @pkg "os/exec")
     field: (field_identifier) @fn (#eq? @fn "CommandContext"))
   arguments: (argument_list
     .

@@ -12,7 +12,7 @@
 ;   the values against an allow-list.
 (call_expression
   function: (selector_expression
-    operand: (identifier) @pkg (#eq? @pkg "exec")
+    operand: (identifier) @pkg (#resolves-to? @pkg "os/exec")
     field: (field_identifier) @fn (#eq? @fn "Command"))
   arguments: (argument_list
     .
@@ -27,7 +27,7 @@
   @finding
 (call_expression
   function: (selector_expression
-    operand: (identifier) @pkg (#eq? @pkg "exec")
+    operand: (identifier) @pkg (#resolves-to? @pkg "os/exec")
     field: (field_identifier) @fn (#eq? @fn "CommandContext"))
   arguments: (argument_list
     .

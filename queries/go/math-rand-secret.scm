@@ -29,7 +29,7 @@
       (index_expression index: (_ . function: (_ . operand: (identifier) @pkg field: (field_identifier) @fn)) @finding)
       (binary_expression (_ . function: (_ . operand: (identifier) @pkg field: (field_identifier) @fn)) @finding)
     ])
-  (#eq? @pkg "rand")
+  (#resolves-to? @pkg "math/rand" "math/rand/v2")
   (#any-of? @fn "Intn" "Int31" "Int31n" "Int63" "Int63n" "Uint32" "Uint64" "Float32" "Float64" "Perm" "IntN" "Int32N" "Int64N" "Uint32N" "Uint64N" "UintN" "Int64" "Int32"))
 ; value assigned to a secret-looking variable (assignment_statement)
 (assignment_statement
@@ -44,7 +44,7 @@
       (index_expression index: (_ . function: (_ . operand: (identifier) @pkg field: (field_identifier) @fn)) @finding)
       (binary_expression (_ . function: (_ . operand: (identifier) @pkg field: (field_identifier) @fn)) @finding)
     ])
-  (#eq? @pkg "rand")
+  (#resolves-to? @pkg "math/rand" "math/rand/v2")
   (#any-of? @fn "Intn" "Int31" "Int31n" "Int63" "Int63n" "Uint32" "Uint64" "Float32" "Float64" "Perm" "IntN" "Int32N" "Int64N" "Uint32N" "Uint64N" "UintN" "Int64" "Int32"))
 (var_spec
   name: (identifier) @name
@@ -58,7 +58,7 @@
       (index_expression index: (_ . function: (_ . operand: (identifier) @pkg field: (field_identifier) @fn)) @finding)
       (binary_expression (_ . function: (_ . operand: (identifier) @pkg field: (field_identifier) @fn)) @finding)
     ])
-  (#eq? @pkg "rand")
+  (#resolves-to? @pkg "math/rand" "math/rand/v2")
   (#any-of? @fn "Intn" "Int31" "Int31n" "Int63" "Int63n" "Uint32" "Uint64" "Float32" "Float64" "Perm" "IntN" "Int32N" "Int64N" "Uint32N" "Uint64N" "UintN" "Int64" "Int32"))
 ; returned from, or filled in a loop by, a function whose name says it makes a secret (function_declaration)
 (function_declaration
@@ -83,7 +83,7 @@
       (index_expression index: (_ . function: (_ . operand: (identifier) @pkg field: (field_identifier) @fn)) @finding)
       (binary_expression (_ . function: (_ . operand: (identifier) @pkg field: (field_identifier) @fn)) @finding)
     ])))))]))
-  (#eq? @pkg "rand")
+  (#resolves-to? @pkg "math/rand" "math/rand/v2")
   (#any-of? @fn "Intn" "Int31" "Int31n" "Int63" "Int63n" "Uint32" "Uint64" "Float32" "Float64" "Perm" "IntN" "Int32N" "Int64N" "Uint32N" "Uint64N" "UintN" "Int64" "Int32"))
 ; returned from, or filled in a loop by, a function whose name says it makes a secret (method_declaration)
 (method_declaration
@@ -108,5 +108,5 @@
       (index_expression index: (_ . function: (_ . operand: (identifier) @pkg field: (field_identifier) @fn)) @finding)
       (binary_expression (_ . function: (_ . operand: (identifier) @pkg field: (field_identifier) @fn)) @finding)
     ])))))]))
-  (#eq? @pkg "rand")
+  (#resolves-to? @pkg "math/rand" "math/rand/v2")
   (#any-of? @fn "Intn" "Int31" "Int31n" "Int63" "Int63n" "Uint32" "Uint64" "Float32" "Float64" "Perm" "IntN" "Int32N" "Int64N" "Uint32N" "Uint64N" "UintN" "Int64" "Int32"))

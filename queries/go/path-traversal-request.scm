@@ -12,7 +12,7 @@
 ;   / `os.Root` (or `http.FileServer(http.Dir(...))` for static files).
 (call_expression
   function: (selector_expression
-    operand: (identifier) @pkg (#any-of? @pkg "os" "ioutil")
+    operand: (identifier) @pkg (#resolves-to? @pkg "os" "io/ioutil")
     field: (field_identifier) @fn (#any-of? @fn "Open" "OpenFile" "ReadFile" "Create" "Remove" "RemoveAll" "WriteFile" "ReadDir" "Mkdir" "MkdirAll" "Truncate"))
   arguments: (argument_list . [
       [(call_expression) (index_expression)] @src
@@ -26,7 +26,7 @@
   @finding
 (call_expression
   function: (selector_expression
-    operand: (identifier) @pkg (#eq? @pkg "http")
+    operand: (identifier) @pkg (#resolves-to? @pkg "net/http")
     field: (field_identifier) @fn (#eq? @fn "ServeFile"))
   arguments: (argument_list . (_) . (_) . [
       [(call_expression) (index_expression)] @src

@@ -10,7 +10,7 @@
 ;   name and create the file exclusively with 0600 permissions.
 (call_expression
   function: (selector_expression
-    operand: (identifier) @pkg (#any-of? @pkg "os" "ioutil")
+    operand: (identifier) @pkg (#resolves-to? @pkg "os" "io/ioutil")
     field: (field_identifier) @fn (#any-of? @fn "Create" "OpenFile" "WriteFile" "Mkdir" "MkdirAll" "Symlink"))
   arguments: (argument_list . [
       [(interpreted_string_literal) (raw_string_literal)] @path

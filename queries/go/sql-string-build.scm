@@ -17,7 +17,7 @@
 ; fmt.Sprintf whose format is SQL and splices a value with %s / %v / %q
 (call_expression
   function: (selector_expression
-    operand: (identifier) @pkg (#eq? @pkg "fmt")
+    operand: (identifier) @pkg (#resolves-to? @pkg "fmt")
     field: (field_identifier) @fn (#eq? @fn "Sprintf"))
   arguments: (argument_list
     .

@@ -40,7 +40,7 @@
         field: (field_identifier) @new))
     field: (field_identifier) @parse)
   arguments: (argument_list . (_) @sink)
-  (#eq? @package "template")
+  (#resolves-to? @package "text/template" "html/template")
   (#eq? @new "New")
   (#eq? @parse "Parse"))
 
@@ -55,7 +55,7 @@
         field: (field_identifier) @options))
     field: (field_identifier) @parse)
   arguments: (argument_list . (_) @sink)
-  (#eq? @package "template")
+  (#resolves-to? @package "text/template" "html/template")
   (#eq? @new "New")
   (#any-of? @options "Funcs" "Delims" "Option")
   (#eq? @parse "Parse"))
@@ -65,5 +65,5 @@
   function: (selector_expression
     operand: (identifier) @package
     field: (field_identifier) @encode)) @sanitizer
-  (#eq? @package "json")
+  (#resolves-to? @package "encoding/json")
   (#any-of? @encode "Marshal"))

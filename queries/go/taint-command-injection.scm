@@ -18,7 +18,7 @@
     operand: (identifier) @package
     field: (field_identifier) @function)
   arguments: (argument_list . (_) @sink)
-  (#eq? @package "exec")
+  (#resolves-to? @package "os/exec")
   (#eq? @function "Command"))
 
 (call_expression
@@ -26,7 +26,7 @@
     operand: (identifier) @package
     field: (field_identifier) @function)
   arguments: (argument_list . (_) . (_) @sink)
-  (#eq? @package "exec")
+  (#resolves-to? @package "os/exec")
   (#eq? @function "CommandContext"))
 
 ; the command line a shell runs (`exec.Command("sh", "-c", line)`),
@@ -38,7 +38,7 @@
     (interpreted_string_literal) @flag
     .
     (_) @sink)
-  (#eq? @package "exec")
+  (#resolves-to? @package "os/exec")
   (#any-of? @function "Command" "CommandContext")
   (#any-of? @flag "\"-c\"" "\"/c\"" "\"/C\"" "\"-Command\"" "\"-lc\""))
 
@@ -48,7 +48,7 @@
     operand: (identifier) @package
     field: (field_identifier) @function)
   arguments: (argument_list . (_) @sink)
-  (#any-of? @package "syscall" "os")
+  (#resolves-to? @package "syscall" "os")
   (#any-of? @function "Exec" "StartProcess" "ForkExec"))
 
 ; Sanitizers are the shell quoting helpers.

@@ -18,7 +18,7 @@
     operand: (identifier) @package
     field: (field_identifier) @function)
   arguments: (argument_list . (_) @sink)
-  (#any-of? @package "os" "ioutil")
+  (#resolves-to? @package "os" "io/ioutil")
   (#any-of? @function "Open" "OpenFile" "ReadFile" "WriteFile" "Create" "Remove" "RemoveAll"
     "ReadDir" "Mkdir" "MkdirAll" "Truncate" "Chmod" "Chown" "Symlink" "Link" "Rename"
     "OpenInRoot" "DirFS"))
@@ -29,7 +29,7 @@
     operand: (identifier) @package
     field: (field_identifier) @function)
   arguments: (argument_list . (_) . (_) @sink)
-  (#eq? @package "os")
+  (#resolves-to? @package "os")
   (#any-of? @function "Rename" "Symlink" "Link"))
 
 ; and the file http.ServeFile sends.
@@ -38,7 +38,7 @@
     operand: (identifier) @package
     field: (field_identifier) @function)
   arguments: (argument_list . (_) . (_) . (_) @sink)
-  (#eq? @package "http")
+  (#resolves-to? @package "net/http")
   (#eq? @function "ServeFile"))
 
 ; Sanitizers keep the last element of a path only, or join inside a root.
@@ -46,7 +46,7 @@
   function: (selector_expression
     operand: (identifier) @package
     field: (field_identifier) @function)) @sanitizer
-  (#any-of? @package "filepath" "path")
+  (#resolves-to? @package "path/filepath" "path")
   (#eq? @function "Base"))
 
 ((call_expression

@@ -12,7 +12,7 @@
   key: (literal_element (identifier) @key (#any-of? @key "MinVersion" "MaxVersion"))
   value: (literal_element
     (selector_expression
-      operand: (identifier) @pkg (#eq? @pkg "tls")
+      operand: (identifier) @pkg (#resolves-to? @pkg "crypto/tls")
       field: (field_identifier) @ver (#any-of? @ver "VersionSSL30" "VersionTLS10" "VersionTLS11"))))
   @finding
 (assignment_statement
@@ -20,6 +20,6 @@
     (selector_expression field: (field_identifier) @key (#any-of? @key "MinVersion" "MaxVersion")))
   right: (expression_list
     (selector_expression
-      operand: (identifier) @pkg (#eq? @pkg "tls")
+      operand: (identifier) @pkg (#resolves-to? @pkg "crypto/tls")
       field: (field_identifier) @ver (#any-of? @ver "VersionSSL30" "VersionTLS10" "VersionTLS11"))))
   @finding

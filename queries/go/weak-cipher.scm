@@ -9,6 +9,6 @@
 ; help: Use AES-GCM (`crypto/aes` + `cipher.NewGCM`) or `golang.org/x/crypto/chacha20poly1305`.
 (call_expression
   function: (selector_expression
-    operand: (identifier) @pkg (#any-of? @pkg "des" "rc4" "blowfish")
+    operand: (identifier) @pkg (#resolves-to? @pkg "crypto/des" "crypto/rc4" "golang.org/x/crypto/blowfish")
     field: (field_identifier) @fn (#any-of? @fn "NewCipher" "NewTripleDESCipher" "NewSaltedCipher")))
   @finding

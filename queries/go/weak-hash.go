@@ -6,6 +6,8 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
+
+	legacy "golang.org/x/crypto/md4"
 )
 
 // HashPassword returns the stored form of a password.
@@ -37,4 +39,12 @@ func Fingerprint(data []byte) string {
 	size := md5.Size + sha1.Size
 	_ = size
 	return hex.EncodeToString(sum[:]) + hex.EncodeToString(digest)
+}
+
+// An import under another name is the same broken hash.
+func ntlmDigest(b []byte) []byte {
+	// ruleid: go/weak-hash
+	h := legacy.New()
+	h.Write(b)
+	return h.Sum(nil)
 }

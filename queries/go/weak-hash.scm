@@ -11,7 +11,7 @@
 ;   checksums; suppress the finding there with a comment explaining why.
 (call_expression
   function: (selector_expression
-    operand: (identifier) @pkg (#any-of? @pkg "md5" "sha1" "md4")
+    operand: (identifier) @pkg (#resolves-to? @pkg "crypto/md5" "crypto/sha1" "golang.org/x/crypto/md4")
     field: (field_identifier) @fn (#any-of? @fn "New" "Sum"))
   arguments: (argument_list))
   @finding
