@@ -1,20 +1,21 @@
-; id: javascript/taint-ldap-xpath-injection
+; id: javascript/taint-ldap-injection
 ; kind: taint
 ; include: request-sources
-; name: Request data is built into an LDAP filter or an XPath expression
+; name: Request data is built into an LDAP search filter
 ; severity: error
-; message: Request data reaches the query of `{{sink}}`
-; cwe: CWE-90, CWE-643
-; tags: security, injection, ldap, xpath, taint
+; message: Request data reaches the LDAP filter of `{{sink}}`
+; cwe: CWE-90
+; tags: security, injection, ldap, taint
 ; precision: high
 ; security-severity: 8.1
 ; help: Build LDAP filters from ldapjs filter objects (`new EqualityFilter({ attribute, value })`)
-;   or escape values with `ldap-escape`; give XPath values as variables
-;   (`xpath.evaluate(expr, doc, null, type, null, { variables })`) or check them against a pattern.
+;   or escape each value for a filter (ldap-escape's ``ldapEscape.filter`(uid=${uid})` ``,
+;   `escapeFilterValue` of `@ldapjs/filter`). A DN escaper (`ldapEscape.dn`) or an XML escaper
+;   keeps `*`, `(` and `)` and does not clean a filter.
 
 ; Sinks are the filter of an ldapjs search, given as text or in the options object
 ; (`client.search(base, filter)`, `client.search(base, { filter })`; an options object from a
-; variable is the sink as a whole), and filters parsed from text (`ldap.parseFilter(text)`),
+; variable is the sink as a whole), and filters parsed from text (`ldap.parseFilter(text)`).
 (call_expression
   function: (member_expression
     object: (_) @client
@@ -43,27 +44,8 @@
   arguments: (arguments . (_) @sink)
   (#eq? @function "parseFilter"))
 
-; and the text of XPath expressions (`xpath.select(expr, doc)`, `xpath.select1(expr, doc)`,
-; `xpath.evaluate(expr, ...)`, `xpath.parse(expr)`, `document.evaluate(expr, ...)`).
-(call_expression
-  function: (member_expression
-    object: (identifier) @module
-    property: (property_identifier) @function)
-  arguments: (arguments . (_) @sink)
-  (#any-of? @module "xpath" "XPath" "xpathjs")
-  (#any-of? @function "select" "select1" "evaluate" "parse" "selectWithResolver"))
-
-(call_expression
-  function: (member_expression
-    object: (_) @document
-    property: (property_identifier) @function)
-  arguments: (arguments . (_) @sink)
-  (#match? @document "(?i)(document|doc|dom|xml)$")
-  (#any-of? @function "evaluate" "createExpression"))
-
 ; Sanitizers are the ldapjs filter objects, which escape their value
-; (`new EqualityFilter({ attribute, value })`), and the escaping helpers of ldap-escape and
-; ldapjs (`escapeFilter(v)`, `ldapEscape.filter(v)`).
+; (`new EqualityFilter({ attribute, value })`),
 (new_expression
   constructor: [
     (identifier) @class
@@ -72,10 +54,21 @@
   (#match? @class "^(Equality|Substring|Presence|Approximate|GreaterThanEqual|LessThanEqual|Extensible)Filter$"))
   @sanitizer
 
+; the filter escaping helpers (`escapeFilterValue(v)` of @ldapjs/filter: `*`, `(`, `)`, `\` and
+; NUL as `\2a` ...),
 (call_expression
   function: [
     (identifier) @escape
     (member_expression property: (property_identifier) @escape)
   ]
-  (#any-of? @escape "escapeFilter" "escapeLDAPFilter" "escapeDN" "escapeFilterValue" "ldapEscape"))
+  (#any-of? @escape "escapeFilter" "escapeLDAPFilter" "escapeFilterValue"))
+  @sanitizer
+
+; and ldap-escape's filter tag (``ldapEscape.filter`(uid=${uid})` ``), not its `dn` tag.
+(call_expression
+  function: (member_expression
+    object: (identifier) @module
+    property: (property_identifier) @escape)
+  (#match? @module "(?i)^ldap_?escape$")
+  (#eq? @escape "filter"))
   @sanitizer
