@@ -9,15 +9,22 @@ The suites are not part of this repository: fetch them yourself, then point the 
 Either a checkout or a bare git directory works (a bare one is read with `git archive HEAD`).
 
 Usage: python3 bench/juliet.py [--java DIR] [--c DIR] [--binary PATH] [--sample N] [--json OUT]
-                              [--disable RULE ...] [--enable RULE ...]
+                              [--set injection|classes|all] [--disable RULE ...] [--enable RULE ...]
 
 What is scored
-  * CWE groups. Java: 22/23/36 (path traversal), 78, 79/80/81/83 (XSS), 89, 90, 327, 328, 643.
-    C/C++: 78, 134, 22/23/36, 90. A group takes every test case directory `CWE<n>_*` whose n is in
-    the group. A finding matches the group if any CWE in its `cwe` list is one the group accepts:
-    the group's own CWEs, plus 326 for 327 (inadequate strength) and 327 and 916 for 328 (a weak
-    hash is also a broken algorithm; 916 is the password-hash form). Nothing else is widened: a
-    CWE-77 or CWE-73 finding does not count for 78 or 22.
+  * CWE groups (`--set injection`, the default). Java: 22/23/36 (path traversal), 78,
+    79/80/81/83 (XSS), 89, 90, 327, 328, 643. C/C++: 78, 134, 22/23/36, 90. A group takes every
+    test case directory `CWE<n>_*` whose n is in the group. A finding matches the group if any CWE
+    in its `cwe` list is one the group accepts: the group's own CWEs, plus 326 for 327
+    (inadequate strength) and 327 and 916 for 328 (a weak hash is also a broken algorithm; 916 is
+    the password-hash form). Nothing else is widened: a CWE-77 or CWE-73 finding does not count
+    for 78 or 22.
+  * `--set classes`: the bug classes of issue 13. Java 330/338 (weak random), 614 (cookie without
+    Secure); C/C++ 121, 122, 124, 126, 127 (bounds; a finding of any bounds CWE counts: 119-127,
+    131, 170, 193, 786-788, 805, 806), 193 (the `__CWE193_` cases of the bounds folders, left out
+    of the others), 190/191 (+128, 680), 369, 401 (+772, 775), 415, 416 (+825), 457 (+908),
+    476/690, 761 and 762 (+763). This copy of the Java suite has no 330 or 501 folder.
+    `--set all` scores both.
   * Comments are blanked before scanning (Juliet's comments say where the flaw is and what fixes
     it): a small lexer for C-like syntax that skips string and char literals replaces every
     comment character with a space and keeps newlines, so lines and columns do not move.
@@ -71,27 +78,60 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = ROOT / "target" / "release" / "shardscan"
 
-# (label, CWE numbers of the test case directories, CWE numbers a matching finding may carry)
+# (label, CWE numbers of the test case directories, CWE numbers a matching finding may carry,
+#  a regex a case's name must match or None)
 JAVA_GROUPS = [
-    ("22/23/36 path", {22, 23, 36}, {22, 23, 36}),
-    ("78 command", {78}, {78}),
-    ("79-83 XSS", {79, 80, 81, 83}, {79, 80, 81, 83}),
-    ("89 SQL", {89}, {89}),
-    ("90 LDAP", {90}, {90}),
-    ("327 crypto", {327}, {327, 326}),
-    ("328 hash", {328}, {328, 327, 916}),
-    ("643 XPath", {643}, {643}),
+    ("22/23/36 path", {22, 23, 36}, {22, 23, 36}, None),
+    ("78 command", {78}, {78}, None),
+    ("79-83 XSS", {79, 80, 81, 83}, {79, 80, 81, 83}, None),
+    ("89 SQL", {89}, {89}, None),
+    ("90 LDAP", {90}, {90}, None),
+    ("327 crypto", {327}, {327, 326}, None),
+    ("328 hash", {328}, {328, 327, 916}, None),
+    ("643 XPath", {643}, {643}, None),
 ]
 C_GROUPS = [
-    ("78 command", {78}, {78}),
-    ("134 format", {134}, {134}),
-    ("22/23/36 path", {22, 23, 36}, {22, 23, 36}),
-    ("90 LDAP", {90}, {90}),
+    ("78 command", {78}, {78}, None),
+    ("134 format", {134}, {134}, None),
+    ("22/23/36 path", {22, 23, 36}, {22, 23, 36}, None),
+    ("90 LDAP", {90}, {90}, None),
 ]
+# The bug classes of issue 13. A bounds error may be reported under any CWE of the family (a
+# stack overflow is also an out-of-bounds write, CWE-787); CWE-193, the off-by-one, is the cases
+# of the bounds folders named `__CWE193_`, scored on their own and left out of the others.
+BOUNDS = {119, 120, 121, 122, 123, 124, 125, 126, 127, 131, 170, 193, 786, 787, 788, 805, 806}
+NOT_193 = r"^(?!.*__CWE193_)"
+JAVA_CLASSES = [
+    ("330/338 weak random", {330, 338}, {330, 338}, None),
+    ("614 cookie not secure", {614}, {614}, None),
+]
+C_CLASSES = [
+    ("121 stack overflow", {121}, BOUNDS, NOT_193),
+    ("122 heap overflow", {122}, BOUNDS, NOT_193),
+    ("124 underwrite", {124}, BOUNDS, NOT_193),
+    ("126 overread", {126}, BOUNDS, NOT_193),
+    ("127 underread", {127}, BOUNDS, NOT_193),
+    ("193 off by one", {121, 122, 124, 126, 127}, BOUNDS, r"__CWE193_"),
+    ("190/191 integer overflow", {190, 191}, {190, 191, 128, 680}, None),
+    ("369 divide by zero", {369}, {369}, None),
+    ("401 leak", {401}, {401, 772, 775}, None),
+    ("415 double free", {415}, {415}, None),
+    ("416 use after free", {416}, {416, 825}, None),
+    ("457 uninitialized", {457}, {457, 908}, None),
+    ("476/690 NULL dereference", {476, 690}, {476, 690}, None),
+    ("761 free not at start", {761}, {761, 763}, None),
+    ("762 mismatched free", {762}, {762, 763}, None),
+]
+#: --set: which groups to score.
+SETS = {
+    "injection": {"java": JAVA_GROUPS, "c": C_GROUPS},
+    "classes": {"java": JAVA_CLASSES, "c": C_CLASSES},
+    "all": {"java": JAVA_GROUPS + JAVA_CLASSES, "c": C_GROUPS + C_CLASSES},
+}
 SUITES = {
-    # name: (directory of test cases in the suite, groups, source suffixes, method indentation)
-    "java": ("src/testcases", JAVA_GROUPS, {".java"}, "    "),
-    "c": ("testcases", C_GROUPS, {".c", ".cpp", ".h"}, ""),
+    # name: (directory of test cases in the suite, source suffixes, method indentation)
+    "java": ("src/testcases", {".java"}, "    "),
+    "c": ("testcases", {".c", ".cpp", ".h"}, ""),
 }
 
 # X_01, X_54a, X_81_bad, X_81_goodG2B, X_81 (the .h of 81-84): the base is X_NN.
@@ -209,7 +249,7 @@ def suite_root(directory, cases_dir, groups, staging):
         git = ["git", "--git-dir", str(directory)]
         listing = subprocess.run(git + ["ls-tree", "-d", "--name-only", f"HEAD:{cases_dir}"],
                                  capture_output=True, text=True, check=True).stdout.split()
-        wanted = set().union(*(dir_cwes for _, dir_cwes, _ in groups))
+        wanted = set().union(*(dir_cwes for _, dir_cwes, _, _ in groups))
         folders = [f"{cases_dir}/{name}" for name in listing
                    if re.match(r"CWE(\d+)_", name) and int(name[3:].split("_")[0]) in wanted]
         if not folders:
@@ -221,8 +261,9 @@ def suite_root(directory, cases_dir, groups, staging):
     sys.exit(f"`{directory}` has no `{cases_dir}` and is not a bare git directory")
 
 
-def collect_cases(root, cwes, suffixes):
-    """{case key: [paths]} for the group's CWE directories; the key is the path without suffix."""
+def collect_cases(root, cwes, suffixes, only=None):
+    """{case key: [paths]} for the group's CWE directories; the key is the path without suffix.
+    With `only`, a regex, just the cases whose name it matches."""
     cases = collections.defaultdict(list)
     for cwe_dir in sorted(root.iterdir()):
         number = re.match(r"CWE(\d+)_", cwe_dir.name)
@@ -232,7 +273,7 @@ def collect_cases(root, cwes, suffixes):
             if path.suffix not in suffixes or not path.is_file():
                 continue
             match = CASE_FILE.match(path.stem)
-            if match:
+            if match and (only is None or re.search(only, match.group("base"))):
                 key = str(path.parent.relative_to(root) / match.group("base"))
                 cases[key].append(path)
     return cases
@@ -264,8 +305,9 @@ def scan(binary, tree):
     return json.loads(result.stdout), wall
 
 
-def score_group(binary, root, label, dir_cwes, accepted, suffixes, indent, count, work):
-    cases = collect_cases(root, dir_cwes, suffixes)
+def score_group(binary, root, group, suffixes, indent, count, work):
+    label, dir_cwes, accepted, only = group
+    cases = collect_cases(root, dir_cwes, suffixes, only)
     chosen = sample(cases, count)
     if not chosen:  # a partial checkout: the group's folders are not there
         return [], 0.0, collections.Counter(), 0
@@ -429,6 +471,10 @@ def main():
     parser.add_argument("--sample", type=int, default=150,
                         help="test cases per CWE group (0: all) [default: 150]")
     parser.add_argument("--json", type=Path, help="write the per-case results here")
+    parser.add_argument("--set", choices=sorted(SETS), default="injection",
+                        help="which CWE groups: the injection and crypto groups of issue 12, the "
+                             "bug classes of issue 13 (memory safety, weak random, cookies), or "
+                             "all [default: injection]")
     parser.add_argument("--disable", action="append", default=[], metavar="RULE",
                         help="turn a rule off in the scans (repeatable)")
     parser.add_argument("--enable", action="append", default=[], metavar="RULE",
@@ -445,25 +491,26 @@ def main():
 
     disabled = f", rules turned off: {', '.join(DISABLED)}" if DISABLED else ""
     disabled += f", rules turned on: {', '.join(ENABLED)}" if ENABLED else ""
-    print(f"binary {options.binary}, sample {options.sample or 'all'} cases per group{disabled}")
+    print(f"binary {options.binary}, groups {options.set}, "
+          f"sample {options.sample or 'all'} cases per group{disabled}")
     output = {}
     with tempfile.TemporaryDirectory(prefix="juliet-") as temp:
         work = Path(temp)
         for name, directory in (("java", options.java), ("c", options.c)):
             if not directory:
                 continue
-            cases_dir, groups, suffixes, indent = SUITES[name]
+            cases_dir, suffixes, indent = SUITES[name]
+            groups = SETS[options.set][name]
             staging = work / f"{name}-suite"
             staging.mkdir()
             root = suite_root(directory, cases_dir, groups, staging)
             scored = []
-            for label, dir_cwes, accepted in groups:
+            for group in groups:
                 cases, wall, stats, total = score_group(
-                    options.binary, root, label, dir_cwes, accepted, suffixes, indent,
-                    options.sample, work / name)
+                    options.binary, root, group, suffixes, indent, options.sample, work / name)
                 for case in cases:
-                    case["group"] = label
-                scored.append((label, total, cases, wall, stats))
+                    case["group"] = group[0]
+                scored.append((group[0], total, cases, wall, stats))
             output[name] = report_suite("Java" if name == "java" else "C/C++", scored)
             shutil.rmtree(staging)
     if options.json:
