@@ -1,5 +1,5 @@
 ; id: c/command-injection
-; superseded-by: c/taint-command-injection
+; superseded-by: c/taint-command-injection, c/taint-command-injection-windows
 ; name: Shell command built from a non-literal string
 ; severity: error
 ; message: `{{func}}` runs a non-constant string through `/bin/sh`; any input in it is shell command injection

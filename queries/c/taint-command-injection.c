@@ -304,16 +304,16 @@ int run_client_hook(int client)
     }
     {
         char *args[] = {HOOK_SHELL, HOOK_FLAG, HOOK_SCRIPT, NULL};
-        // ruleid: c/taint-command-injection
+        // ruleid: c/taint-command-injection-windows
         _spawnv(_P_WAIT, HOOK_SHELL, args);
-        // ruleid: c/taint-command-injection
+        // ruleid: c/taint-command-injection-windows
         _spawnl(_P_WAIT, "C:\\Windows\\System32\\cmd.exe", "cmd.exe", "/c", hook, NULL);
     }
     {
         char *fixed[] = {HOOK_SHELL, HOOK_FLAG, "rotate-logs", NULL};
-        // ok: c/taint-command-injection
+        // ok: c/taint-command-injection-windows
         _spawnv(_P_WAIT, HOOK_SHELL, fixed);
-        // ok: c/taint-command-injection
+        // ok: c/taint-command-injection-windows
         _spawnl(_P_WAIT, "C:\\Windows\\System32\\cmd.exe", "cmd.exe", "/c", "rotate-logs", NULL);
     }
     return 0;

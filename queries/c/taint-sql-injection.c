@@ -51,6 +51,37 @@ void handle_query(int fd)
     // ruleid: c/taint-sql-injection
     sqlite3_exec(store_db(), quoted, print_row, &fd, NULL);
     sqlite3_free(quoted);
+
+    /* %Q adds its own quotes; %q adds none, so outside quotes `1 OR 1=1` is SQL. */
+    quoted = sqlite3_mprintf("SELECT ts, line FROM entries WHERE host = %Q", host);
+    // ok: c/taint-sql-injection
+    sqlite3_exec(store_db(), quoted, print_row, &fd, NULL);
+    sqlite3_free(quoted);
+    quoted = sqlite3_mprintf("SELECT ts, line FROM entries WHERE line LIKE '%%%q%%' LIMIT 20", host);
+    // ok: c/taint-sql-injection
+    sqlite3_exec(store_db(), quoted, print_row, &fd, NULL);
+    sqlite3_free(quoted);
+    quoted = sqlite3_mprintf("SELECT ts, line FROM entries WHERE id = %q", host);
+    // ruleid: c/taint-sql-injection
+    sqlite3_exec(store_db(), quoted, print_row, &fd, NULL);
+    sqlite3_free(quoted);
+    quoted = sqlite3_mprintf("SELECT ts, line FROM entries WHERE host = '%q' AND tag = %q", host, host);
+    // ruleid: c/taint-sql-injection
+    sqlite3_exec(store_db(), quoted, print_row, &fd, NULL);
+    sqlite3_free(quoted);
+    /* Inside quotes, %Q's own quotes close the literal: ''x OR 1=1--''. */
+    quoted = sqlite3_mprintf("SELECT ts, line FROM entries WHERE host = '%Q'", host);
+    // ruleid: c/taint-sql-injection
+    sqlite3_exec(store_db(), quoted, print_row, &fd, NULL);
+    sqlite3_free(quoted);
+    quoted = sqlite3_mprintf("SELECT \"%w\" FROM entries", host);
+    // ok: c/taint-sql-injection
+    sqlite3_exec(store_db(), quoted, print_row, &fd, NULL);
+    sqlite3_free(quoted);
+    quoted = sqlite3_mprintf("SELECT %w FROM entries", host);
+    // ruleid: c/taint-sql-injection
+    sqlite3_exec(store_db(), quoted, print_row, &fd, NULL);
+    sqlite3_free(quoted);
 }
 
 /* COUNT <level>, SEARCH <text>: numbers and bound values. */

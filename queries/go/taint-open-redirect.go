@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -61,6 +62,25 @@ func Bounce(w http.ResponseWriter, r *http.Request) {
 	target := "https://" + r.Header.Get("X-Forwarded-Host") + "/welcome"
 	// ruleid: go/taint-open-redirect
 	w.Header().Add("Location", target)
+}
+
+func Search(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query().Get("q")
+	page := url.QueryEscape(r.URL.Query().Get("page"))
+	// QueryEscape leaves no `/` or `:`: a whole target is a page of this site.
+	// ok: go/taint-open-redirect
+	http.Redirect(w, r, page, http.StatusFound)
+	// ok: go/taint-open-redirect
+	http.Redirect(w, r, fmt.Sprintf("/search?q=%s&page=1", url.QueryEscape(q)), http.StatusFound)
+	// ok: go/taint-open-redirect
+	http.Redirect(w, r, "/files/"+url.PathEscape(q), http.StatusFound)
+	// PathEscape keeps `:`: on an https page, `http:evil.com` goes to the host evil.com.
+	// ruleid: go/taint-open-redirect
+	http.Redirect(w, r, url.PathEscape(q), http.StatusFound)
+	// ruleid: go/taint-open-redirect
+	http.Redirect(w, r, "https://"+url.QueryEscape(q)+".example.com/", http.StatusFound)
+	// ruleid: go/taint-open-redirect
+	http.Redirect(w, r, fmt.Sprintf("https://%s/", url.QueryEscape(q)), http.StatusFound)
 }
 
 func GinLogout(c *gin.Context) {

@@ -3,7 +3,9 @@ package handlers
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -90,6 +92,16 @@ func (s *Importer) ScanStatus(w http.ResponseWriter, r *http.Request) {
 	form.Set("name", name)
 	// ok: go/taint-ssrf
 	http.PostForm(s.scannerURL, form)
+	// ok: go/taint-ssrf
+	s.client.Get(fmt.Sprintf("%s/v1/files/%s", s.scannerURL, url.PathEscape(name)))
+	// ok: go/taint-ssrf
+	s.client.Get(fmt.Sprintf("https://scanner.internal/v1/files/%s", url.PathEscape(name)))
+	// After `http://` the escaped value is the host.
+	// ruleid: go/taint-ssrf
+	http.Get("http://" + url.QueryEscape(name) + "/status")
+	// PathEscape keeps `:`, so `evil.com:25` comes through it whole.
+	// ruleid: go/taint-ssrf
+	net.Dial("tcp", url.PathEscape(name))
 }
 
 func (s *Importer) Probe(w http.ResponseWriter, r *http.Request) {

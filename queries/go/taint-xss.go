@@ -26,6 +26,11 @@ func SearchPage(w http.ResponseWriter, r *http.Request) {
 	// ok: go/taint-xss
 	fmt.Fprintf(w, "<p>No files match <b>%s</b>.</p>", html.EscapeString(q))
 	// ok: go/taint-xss
+	fmt.Fprintf(w, "<input name=\"q\" value=\"%s\">", template.HTMLEscapeString(q))
+	// JavaScript escaping writes `"` as `\"`: the value ends the attribute.
+	// ruleid: go/taint-xss
+	fmt.Fprintf(w, "<input name=\"q\" value=\"%s\">", template.JSEscapeString(q))
+	// ok: go/taint-xss
 	fmt.Fprintf(w, "<script src=\"/static/search.js\"></script></body></html>")
 	// ok: go/taint-xss
 	fmt.Fprintf(w, "<p>%d results</p>", len(q))
@@ -99,8 +104,9 @@ func Profile(w http.ResponseWriter, r *http.Request) {
 	// ruleid: go/taint-xss
 	fmt.Fprint(w, "<h2>"+fields["name"]+"</h2>")
 	out, _ := json.Marshal(p)
-	// ok: go/taint-xss
-	w.Write(out)
+	// JSON leaves `'`, and its `\"` ends a double-quoted attribute just as well.
+	// ruleid: go/taint-xss
+	fmt.Fprintf(w, "<div data-profile='%s'></div>", out)
 	for _, line := range strings.Split(p.Bio, "\n") {
 		// ruleid: go/taint-xss
 		fmt.Fprintf(w, "<p>%s</p>", line)
@@ -112,6 +118,17 @@ func Profile(w http.ResponseWriter, r *http.Request) {
 	version, _ := exec.Command("git", "describe", p.Name).Output()
 	// ok: go/taint-xss
 	w.Write(version)
+}
+
+func ProfileJSON(w http.ResponseWriter, r *http.Request) {
+	var p profile
+	if err := json.NewDecoder(r.Body).Decode(&p); err != nil {
+		return
+	}
+	out, _ := json.Marshal(p)
+	w.Header().Set("Content-Type", "application/json")
+	// ok: go/taint-xss
+	w.Write(out)
 }
 
 type note struct {

@@ -11,7 +11,9 @@
 ; security-severity: 6.1
 ; help: Render pages with html/template and plain strings (it escapes them), or escape with
 ;   `html.EscapeString` / `template.HTMLEscapeString` before writing HTML by hand; never wrap
-;   request data in `template.HTML`, `template.JS` or their like.
+;   request data in `template.HTML`, `template.JS` or their like. `template.JSEscapeString` and
+;   `json.Marshal` are not HTML escaping (a quote comes out as `\"`, which ends an attribute);
+;   write JSON with a JSON content type.
 ;   A write after the response is said not to be HTML (a `text/plain` or JSON content type set
 ;   above it in the function) is not reported.
 
@@ -70,25 +72,22 @@
   (#eq? @package "template")
   (#any-of? @type "HTML" "JS" "JSStr" "HTMLAttr" "CSS" "URL" "Srcset"))
 
-; Sanitizers are the HTML escaping helpers, bluemonday policies, and JSON encoding (which escapes
-; `<`, `>` and `&`).
+; Sanitizers are the HTML escaping helpers, which escape `<`, `>`, `&` and both quotes, and
+; bluemonday policies. Not JavaScript escaping (template.JSEscapeString, JSEscaper): it writes a
+; quote as `\"`, which HTML does not read as an escape, so the value ends an attribute (and
+; releases before `=` was escaped let it add an event handler). Nor JSON (json.Marshal): it
+; escapes `<`, `>` and `&` but leaves `'`, writes `"` as `\"` and `=` as it is, so in an attribute
+; `" onfocus=alert(1) x="` survives. Its output is JSON: send it as such (a JSON content type).
 ((call_expression
   function: (selector_expression
     operand: (identifier) @package
     field: (field_identifier) @escape)) @sanitizer
   (#any-of? @package "html" "template")
-  (#any-of? @escape "EscapeString" "HTMLEscapeString" "JSEscapeString" "HTMLEscaper" "JSEscaper"))
+  (#any-of? @escape "EscapeString" "HTMLEscapeString" "HTMLEscaper"))
 
 ((call_expression
   function: (selector_expression field: (field_identifier) @sanitize)) @sanitizer
   (#any-of? @sanitize "Sanitize" "SanitizeBytes" "SanitizeReader"))
-
-((call_expression
-  function: (selector_expression
-    operand: (identifier) @package
-    field: (field_identifier) @encode)) @sanitizer
-  (#eq? @package "json")
-  (#any-of? @encode "Marshal" "MarshalIndent"))
 
 ; A program's output is what the program prints, not the request's text.
 ((call_expression

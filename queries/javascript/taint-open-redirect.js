@@ -17,6 +17,24 @@ router.get('/go/:slug', (req, res) => {
   res.redirect(301, '/p/' + encodeURIComponent(req.params.slug));
 });
 
+router.get('/search', (req, res) => {
+  // ok: javascript/taint-open-redirect
+  res.redirect('/search?q=' + encodeURIComponent(req.query.q) + '&page=1');
+  // ok: javascript/taint-open-redirect
+  res.redirect(`/orders/${encodeURIComponent(req.query.order)}/status`);
+  // Encoded whole, a target stays on this site: `//evil.com` becomes `%2F%2Fevil.com`.
+  const page = encodeURIComponent(req.query.page);
+  // ok: javascript/taint-open-redirect
+  res.redirect(page);
+  // After a literal that has not fixed the host, the encoded value chooses it.
+  // ruleid: javascript/taint-open-redirect
+  res.redirect('https://' + encodeURIComponent(req.query.site) + '/welcome');
+  // ruleid: javascript/taint-open-redirect
+  res.redirect(`https://${encodeURIComponent(req.query.site)}.example.com/`);
+  // ruleid: javascript/taint-open-redirect
+  res.redirect('https://example.com' + encodeURIComponent(req.query.path));
+});
+
 router.get('/out', (req, res) => {
   const destination = DESTINATIONS[req.query.to] || DESTINATIONS.home;
   // ok: javascript/taint-open-redirect

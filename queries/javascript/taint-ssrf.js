@@ -25,6 +25,13 @@ router.post('/import', async (req, res) => {
   const response = await fetch(target, { redirect: 'follow' });
   // ok: javascript/taint-ssrf
   const gist = await fetch('https://api.github.com/gists/' + encodeURIComponent(req.body.id));
+  // ok: javascript/taint-ssrf
+  await fetch(`https://api.github.com/users/${escape(req.body.user)}/repos`);
+  // The encoded value after `https://` is the host; escape() keeps `//`, so `//evil.com` survives.
+  // ruleid: javascript/taint-ssrf
+  await fetch('https://' + encodeURIComponent(req.body.mirror) + '/index.json');
+  // ruleid: javascript/taint-ssrf
+  await axios.get(escape(req.body.next));
   res.json({ status: response.status, gist: gist.status });
 });
 

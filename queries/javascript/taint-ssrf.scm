@@ -9,7 +9,9 @@
 ; precision: high
 ; security-severity: 8.6
 ; help: Fetch only URLs whose host comes from an allow-list (look the host up in a constant map);
-;   encode values put into a fixed URL with `encodeURIComponent`.
+;   encode values put into a fixed URL with `encodeURIComponent`, after a literal that already
+;   names the host and a path (`'https://api.example.com/u/' + encodeURIComponent(id)`): after
+;   `'https://'` the encoded value is the host.
 
 ; Sinks are the URLs of outgoing requests: `fetch(url)`, `got(url)`, `request(url)`,
 ; `superagent(url)`, `axios(url)`,
@@ -66,8 +68,49 @@
   (#eq? @method "request")
   (#any-of? @option "url" "uri" "baseURL" "prefixUrl" "host" "hostname"))
 
-; Sanitizers are URL encoding of a value put into a fixed URL (`encodeURIComponent(id)`).
-(call_expression
-  function: (identifier) @encode
-  (#any-of? @encode "encodeURIComponent" "escape"))
-  @sanitizer
+; Sanitizers are URL encoding where it cannot choose the host. encodeURIComponent leaves no `/`,
+; `\`, `:`, `?`, `#` or `@`, so a value that is the whole URL names no scheme and no host (a
+; client resolves it against its own base URL, or refuses it),
+([
+  (variable_declarator value: (call_expression function: (identifier) @encode) @sanitizer)
+  (assignment_expression right: (call_expression function: (identifier) @encode) @sanitizer)
+  (return_statement (call_expression function: (identifier) @encode) @sanitizer)
+  (pair value: (call_expression function: (identifier) @encode) @sanitizer)
+  (arrow_function body: (call_expression function: (identifier) @encode) @sanitizer)
+  (new_expression arguments: (arguments (call_expression function: (identifier) @encode) @sanitizer))
+  (call_expression
+    function: (_) @callee
+    arguments: (arguments (call_expression function: (identifier) @encode) @sanitizer))
+]
+  (#eq? @encode "encodeURIComponent")
+  (#not-match? @callee "(?i)(concat|join|format)$"))
+
+; and one put right after a literal that has fixed the scheme and host already
+; (`'https://api.github.com/gists/' + encodeURIComponent(id)`, `` `/orders/${...}` `` against a
+; client's base URL, `'?q='`). After one that has not (`'https://' + encodeURIComponent(host)`,
+; `'https://example.com' + ...`, which `.evil.com` extends) the value is the host.
+([
+  (binary_expression
+    left: [(string) @prefix (binary_expression right: (string) @prefix)]
+    right: (call_expression function: (identifier) @encode) @sanitizer)
+  (template_string
+    (string_fragment) @prefix
+    .
+    (template_substitution . (call_expression function: (identifier) @encode) @sanitizer .))
+]
+  (#eq? @encode "encodeURIComponent")
+  (#match? @prefix "^[\"'`]?(([a-zA-Z][a-zA-Z0-9+.-]*:)?//[^/\\\\?#\"'`]+[/?#]|/([^/\\\\]|$)|[?#]|[\\w.~-]+[/?#])"))
+
+; The legacy escape() leaves `/`, `@`, `.` and `+`: `//evil.com` survives it, so it cleans only
+; after such a literal, and not after a bare `/`.
+([
+  (binary_expression
+    left: [(string) @prefix (binary_expression right: (string) @prefix)]
+    right: (call_expression function: (identifier) @encode) @sanitizer)
+  (template_string
+    (string_fragment) @prefix
+    .
+    (template_substitution . (call_expression function: (identifier) @encode) @sanitizer .))
+]
+  (#eq? @encode "escape")
+  (#match? @prefix "^[\"'`]?(([a-zA-Z][a-zA-Z0-9+.-]*:)?//[^/\\\\?#\"'`]+[/?#]|/[^/\\\\\"'`]|[?#]|[\\w.~-]+[/?#])"))

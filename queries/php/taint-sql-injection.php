@@ -58,6 +58,15 @@ $min = filter_input(INPUT_GET, 'min', FILTER_VALIDATE_INT);
 // ok: php/taint-sql-injection
 // ok: php/sql-injection
 $pdo->query("SELECT * FROM products WHERE price >= $min");
+// FILTER_SANITIZE_NUMBER_INT keeps `+` and `-`: `1--` comments out the owner check.
+$order_id = filter_var($_GET['order'], FILTER_SANITIZE_NUMBER_INT);
+// ruleid: php/taint-sql-injection
+// ruleid: php/sql-injection
+$pdo->query("SELECT * FROM orders WHERE id = $order_id AND owner = 5");
+$order_id = filter_var($_GET['order'], FILTER_VALIDATE_INT);
+// ok: php/taint-sql-injection
+// ok: php/sql-injection
+$pdo->query("SELECT * FROM orders WHERE id = $order_id AND owner = 5");
 
 // filter_input without a filter lets anything through.
 $tag = filter_input(INPUT_GET, 'tag');

@@ -1,6 +1,6 @@
 ; id: php/taint-sql-injection
 ; kind: taint
-; include: request-sources, sanitizers
+; include: request-sources, clean-values
 ; name: Request data reaches a SQL query
 ; severity: error
 ; message: Request data reaches the SQL query `{{sink}}`
@@ -10,7 +10,10 @@
 ; security-severity: 9.8
 ; help: Use a prepared statement and bind the values (`$pdo->prepare('... WHERE id = ?')` then
 ;   `->execute([$id])`, `mysqli_stmt_bind_param`); take identifiers such as column names from an
-;   allow-list, and cast to a number where a number is meant.
+;   allow-list, and cast to a number where a number is meant (`(int)`, `intval`, or
+;   `filter_var($v, FILTER_VALIDATE_INT)`, which answers a number or false). Not
+;   `FILTER_SANITIZE_NUMBER_INT`: it keeps `+` and `-`, so `1--` survives and comments out the
+;   rest of an unquoted query.
 
 ; Sinks are the SQL text of the mysqli, PostgreSQL, SQLite and legacy mysql functions (the
 ; connection comes first, except in mysql_query and a one-argument pg_query),

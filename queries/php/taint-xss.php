@@ -79,6 +79,17 @@ $addr = $_SERVER['REMOTE_ADDR'];
 <p>Your address: <?= $addr ?></p>
 <!-- ok: php/taint-xss -->
 <input name="q" value="<?= htmlspecialchars($_GET['q'] ?? '') ?>">
+<!-- ok: php/taint-xss -->
+<input name="q" value="<?= htmlspecialchars($_GET['q'] ?? '', ENT_QUOTES | ENT_HTML5, 'UTF-8') ?>">
+<!-- ok: php/taint-xss -->
+<input name="q" value="<?= htmlspecialchars($_GET['q'] ?? '', ENT_COMPAT, 'UTF-8') ?>">
+<!-- ENT_NOQUOTES, and ENT_HTML5 alone, leave both quotes: `" autofocus onfocus="...` -->
+<!-- ruleid: php/taint-xss -->
+<input name="q" value="<?= htmlspecialchars($_GET['q'] ?? '', ENT_NOQUOTES, 'UTF-8') ?>">
+<!-- ruleid: php/taint-xss -->
+<input name="q" value="<?= htmlentities($_GET['q'] ?? '', ENT_HTML5) ?>">
+<!-- ruleid: php/taint-xss -->
+<input name="q" value="<?= strip_tags($_GET['q'] ?? '') ?>">
 </form>
 <?php
 

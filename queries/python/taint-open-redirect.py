@@ -1,3 +1,5 @@
+from urllib.parse import quote
+
 from flask import Flask, redirect, request, url_for
 
 app = Flask(__name__)
@@ -26,3 +28,37 @@ def go(page):
 def after_save():
     # ok: python/taint-open-redirect
     return redirect("/saved")
+
+
+@app.route("/search")
+def search():
+    q = request.args.get("q", "")
+    # ok: python/taint-open-redirect
+    return redirect("/search/results?q=" + quote(q))
+
+
+@app.route("/search/page")
+def search_page():
+    q = request.args.get("q", "")
+    # ok: python/taint-open-redirect
+    return redirect(f"/search/results?q={quote(q)}&page=2")
+
+
+@app.route("/bounce")
+def bounce():
+    # quote keeps `/`: `//evil.com` is still another site.
+    # ruleid: python/taint-open-redirect
+    return redirect(quote(request.args.get("to", "/")))
+
+
+@app.route("/bounce/strict")
+def bounce_strict():
+    # ok: python/taint-open-redirect
+    return redirect(quote(request.args.get("to", ""), safe=""))
+
+
+@app.route("/partner")
+def partner():
+    site = request.args.get("site", "")
+    # ruleid: python/taint-open-redirect
+    return redirect("https://" + quote(site) + "/welcome")

@@ -1,3 +1,6 @@
+import html
+from xml.sax import saxutils
+
 from flask import Flask, make_response, request
 from markupsafe import Markup, escape
 
@@ -43,3 +46,25 @@ def footer(year):
 def raw():
     # ok: python/taint-xss
     return make_response(request.args["log"], 200, {"Content-Type": "text/plain"})
+
+
+@app.route("/profile")
+def profile():
+    bio = request.args.get("bio", "")
+    # ok: python/taint-xss
+    return make_response('<input name="bio" value="' + html.escape(bio) + '">')
+
+
+@app.route("/profile/edit")
+def edit_profile():
+    bio = request.args.get("bio", "")
+    # quote=False leaves both quotes: `" autofocus onfocus="alert(1)` ends the attribute.
+    # ruleid: python/taint-xss
+    return make_response('<input name="bio" value="' + html.escape(bio, quote=False) + '">')
+
+
+@app.route("/feed")
+def feed():
+    title = request.args.get("title", "")
+    # ruleid: python/taint-xss
+    return make_response("<item title='%s'/>" % saxutils.escape(title))

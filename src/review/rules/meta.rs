@@ -273,6 +273,26 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
     })
 }
 
+/// The partials a partial includes in turn: the `; include: a, b` lines of its leading comments
+/// (a partial has no other metadata, so the rest of that block is prose).
+pub(crate) fn partial_includes(source: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for raw in source.lines() {
+        let trimmed = raw.trim_start();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let Some(comment) = trimmed.strip_prefix(';') else {
+            break; // the query starts here
+        };
+        let body = comment.trim_start_matches(';').trim_start();
+        if let Some(names) = body.strip_prefix("include:") {
+            out.extend(split_list(Some(names)));
+        }
+    }
+    out
+}
+
 fn split_list(value: Option<&str>) -> Vec<String> {
     value
         .unwrap_or_default()

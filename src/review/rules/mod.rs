@@ -340,12 +340,18 @@ fn parse_rule(
     };
     let meta = meta::parse(&source).map_err(invalid)?;
     let mut source = source;
-    let mut included = Vec::new();
-    for name in &meta.include {
+    let mut included: Vec<(PathBuf, Range<usize>)> = Vec::new();
+    // The rule's includes, then what each partial includes in turn (its own `; include:`), each
+    // partial once whoever names it.
+    let mut pending: Vec<String> = meta.include.iter().rev().cloned().collect();
+    while let Some(name) = pending.pop() {
         let key = lookup
             .parent()
             .unwrap_or(Path::new(""))
             .join(format!("{name}.{PARTIAL}"));
+        if included.iter().any(|(done, _)| *done == key) {
+            continue;
+        }
         let Some(part) = partials.get(&key) else {
             return Err(invalid(format!(
                 "included `{name}` not found: expected `{}` beside the rule",
@@ -356,6 +362,7 @@ fn parse_rule(
         let start = source.len();
         source.push_str(part);
         included.push((key, start..source.len()));
+        pending.extend(meta::partial_includes(part).into_iter().rev());
     }
     let languages = match &meta.languages {
         Some(list) => list.clone(),
@@ -540,6 +547,50 @@ mod tests {
         let set = load_user(dir.path()).unwrap();
         let rule = set.rules().iter().find(|r| r.meta.id == "t/taint").unwrap();
         assert!(rule.source.contains("@source"));
+    }
+
+    /// A partial may include others (`sanitizers` = `clean-values` + more): each comes once,
+    /// even when two name it or they name each other, and a missing one is named.
+    #[test]
+    fn a_partial_pulls_in_the_partials_it_includes_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let taint = "; id: t/taint\n; kind: taint\n; include: sources, clean\n; severity: error\n\
+                     ; message: m\n\
+                     (call function: (identifier) @f arguments: (argument_list (_) @sink) (#eq? @f \"eval\"))\n";
+        write(dir.path(), "python/taint.scm", taint);
+        write(
+            dir.path(),
+            "python/sources.partial",
+            "((call function: (identifier) @i) @source (#eq? @i \"input\"))\n",
+        );
+        write(
+            dir.path(),
+            "python/clean.partial",
+            "; Everything `base` cleans, and more.\n; include: base\n\
+             ((call function: (identifier) @q) @sanitizer (#eq? @q \"quote\"))\n",
+        );
+        write(
+            dir.path(),
+            "python/base.partial",
+            "; include: clean\n((call function: (identifier) @n) @sanitizer (#eq? @n \"int\"))\n",
+        );
+        let set = load_user(dir.path()).unwrap();
+        let rule = set.rules().iter().find(|r| r.meta.id == "t/taint").unwrap();
+        let names: Vec<_> = rule
+            .partials
+            .iter()
+            .map(|(path, _)| path.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["sources.partial", "clean.partial", "base.partial"]);
+        assert_eq!(rule.source.matches("\"int\"").count(), 1);
+
+        write(
+            dir.path(),
+            "python/base.partial",
+            "; include: gone\n((call function: (identifier) @n) @sanitizer (#eq? @n \"int\"))\n",
+        );
+        let err = load_user(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("included `gone` not found"), "{err}");
     }
 
     /// A pattern rule superseded by a taint rule: silent where the taint rule has judged the
