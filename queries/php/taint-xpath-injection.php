@@ -12,15 +12,17 @@ $count = $xpath->evaluate(sprintf("count(//page[@name='%s'])", $page));
 // ok: php/taint-xpath-injection
 $pages = $xpath->query('//page');
 
-// Entities for both quotes keep the value inside its literal; ldap_escape keeps `'`, and
-// htmlspecialchars without flags keeps it before PHP 8.1.
+// Entities for both quotes keep the value inside its literal (PHP 8.1's default flags do too);
+// ldap_escape keeps `'`, and so does ENT_COMPAT.
 $escaped = htmlspecialchars($page, ENT_QUOTES | ENT_XML1);
 // ok: php/taint-xpath-injection
 $nodes = $xpath->query("//page[@name='$escaped']/editor");
 // ruleid: php/taint-xpath-injection
 $nodes = $xpath->query("//page[@name='" . ldap_escape($page, '', LDAP_ESCAPE_FILTER) . "']/editor");
-// ruleid: php/taint-xpath-injection
+// ok: php/taint-xpath-injection
 $nodes = $xpath->query("//page[@name='" . htmlspecialchars($page) . "']/editor");
+// ruleid: php/taint-xpath-injection
+$nodes = $xpath->query("//page[@name='" . htmlspecialchars($page, ENT_COMPAT) . "']/editor");
 
 // SimpleXML.
 $xml = simplexml_load_file(__DIR__ . '/users.xml');

@@ -12,7 +12,8 @@
 ;   first, or escape a value that goes into a string literal with
 ;   `htmlspecialchars($value, ENT_QUOTES | ENT_XML1)`, which turns both quotes into entities.
 ;   `ldap_escape` keeps `'` (with a filter's or a DN's flags) and does not clean an XPath
-;   expression.
+;   expression. `htmlspecialchars($value)` with PHP 8.1's default flags escapes both quotes
+;   too; `ENT_COMPAT` or `ENT_NOQUOTES` leave `'`.
 
 ; Sinks are XPath expressions: SimpleXMLElement::xpath, and DOMXPath's query and evaluate (told
 ; apart from SQL queries by the receiver's name or by an expression that starts with a slash).
@@ -42,3 +43,10 @@
   arguments: (arguments . (argument) . (argument (_) @flags))) @sanitizer
   (#any-of? @escape "htmlspecialchars" "htmlentities")
   (#match? @flags "ENT_QUOTES"))
+
+; The default flags are ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML401 since PHP 8.1 (every release
+; still supported has them), as php/taint-xss reads them.
+((function_call_expression
+  function: [(name) @escape (qualified_name (name) @escape)]
+  arguments: (arguments . (argument) .)) @sanitizer
+  (#any-of? @escape "htmlspecialchars" "htmlentities"))
