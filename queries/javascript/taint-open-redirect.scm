@@ -1,6 +1,6 @@
 ; id: javascript/taint-open-redirect
 ; kind: taint
-; include: request-sources
+; include: request-sources, url-encoding
 ; name: Request data chooses where a redirect goes
 ; severity: warning
 ; message: Request data chooses the target of `{{sink}}`
@@ -78,40 +78,7 @@
   (#eq? @location "location")
   (#any-of? @function "assign" "replace"))
 
-; Sanitizers are URL encoding where it cannot choose the host. encodeURIComponent leaves no `/`,
-; `\`, `:`, `?`, `#` or `@`, so a value that is the whole target is one relative path segment
-; (`//evil.com` comes out as `%2F%2Fevil.com`, a page of this site),
-([
-  (variable_declarator value: (call_expression function: (identifier) @encode) @sanitizer)
-  (assignment_expression right: (call_expression function: (identifier) @encode) @sanitizer)
-  (return_statement (call_expression function: (identifier) @encode) @sanitizer)
-  (pair value: (call_expression function: (identifier) @encode) @sanitizer)
-  (arrow_function body: (call_expression function: (identifier) @encode) @sanitizer)
-  (new_expression arguments: (arguments (call_expression function: (identifier) @encode) @sanitizer))
-  (call_expression
-    function: (_) @callee
-    arguments: (arguments (call_expression function: (identifier) @encode) @sanitizer))
-]
-  (#eq? @encode "encodeURIComponent")
-  (#not-match? @callee "(?i)(concat|join|format)$"))
-
-; and one put right after a literal that has fixed the scheme and host already: a path of this
-; site (`'/p/' + encodeURIComponent(slug)`, `` `/orders/${encodeURIComponent(id)}` ``), a query
-; (`'?next='`) or a URL with its host (`'https://example.com/u/'`). After one that has not
-; (`'https://' + encodeURIComponent(host)`, `'https://example.com' + ...`, which `.evil.com`
-; extends) the value is the host, and in a string built by other means it is not judged clean.
-([
-  (binary_expression
-    left: [(string) @prefix (binary_expression right: (string) @prefix)]
-    right: (call_expression function: (identifier) @encode) @sanitizer)
-  (template_string
-    (string_fragment) @prefix
-    .
-    (template_substitution . (call_expression function: (identifier) @encode) @sanitizer .))
-]
-  (#eq? @encode "encodeURIComponent")
-  (#match? @prefix "^[\"'`]?(([a-zA-Z][a-zA-Z0-9+.-]*:)?//[^/\\\\?#\"'`]+[/?#]|/([^/\\\\]|$)|[?#]|[\\w.~-]+[/?#])"))
-
+; Sanitizers are URL encoding where it cannot choose the host (`url-encoding.partial`);
 ; and the project's own redirect checks, by their name (`safeRedirect(next, '/')`,
 ; `validateReturnUrl(url)`, `toLocalPath(url)`).
 (call_expression

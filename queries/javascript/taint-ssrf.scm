@@ -1,6 +1,6 @@
 ; id: javascript/taint-ssrf
 ; kind: taint
-; include: request-sources
+; include: request-sources, url-encoding
 ; name: Request data chooses the URL the server fetches
 ; severity: error
 ; message: Request data chooses the URL fetched by `{{sink}}`
@@ -68,41 +68,9 @@
   (#eq? @method "request")
   (#any-of? @option "url" "uri" "baseURL" "prefixUrl" "host" "hostname"))
 
-; Sanitizers are URL encoding where it cannot choose the host. encodeURIComponent leaves no `/`,
-; `\`, `:`, `?`, `#` or `@`, so a value that is the whole URL names no scheme and no host (a
-; client resolves it against its own base URL, or refuses it),
-([
-  (variable_declarator value: (call_expression function: (identifier) @encode) @sanitizer)
-  (assignment_expression right: (call_expression function: (identifier) @encode) @sanitizer)
-  (return_statement (call_expression function: (identifier) @encode) @sanitizer)
-  (pair value: (call_expression function: (identifier) @encode) @sanitizer)
-  (arrow_function body: (call_expression function: (identifier) @encode) @sanitizer)
-  (new_expression arguments: (arguments (call_expression function: (identifier) @encode) @sanitizer))
-  (call_expression
-    function: (_) @callee
-    arguments: (arguments (call_expression function: (identifier) @encode) @sanitizer))
-]
-  (#eq? @encode "encodeURIComponent")
-  (#not-match? @callee "(?i)(concat|join|format)$"))
-
-; and one put right after a literal that has fixed the scheme and host already
-; (`'https://api.github.com/gists/' + encodeURIComponent(id)`, `` `/orders/${...}` `` against a
-; client's base URL, `'?q='`). After one that has not (`'https://' + encodeURIComponent(host)`,
-; `'https://example.com' + ...`, which `.evil.com` extends) the value is the host.
-([
-  (binary_expression
-    left: [(string) @prefix (binary_expression right: (string) @prefix)]
-    right: (call_expression function: (identifier) @encode) @sanitizer)
-  (template_string
-    (string_fragment) @prefix
-    .
-    (template_substitution . (call_expression function: (identifier) @encode) @sanitizer .))
-]
-  (#eq? @encode "encodeURIComponent")
-  (#match? @prefix "^[\"'`]?(([a-zA-Z][a-zA-Z0-9+.-]*:)?//[^/\\\\?#\"'`]+[/?#]|/([^/\\\\]|$)|[?#]|[\\w.~-]+[/?#])"))
-
-; The legacy escape() leaves `/`, `@`, `.` and `+`: `//evil.com` survives it, so it cleans only
-; after such a literal, and not after a bare `/`.
+; Sanitizers are URL encoding where it cannot choose the host (`url-encoding.partial`), and the
+; legacy escape() after such a literal but not after a bare `/`: escape() leaves `/`, `@`, `.`
+; and `+`, so `//evil.com` survives it.
 ([
   (binary_expression
     left: [(string) @prefix (binary_expression right: (string) @prefix)]
