@@ -39,6 +39,14 @@ pub(crate) struct CompiledRules {
     html_output: Vec<bool>,
     prefilter: Prefilter,
     language: Language,
+    /// The taint rules (by index) that follow a value's state (`; flow: value`), and those
+    /// whose data may be numbers (`; flow: number`).
+    value_flow: std::collections::HashSet<usize>,
+    number_flow: std::collections::HashSet<usize>,
+    /// The taint rules that keep a state only where every path leaves it (`; paths: all`), and
+    /// those whose flows stay in their function (`; reach: function`).
+    all_paths: std::collections::HashSet<usize>,
+    function_reach: std::collections::HashSet<usize>,
     /// Per pattern rule (by index): the taint rules of this language that supersede it.
     superseded_by: std::collections::HashMap<usize, Vec<usize>>,
 }
@@ -111,13 +119,23 @@ enum Role {
     Sink,
     Sanitizer,
     Propagator,
+    Filled,
+    Checked,
+    Rejected,
+    Cleared,
+    LocalSource,
 }
 
-const ROLES: [(&str, Role); 4] = [
+const ROLES: [(&str, Role); 9] = [
     ("source", Role::Source),
     ("sink", Role::Sink),
     ("sanitizer", Role::Sanitizer),
     ("propagator", Role::Propagator),
+    ("filled", Role::Filled),
+    ("checked", Role::Checked),
+    ("rejected", Role::Rejected),
+    ("cleared", Role::Cleared),
+    ("source.local", Role::LocalSource),
 ];
 
 /// Why a shard was not completely reviewed by the rules.
@@ -207,6 +225,10 @@ impl CompiledRules {
             finding_capture: query.capture_index_for_name("finding"),
             predicates: pattern_predicates,
             html_output,
+            value_flow: rules_where(set, language, |meta| meta.value_flow),
+            number_flow: rules_where(set, language, |meta| meta.number_flow),
+            all_paths: rules_where(set, language, |meta| meta.all_paths),
+            function_reach: rules_where(set, language, |meta| meta.function_reach),
             prefilter: Prefilter::build(&query, &source, &root_kind),
             query,
             pattern_rules,
@@ -331,16 +353,33 @@ impl CompiledRules {
                         let name = ROLES.iter().find(|(_, r)| *r == role).map(|(n, _)| *n);
                         let names = self.query.capture_names();
                         for rule in &self.pattern_rules[m.pattern_index] {
-                            let roles = taint_roles.entry(*rule).or_default();
+                            let roles = taint_roles.entry(*rule).or_insert_with(|| taint::Roles {
+                                value_only: self.value_flow.contains(rule),
+                                numbers: self.number_flow.contains(rule),
+                                all_paths: self.all_paths.contains(rule),
+                                ..Default::default()
+                            });
                             for capture in m.captures() {
                                 if Some(names[capture.index as usize]) == name {
+                                    let range = capture.node.byte_range();
                                     let set = match role {
                                         Role::Source => &mut roles.sources,
                                         Role::Sink => &mut roles.sinks,
                                         Role::Sanitizer => &mut roles.sanitizers,
                                         Role::Propagator => &mut roles.propagators,
+                                        Role::Filled => {
+                                            roles.sources.insert(range.clone());
+                                            &mut roles.filled
+                                        }
+                                        Role::Checked => &mut roles.checked,
+                                        Role::Rejected => &mut roles.rejected,
+                                        Role::Cleared => &mut roles.cleared,
+                                        Role::LocalSource => {
+                                            roles.sources.insert(range.clone());
+                                            &mut roles.local_sources
+                                        }
                                     };
-                                    set.insert(capture.node.byte_range());
+                                    set.insert(range);
                                 }
                             }
                         }
@@ -378,11 +417,19 @@ impl CompiledRules {
                 .filter(|shape| !shape.is_empty());
             let mut by_rule = std::collections::BTreeMap::new();
             for (rule, roles) in &taint_roles {
-                let flows = match &shape {
+                // A rule whose flows stay in their function (`; reach: function`) gives no
+                // summaries: its walk is the one of the file alone.
+                let shape = shape
+                    .as_ref()
+                    .filter(|_| !self.function_reach.contains(rule));
+                let flows = match shape {
                     Some(shape) => {
                         let shares = roles.sinks.is_empty()
                             && roles.sanitizers.is_empty()
-                            && roles.propagators.is_empty();
+                            && roles.propagators.is_empty()
+                            && roles.checked.is_empty()
+                            && roles.rejected.is_empty()
+                            && roles.cleared.is_empty();
                         let summary = summary::summarize(
                             self.language,
                             tree.root_node(),
@@ -641,12 +688,26 @@ fn taint_role(
     match roles.as_slice() {
         [role] => Ok(Some(*role)),
         _ => Err(invalid(format!(
-            "each pattern of a taint rule needs exactly one of @source, @sink, @sanitizer or \
-             @propagator (pattern {} has {})",
+            "each pattern of a taint rule needs exactly one of @source, @sink, @sanitizer, \
+             @propagator, @filled, @cleared, @checked, @rejected or @source.local (pattern {} has {})",
             pattern + 1,
             roles.len()
         ))),
     }
+}
+
+/// The indexes of the rules of `language` whose metadata passes `keep`.
+fn rules_where(
+    set: &RuleSet,
+    language: Language,
+    keep: impl Fn(&super::meta::RuleMeta) -> bool,
+) -> std::collections::HashSet<usize> {
+    set.rules
+        .iter()
+        .enumerate()
+        .filter(|(_, rule)| keep(&rule.meta) && rule.languages.contains(&language))
+        .map(|(index, _)| index)
+        .collect()
 }
 
 fn unreachable_combined_error(language: Language) -> Result<Query, RuleError> {

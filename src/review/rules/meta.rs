@@ -92,6 +92,20 @@ pub(crate) struct RuleMeta {
     /// findings are real but that a suite or a team may count as acceptable (a cipher named
     /// without a mode), so a CI gate does not fail on them unasked.
     pub(crate) off_by_default: bool,
+    /// A taint rule that follows one value's state (`; flow: value`: a pointer freed or NULL)
+    /// rather than data: it passes only to copies of the value (assigned as it stands, cast,
+    /// handed to a parameter, returned), not to what is computed from it, and a container
+    /// holding it is not itself in that state.
+    pub(crate) value_flow: bool,
+    /// A taint rule whose data may be a number (`; flow: number`): numeric casts and calls
+    /// that answer a number pass taint on rather than cleaning it.
+    pub(crate) number_flow: bool,
+    /// Joins keep a place in the rule's state only when every branch leaves it so
+    /// (`; paths: all`): a variable read uninitialized on every path, not on some.
+    pub(crate) all_paths: bool,
+    /// Flows are reported only inside the function of their source (`; reach: function`): no
+    /// summary edge starts from the rule's sources.
+    pub(crate) function_reach: bool,
 }
 
 const KEYS: &[&str] = &[
@@ -110,6 +124,9 @@ const KEYS: &[&str] = &[
     "superseded-by",
     "output",
     "default",
+    "flow",
+    "paths",
+    "reach",
 ];
 
 /// Parses the metadata block. Errors are plain sentences; the caller adds the file name.
@@ -252,6 +269,39 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
         Some("off") => true,
         Some(other) => return Err(format!("unknown default `{other}` (expected on or off)")),
     };
+    let flow = get("flow");
+    let flow = flow.as_deref().map(str::trim);
+    if flow.is_some() && !taint {
+        return Err(String::from("`flow` is for taint rules (`; kind: taint`)"));
+    }
+    let (value_flow, number_flow) = match flow {
+        None | Some("taint") => (false, false),
+        Some("value") => (true, false),
+        Some("number") => (false, true),
+        Some(other) => {
+            return Err(format!(
+                "unknown flow `{other}` (expected taint, number or value)"
+            ))
+        }
+    };
+    let all_paths = match get("paths").as_deref().map(str::trim) {
+        None | Some("any") => false,
+        Some("all") if taint => true,
+        Some(other) => {
+            return Err(format!(
+                "unknown paths `{other}` (expected any or all, for a taint rule)"
+            ))
+        }
+    };
+    let function_reach = match get("reach").as_deref().map(str::trim) {
+        None | Some("repository") => false,
+        Some("function") if taint => true,
+        Some(other) => {
+            return Err(format!(
+                "unknown reach `{other}` (expected repository or function, for a taint rule)"
+            ))
+        }
+    };
     let name = get("name").unwrap_or_else(|| id.rsplit('/').next().unwrap_or(&id).to_string());
     let help = get("help").unwrap_or_else(|| strip_template(&message));
     Ok(RuleMeta {
@@ -270,6 +320,10 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
         superseded_by: split_list(get("superseded-by").as_deref()),
         html_output,
         off_by_default,
+        value_flow,
+        number_flow,
+        all_paths,
+        function_reach,
     })
 }
 

@@ -374,11 +374,13 @@ fn parse_rule(
         })?,
     };
     if meta.taint {
-        for role in ["@source", "@sink"] {
-            if !source.contains(role) {
+        for roles in [&["@source", "@filled"][..], &["@sink"]] {
+            // `@source.local` holds `@source`.
+            if !roles.iter().any(|role| source.contains(role)) {
                 return Err(invalid(format!(
-                    "the taint rule has no `{role}` pattern\nhint: a taint rule needs at least one \
-                     @source and one @sink"
+                    "the taint rule has no `{}` pattern\nhint: a taint rule needs at least one \
+                     @source (or @filled) and one @sink",
+                    roles[0]
                 )));
             }
         }

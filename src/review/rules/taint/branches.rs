@@ -57,7 +57,7 @@ impl Walk<'_> {
             if let Some(consequence) = consequence {
                 self.statement(consequence, &mut taken);
             }
-            let exit = consequence.and_then(|c| exits(c, self.text));
+            let exit = consequence.and_then(|c| exits(c, self.text, &self.no_return));
             if let Some(taken) = self.jump(exit, taken) {
                 outcomes.push(taken);
             }
@@ -85,7 +85,10 @@ impl Walk<'_> {
                         self.statement(*other, &mut rest);
                     }
                     let body = first.child_by_field_name("body").unwrap_or(*first);
-                    rest_exit = others.is_empty().then(|| exits(body, self.text)).flatten();
+                    rest_exit = others
+                        .is_empty()
+                        .then(|| exits(body, self.text, &self.no_return))
+                        .flatten();
                 }
             }
             if let Some(rest) = self.jump(rest_exit, rest) {
@@ -110,6 +113,10 @@ impl Walk<'_> {
         let frame = match exit {
             None => return Some(branch),
             Some(Exit::Leaves) => return None,
+            Some(Exit::Goto(label)) => {
+                self.went_to(label, branch);
+                return None;
+            }
             Some(Exit::Break) => self.breakable.last_mut(),
             Some(Exit::Continue) => self
                 .breakable
@@ -123,6 +130,16 @@ impl Walk<'_> {
                 None
             }
             None => Some(branch),
+        }
+    }
+
+    /// A `goto label` with `branch`: the state at the label joins it.
+    pub(super) fn went_to(&mut self, label: String, branch: State) {
+        match self.labels.get_mut(&label) {
+            Some(state) => state.merge(branch),
+            None => {
+                self.labels.insert(label, branch);
+            }
         }
     }
 
@@ -142,10 +159,13 @@ impl Walk<'_> {
         let foreach = (self.syntax.foreach)(node);
         // Python's `for ... else:` runs after the loop.
         let after = node.child_by_field_name("alternative");
+        // `do { ... } while (c)`: the body runs once before the condition, and at least once.
+        let once = node.kind() == "do_statement";
         let later: Vec<usize> = body
             .iter()
             .chain(updates.iter())
             .chain(after.iter())
+            .chain(condition.iter().filter(|_| once))
             .map(|n| n.id())
             .chain(clause.map(|c| c.id()))
             .collect();
@@ -199,6 +219,7 @@ impl Walk<'_> {
             self.forget_assigned_in(*part, state);
         }
         let mut round = self.copy(state);
+        let mut ran: Option<State> = None;
         let rounds = if self.loop_depth > 0 { 1 } else { 2 };
         self.loop_depth += 1;
         self.breakable.push((true, Vec::new()));
@@ -221,7 +242,17 @@ impl Walk<'_> {
             if let Some(condition) = condition {
                 self.simple(condition, &mut round);
             }
-            state.merge(self.copy(&round));
+            match &mut ran {
+                Some(ran) => ran.merge(self.copy(&round)),
+                None => ran = Some(self.copy(&round)),
+            }
+        }
+        if let Some(ran) = ran {
+            if once {
+                *state = ran;
+            } else {
+                state.merge(ran);
+            }
         }
         self.breakable.pop();
         self.loop_depth -= 1;
@@ -306,6 +337,11 @@ impl Walk<'_> {
             if falls_through(*case, statements.last().copied()) {
                 falling = Some(self.copy(&branch));
             }
+            // A case that returns (or jumps) leaves nothing to what follows the `switch`.
+            let exit = exits(*case, self.text, &self.no_return);
+            let Some(branch) = self.jump(exit, branch) else {
+                continue;
+            };
             match after.as_mut() {
                 Some(after) => after.merge(branch),
                 None => after = Some(branch),

@@ -9,7 +9,7 @@ use tree_sitter::Node;
 
 use super::constant::{constant_key, Value};
 use super::knowledge::{FILLS_ARGUMENT, FILLS_RECEIVER, STORES_BY_KEY};
-use super::shape::{buffer_base, unwrap_reference};
+use super::shape::{self, buffer_base, unwrap_reference};
 use super::state::{any_entry_key, entry_key, State};
 use super::syntax::{Assign, Call};
 use super::walk::Walk;
@@ -39,7 +39,11 @@ impl Walk<'_> {
             self.scope(node, &around);
             return;
         }
-        if let Some(assign) = (syntax.assignment)(node, self.text) {
+        // A copy into a buffer (`memcpy(dst, src, n)`, which the table reads as `dst = src`)
+        // moves data, not the state of a value a rule follows (`; flow: value`).
+        let assignment = (syntax.assignment)(node, self.text)
+            .filter(|_| !(self.roles.value_only && (syntax.call)(node).is_some()));
+        if let Some(assign) = assignment {
             for value in &assign.values {
                 self.effects(*value, state);
             }
@@ -48,6 +52,9 @@ impl Walk<'_> {
                 self.forget_assigned_in(*target, state);
             }
             self.assign(&assign, state);
+            for target in &assign.targets {
+                self.role_effects(*target, state);
+            }
             return;
         }
         if let Some(key) = self.mutated(node) {
@@ -61,11 +68,61 @@ impl Walk<'_> {
         if let Some(call) = (syntax.call)(node) {
             self.call_effects(node, &call, state);
         }
+        self.role_effects(node, state);
+    }
+
+    /// What the rule's own roles do to a place once its statement has run: a `@filled` place
+    /// (`delete p`, `free(p)`) holds the source's state, a `@cleared` one (the cookie of
+    /// `cookie.setSecure(true)`) is clean.
+    fn role_effects(&mut self, node: Node<'_>, state: &mut State) {
+        let range = node.byte_range();
+        if self.roles.filled.contains(&range) {
+            if let Some(key) = self.place(node) {
+                // Said with the expression that sets it: "after `free(data)`".
+                let mut around = node;
+                while let Some(parent) = around.parent() {
+                    if parent.kind().ends_with("statement")
+                        || self.is(self.syntax.declarations, parent)
+                    {
+                        break;
+                    }
+                    around = parent;
+                }
+                let steps = vec![(
+                    range,
+                    format!("after `{}`", super::one_line(self.src(around))),
+                )];
+                // What a call or `delete` does to the memory (`free(p)`) happens to every copy
+                // of the pointer; what happens to the variable itself (`p++`) only to it.
+                let memory = node
+                    .parent()
+                    .is_some_and(|p| matches!(p.kind(), "argument_list" | "delete_expression"));
+                let places = if memory {
+                    state.aliases(&key)
+                } else {
+                    std::collections::BTreeSet::from([key])
+                };
+                for place in places {
+                    state.vars.insert(place, steps.clone());
+                }
+            }
+        } else if self.roles.cleared.contains(&range) {
+            if let Some(key) = self.place(node) {
+                self.clean(&key, state);
+                state.copied(&key, None);
+            }
+        }
     }
 
     pub(super) fn assign(&mut self, assign: &Assign<'_>, state: &mut State) {
         let pairwise = assign.targets.len() == assign.values.len();
         for (i, target) in assign.targets.iter().enumerate() {
+            // `pos[i] = v`: an entry under a key not known is not the container's own state.
+            let entry = (self.syntax.subscript)(*target)
+                .is_some_and(|(_, index)| constant_key(index, self.syntax, self.text).is_none());
+            if self.roles.value_only && entry {
+                continue;
+            }
             let values: Vec<Node<'_>> = if pairwise {
                 vec![assign.values[i]]
             } else {
@@ -88,7 +145,23 @@ impl Walk<'_> {
                     state.consts.remove(key);
                 }
             }
-            self.assign_one(*target, &values, assign.augmented, state);
+            // A write through a pointer (`*p = NULL`) or `p += n` leaves the state of the value
+            // a rule follows (`; flow: value`) as it was.
+            if !(assign.augmented && self.roles.value_only) {
+                self.assign_one(*target, &values, assign.augmented, state);
+            }
+            if let (false, Some(key)) = (self.roles.filled.is_empty(), &key) {
+                let copy = match (assign.augmented, values.as_slice()) {
+                    (false, [value]) => {
+                        let value = shape::unwrap_cast(*value);
+                        self.is(self.syntax.identifiers, value)
+                            .then(|| self.place(value))
+                            .flatten()
+                    }
+                    _ => None,
+                };
+                state.copied(key, copy);
+            }
             if let (Some(key), Some(known)) = (key, known) {
                 state.consts.insert(key, known);
             }
@@ -203,7 +276,9 @@ impl Walk<'_> {
         for argument in &call.arguments {
             let inner = buffer_base(*argument);
             for candidate in [*argument, inner] {
-                if self.roles.sources.contains(&candidate.byte_range()) {
+                if self.roles.sources.contains(&candidate.byte_range())
+                    && !self.roles.filled.contains(&candidate.byte_range())
+                {
                     if let Some(key) = self.place(inner) {
                         let steps = vec![(
                             candidate.byte_range(),
@@ -214,7 +289,9 @@ impl Walk<'_> {
                 }
             }
         }
-        if self.roles.sanitizers.contains(&node.byte_range()) {
+        // What a call copies into a buffer is data, not the state of a value a rule follows
+        // (`; flow: value`): `memcpy(copy, moved, n)` does not move `copy`.
+        if self.roles.sanitizers.contains(&node.byte_range()) || self.roles.value_only {
             return;
         }
         // `json.Unmarshal(data, &v)` after `dec := json.NewDecoder(r.Body)`: `dec.Decode(&v)`

@@ -29,11 +29,14 @@ impl Walk<'_> {
         if self.roles.sanitizers.contains(&range) {
             return None;
         }
-        if self.roles.sources.contains(&range) {
+        if self.roles.sources.contains(&range) && !self.roles.filled.contains(&range) {
             return Some(vec![(
                 range,
                 format!("untrusted value `{}`", one_line(self.src(node))),
             )]);
+        }
+        if self.roles.value_only {
+            return self.eval_value(node, state);
         }
         let syntax = self.syntax;
         let kind = node.kind();
@@ -50,7 +53,7 @@ impl Walk<'_> {
         if self.is(syntax.numbers, node)
             || self.is(syntax.lambdas, node)
             || self.is(syntax.declarations, node)
-            || (syntax.numeric_cast)(node, self.text)
+            || ((syntax.numeric_cast)(node, self.text) && !self.roles.numbers)
         {
             return None;
         }
@@ -116,6 +119,55 @@ impl Walk<'_> {
         self.eval_all(node, state)
     }
 
+    /// The state of the value `node` stands for, for a rule that follows a value (`; flow:
+    /// value`): a variable's or an entry's own (not that of a container it is in, nor of what it
+    /// holds), through parentheses, casts, an assignment (`(p = malloc(n))`) and either branch of
+    /// a ternary; a call only by what the join says it returns. What is computed from a value
+    /// (`p + 1`, `strlen(p)`) is not that value.
+    fn eval_value(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
+        let syntax = self.syntax;
+        if self.is(syntax.identifiers, node) {
+            let name = self.names.name(node, self.text);
+            return state
+                .vars
+                .get(name)
+                .cloned()
+                .or_else(|| self.field_value(node));
+        }
+        if let Some(call) = (syntax.call)(node) {
+            let range = node.byte_range();
+            if self.roles.propagators.contains(&range) {
+                return call.arguments.iter().find_map(|a| self.eval(*a, state));
+            }
+            let name = call.name.map(|n| self.src(n)).unwrap_or_default();
+            return self
+                .roles
+                .results
+                .contains(&range)
+                .then(|| vec![(range, format!("returned by `{name}`"))]);
+        }
+        if (syntax.member)(node).is_some() || (syntax.subscript)(node).is_some() {
+            return self
+                .place(node)
+                .and_then(|key| state.vars.get(&key).cloned())
+                .or_else(|| self.field_value(node));
+        }
+        let inner = match node.kind() {
+            "parenthesized_expression" => node.named_child(0),
+            "cast_expression" => node.child_by_field_name("value"),
+            "assignment_expression" => node.child_by_field_name("right"),
+            "conditional_expression" => {
+                let consequence = node.child_by_field_name("consequence");
+                let alternative = node.child_by_field_name("alternative");
+                return consequence
+                    .and_then(|c| self.eval(c, state))
+                    .or_else(|| alternative.and_then(|a| self.eval(a, state)));
+            }
+            _ => None,
+        };
+        inner.and_then(|inner| self.eval(inner, state))
+    }
+
     /// The variable `node` (`*p`) reads through a pointer the walk knows the target of
     /// (`p = &x`).
     fn pointed(&self, node: Node<'_>, state: &State) -> Option<String> {
@@ -162,7 +214,7 @@ impl Walk<'_> {
         if self.roles.sanitizers.contains(&range) {
             return None;
         }
-        if self.roles.sources.contains(&range) {
+        if self.roles.sources.contains(&range) && !self.roles.filled.contains(&range) {
             return self.eval(node, state);
         }
         let syntax = self.syntax;
@@ -203,7 +255,7 @@ impl Walk<'_> {
         if self.roles.propagators.contains(&node.byte_range()) {
             return from_arguments().or_else(|| call.receiver.and_then(|r| self.eval(r, state)));
         }
-        if self.syntax.answers.contains(&name) {
+        if self.syntax.answers.contains(&name) && !self.roles.numbers {
             return None;
         }
         let own = call.receiver.is_none_or(|r| is_own_object(self.src(r)));

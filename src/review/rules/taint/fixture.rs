@@ -93,6 +93,17 @@ pub(super) fn program(language: Language, marked: &str) -> Program {
             "sink" => &mut roles.sinks,
             "sanitizer" => &mut roles.sanitizers,
             "propagator" => &mut roles.propagators,
+            "filled" => {
+                roles.sources.insert(range.clone());
+                &mut roles.filled
+            }
+            "checked" => &mut roles.checked,
+            "rejected" => &mut roles.rejected,
+            "cleared" => &mut roles.cleared,
+            "source.local" => {
+                roles.sources.insert(range.clone());
+                &mut roles.local_sources
+            }
             other => panic!("unknown role `{other}`"),
         };
         set.insert(range);

@@ -15,9 +15,12 @@
 //! A negation (`!`, `not`), `&&`/`and` and `||`/`or` are followed: `!(a && b)` fails when either
 //! does. Length checks alone are not validation of content and do not count.
 
+use std::collections::HashSet;
+
 use tree_sitter::Node;
 
 use super::shape;
+use super::syntax::Syntax;
 use super::walk::Walk;
 
 /// Methods whose receiver holds the allowed values and whose argument is the checked value.
@@ -74,6 +77,19 @@ impl Walk<'_> {
                 Some(inner) => condition = inner,
                 None => return Checked::default(),
             }
+        }
+        let range = condition.byte_range();
+        if self.roles.checked.contains(&range) {
+            return Checked {
+                when_true: self.tested(condition),
+                when_false: Vec::new(),
+            };
+        }
+        if self.roles.rejected.contains(&range) {
+            return Checked {
+                when_true: Vec::new(),
+                when_false: self.tested(condition),
+            };
         }
         if (self.syntax.call)(condition).is_some() {
             return Checked {
@@ -154,6 +170,22 @@ impl Walk<'_> {
             }
             _ => Checked::default(),
         }
+    }
+
+    /// The places a rule's own guard (`@checked`, `@rejected`) tests: the variables, fields and
+    /// entries it reads (`p` of `p != NULL`, `data` of `fabs(data) > 0.000001`), the outermost
+    /// of each.
+    fn tested(&self, condition: Node<'_>) -> Vec<String> {
+        let mut places = Vec::new();
+        let mut pending = vec![condition];
+        while let Some(node) = pending.pop() {
+            let called = (self.syntax.call)(node);
+            match self.place(node) {
+                Some(place) if called.is_none() => places.push(place),
+                _ => pending.extend(shape::children(node)),
+            }
+        }
+        places
     }
 
     /// The places a validating call checks, when `node` is one (empty otherwise).
@@ -258,8 +290,10 @@ fn anchored(literal: &str) -> bool {
 }
 
 /// How a branch ends, when it does not go on to what follows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Exit {
+    /// `goto label`: the statement after the label comes next.
+    Goto(String),
     /// `return`, `throw`, `raise`, `exit(1)`, `abort(400)`: the function is left.
     Leaves,
     /// `break`: what follows the loop (or `switch`) comes next.
@@ -270,11 +304,65 @@ pub(super) enum Exit {
 
 /// How `body` ends when it never comes back to what follows it: its last statement returns,
 /// throws, jumps, or calls a function that ends the program or the request.
-pub(super) fn exits(body: Node<'_>, text: &str) -> Option<Exit> {
+/// The condition of an assertion that stands as a statement (`assert(p != NULL);`,
+/// `g_assert(ok)`), which stops the program where it does not hold.
+pub(super) fn asserted<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Node<'t>> {
+    let expression = match node.kind() {
+        "expression_statement" => node.named_child(0)?,
+        _ => node,
+    };
+    let call = (syntax.call)(expression)?;
+    let name = call.name.map(|n| &text[n.byte_range()])?;
+    let asserts = call.receiver.is_none() && matches!(name, "assert" | "g_assert" | "ASSERT");
+    match call.arguments.as_slice() {
+        [condition] if asserts => Some(*condition),
+        _ => None,
+    }
+}
+
+/// Functions that do not return: they end the program (`exit`, `abort`, `err`, a project's
+/// `fatal` or `die`) or jump out (`longjmp`).
+const NO_RETURN: [&str; 26] = [
+    "exit",
+    "_exit",
+    "_Exit",
+    "quick_exit",
+    "abort",
+    "die",
+    "err",
+    "errx",
+    "verr",
+    "verrx",
+    "fatal",
+    "fatalx",
+    "fatal_error",
+    "xalloc_die",
+    "panic",
+    "g_error",
+    "longjmp",
+    "siglongjmp",
+    "__builtin_unreachable",
+    "sys.exit",
+    "os.Exit",
+    "System.exit",
+    "process.exit",
+    "log.Fatal",
+    "log.Fatalf",
+    "log.Fatalln",
+];
+
+pub(super) fn exits(body: Node<'_>, text: &str, no_return: &HashSet<&str>) -> Option<Exit> {
     let mut last = body;
     loop {
         let kind = last.kind();
-        if kind.contains("block") || kind == "compound_statement" || kind == "statement_list" {
+        // C's `else { ... }` is an `else_clause` around the block; a case of a C `switch`
+        // holds its statements itself.
+        if kind.contains("block")
+            || kind == "compound_statement"
+            || kind == "statement_list"
+            || kind == "else_clause"
+            || kind == "case_statement"
+        {
             let children = shape::children(last);
             match children.last() {
                 Some(child) => last = *child,
@@ -286,28 +374,20 @@ pub(super) fn exits(body: Node<'_>, text: &str) -> Option<Exit> {
     }
     let leaves = match last.kind() {
         "break_statement" => return Some(Exit::Break),
+        "goto_statement" => {
+            let label = last.child_by_field_name("label")?;
+            return Some(Exit::Goto(text[label.byte_range()].to_string()));
+        }
         "continue_statement" => return Some(Exit::Continue),
-        "return_statement" | "throw_statement" | "raise_statement" | "goto_statement"
-        | "exit_statement" | "throw_expression" => true,
+        "return_statement" | "throw_statement" | "raise_statement" | "exit_statement"
+        | "throw_expression" => true,
         "expression_statement" => {
             let source = text[last.byte_range()].trim().trim_end_matches(';');
             let callee = source.split('(').next().unwrap_or_default().trim();
-            matches!(
-                callee,
-                "exit"
-                    | "_exit"
-                    | "die"
-                    | "abort"
-                    | "sys.exit"
-                    | "os.Exit"
-                    | "panic"
-                    | "System.exit"
-                    | "process.exit"
-                    | "log.Fatal"
-                    | "log.Fatalf"
-                    | "log.Fatalln"
-                    | "flask.abort"
-            ) || source == "exit"
+            NO_RETURN.contains(&callee)
+                || no_return.contains(callee)
+                || callee == "flask.abort"
+                || source == "exit"
                 || source == "die"
         }
         _ => false,

@@ -71,6 +71,27 @@ pub(crate) struct Roles {
     pub(crate) sinks: HashSet<Range<usize>>,
     pub(crate) sanitizers: HashSet<Range<usize>>,
     pub(crate) propagators: HashSet<Range<usize>>,
+    /// Sources that are the buffer a call fills (`free(p)`, `@filled`): also in `sources`, but
+    /// tainted only once the call returns, so the call itself (a sink too) reads the value before.
+    pub(crate) filled: HashSet<Range<usize>>,
+    /// Sources whose flows are reported only inside their function (`@source.local`: a pointer
+    /// set to NULL, which code far away checks in ways a walk of one path cannot see): no edge
+    /// of the summaries starts from them.
+    pub(crate) local_sources: HashSet<Range<usize>>,
+    /// Places a statement makes clean (`@cleared`: the cookie of `cookie.setSecure(true)`).
+    pub(crate) cleared: HashSet<Range<usize>>,
+    /// Conditions that, when they hold, show the values they test are safe (`p != NULL`,
+    /// `@checked`), and conditions that, when they hold, show they are not (`p == NULL`,
+    /// `@rejected`): the rule's own guards (see `guards`).
+    pub(crate) checked: HashSet<Range<usize>>,
+    pub(crate) rejected: HashSet<Range<usize>>,
+    /// The rule follows a value's state, not data (`; flow: value`, see `eval`).
+    pub(crate) value_only: bool,
+    /// Numbers carry taint (`; flow: number`: a divisor read from input): a cast to a number
+    /// and a call that answers one (`atoi(buf)`) keep the taint of what they are given.
+    pub(crate) numbers: bool,
+    /// Reported only where every path leaves the value in the rule's state (`; paths: all`).
+    pub(crate) all_paths: bool,
     /// Calls whose result, when nothing else taints it, is a value of its own: what the called
     /// function returns, which the join of summaries decides (see `summary`).
     pub(crate) results: HashSet<Range<usize>>,

@@ -146,6 +146,21 @@ pub(super) fn positional<'t>(values: Vec<Node<'t>>) -> Vec<(Option<String>, Node
         .collect()
 }
 
+/// `(char *)p`, `(p)`: the expression inside casts and parentheses.
+pub(super) fn unwrap_cast(mut node: Node<'_>) -> Node<'_> {
+    loop {
+        let inner = match node.kind() {
+            "parenthesized_expression" => node.named_child(0),
+            "cast_expression" => node.child_by_field_name("value"),
+            _ => None,
+        };
+        match inner {
+            Some(inner) => node = inner,
+            None => return node,
+        }
+    }
+}
+
 /// `&x` (Go, C): the place the reference points at.
 pub(super) fn unwrap_reference(node: Node<'_>) -> Node<'_> {
     let unary = matches!(node.kind(), "unary_expression" | "pointer_expression");

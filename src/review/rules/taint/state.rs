@@ -4,7 +4,7 @@
 //! known (`d[*]`); this module owns that naming, how a place is read off the syntax, and how two
 //! states join where branches meet.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use tree_sitter::Node;
 
@@ -20,17 +20,69 @@ pub(super) struct State {
     pub(super) vars: BTreeMap<String, Vec<Step>>,
     /// Local variables whose value is known (see [`super::constant`]).
     pub(super) consts: BTreeMap<String, Value>,
+    /// For rules with `@filled` places (a pointer freed): each variable last assigned another
+    /// variable as it stands (`q = p`), with the variables it may be a copy of, so that what
+    /// happens to the memory of one happens to the other.
+    pub(super) copies: BTreeMap<String, BTreeSet<String>>,
+    /// A place is in the rule's state after branches only when every branch leaves it so
+    /// (`; paths: all`), rather than when any does.
+    pub(super) all_paths: bool,
 }
 
 impl State {
     /// After two branches: a value tainted in either is tainted (with the steps this state
     /// already knows, when both are); a value is known only if both know it the same.
     pub(super) fn merge(&mut self, other: State) {
-        for (name, steps) in other.vars {
-            self.vars.entry(name).or_insert(steps);
+        if self.all_paths {
+            self.vars.retain(|name, _| other.vars.contains_key(name));
+        } else {
+            for (name, steps) in other.vars {
+                self.vars.entry(name).or_insert(steps);
+            }
         }
         self.consts
             .retain(|name, value| other.consts.get(name) == Some(value));
+        for (name, origins) in other.copies {
+            self.copies.entry(name).or_default().extend(origins);
+        }
+    }
+
+    /// After `target = value`: `target` is a copy of `value` when that is a variable (`Some`),
+    /// of nothing otherwise; the copies of the old `target` are no longer copies of it.
+    pub(super) fn copied(&mut self, target: &str, value: Option<String>) {
+        self.copies.remove(target);
+        for origins in self.copies.values_mut() {
+            origins.remove(target);
+        }
+        self.copies.retain(|_, origins| !origins.is_empty());
+        if let Some(value) = value.filter(|value| value != target) {
+            self.copies
+                .entry(target.to_string())
+                .or_default()
+                .insert(value);
+        }
+    }
+
+    /// The variables that may hold the same pointer as `name` (itself included): its copies
+    /// (`q = p`), and what it is a copy of when it can be a copy of that one only, each in turn.
+    /// Two variables that a third may be a copy of (`use = a` on one path, `use = b` on another)
+    /// are not aliases of each other.
+    pub(super) fn aliases(&self, name: &str) -> BTreeSet<String> {
+        let mut class = BTreeSet::from([name.to_string()]);
+        loop {
+            let before = class.len();
+            for (copy, origins) in &self.copies {
+                if origins.iter().any(|o| class.contains(o)) {
+                    class.insert(copy.clone());
+                }
+                if class.contains(copy) && origins.len() == 1 {
+                    class.extend(origins.iter().cloned());
+                }
+            }
+            if class.len() == before {
+                return class;
+            }
+        }
     }
 
     /// Makes `key` and everything stored under it clean; answers how many entries went with it.

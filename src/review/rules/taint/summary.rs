@@ -593,8 +593,13 @@ pub(crate) fn summarize(
         let (flows, complete) = run(&extended, false);
         summary.complete &= complete;
         for flow in flows {
+            let local = flow
+                .steps
+                .first()
+                .is_some_and(|(range, _)| roles.local_sources.contains(range));
             match shape.target(&flow.sink, roles) {
                 Some(Target::Sink(_)) | None => summary.flows.push(flow),
+                Some(_) if local => {}
                 Some(to) => summary.edges.push(Edge {
                     from: Origin::Source,
                     to,
@@ -680,7 +685,13 @@ fn receiver_class(
                 .child_by_field_name("name")
                 .or_else(|| d.child_by_field_name("declarator").map(declarator_name));
             named.is_some_and(|n| &text[n.byte_range()] == name)
-        })?;
+        });
+    let Some(declarator) = declarator else {
+        // No local of that name: a capitalized one names a class, whose static method this
+        // is (`IO.writeLine(x)`, `Helper.run(x)`).
+        let class = name.starts_with(|c: char| c.is_ascii_uppercase());
+        return class.then(|| name.to_string());
+    };
     if let Some(class) = declarator
         .child_by_field_name("value")
         .and_then(|value| created_class(value, text))

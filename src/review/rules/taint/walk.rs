@@ -41,12 +41,17 @@ pub(super) struct Walk<'a> {
     walked: HashSet<usize>,
     /// Names of the functions this file declares (only in the walk of [`super::open_sinks`]).
     pub(super) local_functions: HashSet<&'a str>,
+    /// The functions of the file that never return (their body ends the program, as a
+    /// project's `fatal()` or `die()` does), for [`super::guards::exits`].
+    pub(super) no_return: HashSet<&'a str>,
     /// How many loops the walk is inside: an inner loop's body is walked once per round of the
     /// outer one, not twice, so that nested loops cost no more than twice one.
     pub(super) loop_depth: usize,
     /// The loops (`true`) and `switch`es the walk is inside, innermost last, each with the
     /// states `break` (and, for loops, `continue`) carried out of it so far.
     pub(super) breakable: Vec<(bool, Vec<State>)>,
+    /// The states of the `goto`s met so far, by label, for the statement after the label.
+    pub(super) labels: std::collections::HashMap<String, State>,
     /// The work done and the depth reached (see [`Limits`]).
     pub(super) budget: Budget,
 }
@@ -83,15 +88,35 @@ pub(super) fn run(
             .filter_map(|d| declaration_name(*d, text))
             .collect();
     }
+    // Twice, so that a `fatal` that ends with `fatalx(...)` is seen as well.
+    for _ in 0..2 {
+        for declaration in &declarations {
+            let Some(name) = declaration_name(*declaration, text) else {
+                continue;
+            };
+            let ends = (syntax.body)(*declaration).is_some_and(|body| {
+                !text[body.byte_range()].contains("return")
+                    && super::guards::exits(body, text, &walk.no_return)
+                        == Some(super::guards::Exit::Leaves)
+            });
+            if ends {
+                walk.no_return.insert(name);
+            }
+        }
+    }
     walk.find_sink_nodes(root);
     // The top level, with the declarations it meets walked where they stand; then those it did
     // not meet (inside classes), each starting clean.
-    walk.block(root, &mut State::default());
+    let start = State {
+        all_paths: roles.all_paths,
+        ..State::default()
+    };
+    walk.block(root, &mut start.clone());
     for declaration in declarations {
         if walk.walked.contains(&declaration.id()) || !walk.holds_sink(declaration) {
             continue;
         }
-        walk.scope(declaration, &State::default());
+        walk.scope(declaration, &start);
     }
     let complete = !walk.budget.exhausted();
     let mut flows = walk.flows;
@@ -122,8 +147,10 @@ impl<'a> Walk<'a> {
             reported: HashSet::new(),
             walked: HashSet::new(),
             local_functions: HashSet::new(),
+            no_return: HashSet::new(),
             loop_depth: 0,
             breakable: Vec::new(),
+            labels: std::collections::HashMap::new(),
             budget: Budget::new(limits),
         }
     }
@@ -196,11 +223,44 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// The statements of a block in order. What follows a statement that does not go on
+    /// (`return`, `goto`, `break`, `exit(1)`) runs only from a label a `goto` leads to, with the
+    /// states of the `goto`s to it (and of the statement before it, when that goes on).
     fn block(&mut self, block: Node<'_>, state: &mut State) {
         let mut cursor = block.walk();
         let statements: Vec<Node<'_>> = block.named_children(&mut cursor).collect();
+        let mut live = true;
         for statement in statements {
+            if statement.kind() == "labeled_statement" {
+                let label = statement
+                    .child_by_field_name("label")
+                    .map(|l| self.src(l).to_string());
+                if let Some(arrived) = label.and_then(|l| self.labels.remove(&l)) {
+                    if live {
+                        state.merge(arrived);
+                    } else {
+                        *state = arrived;
+                    }
+                    live = true;
+                } else if !live {
+                    // A label no `goto` above leads to (one below may): what the statements
+                    // before it left, as before.
+                    live = true;
+                }
+            }
+            if !live || statement.kind() == "comment" {
+                continue;
+            }
             self.statement(statement, state);
+            match super::guards::exits(statement, self.text, &self.no_return) {
+                Some(super::guards::Exit::Goto(label)) => {
+                    let branch = self.copy(state);
+                    self.went_to(label, branch);
+                    live = false;
+                }
+                Some(_) => live = false,
+                None => {}
+            }
         }
     }
 
@@ -273,6 +333,12 @@ impl<'a> Walk<'a> {
         }
         self.check_sinks(node, state);
         self.effects(node, state);
+        // `assert(p != NULL);`: what follows runs only where the condition held.
+        if let Some(condition) = super::guards::asserted(node, self.syntax, self.text) {
+            for place in self.checked(condition).when_true {
+                self.clean(&place, state);
+            }
+        }
     }
 
     /// Reports every sink inside `node` (not inside function values, which are walked on
@@ -312,7 +378,15 @@ impl<'a> Walk<'a> {
             if inside {
                 continue;
             }
-            if let Some(mut steps) = self.eval(sink_node, state) {
+            // The nodes from the statement down to the sink, walked down (a node's parent is
+            // found from the root, so walking up would cost the depth at each step).
+            let path = path_to(node, sink_node);
+            // `sizeof *p`: the operand of `sizeof` is not evaluated.
+            if path.iter().any(|n| UNEVALUATED.contains(&n.kind())) {
+                continue;
+            }
+            let guarded = self.guarded(&path, state);
+            if let Some(mut steps) = self.eval(sink_node, guarded.as_ref().unwrap_or(state)) {
                 steps.push((
                     sink.clone(),
                     format!("reaches the sink `{}`", one_line(self.src(sink_node))),
@@ -321,6 +395,70 @@ impl<'a> Walk<'a> {
                 self.flows.push(Flow { sink, steps });
             }
         }
+    }
+
+    /// The state at `sink`, inside the expression `statement`, when a check that short-circuits
+    /// stands before it: `p != NULL && p->len > 0` reads `p->len` only where the left side held,
+    /// `!ok(x) || run(x)` runs `x` only where it did not fail, and `p ? p->len : 0` reads
+    /// `p->len` only where `p` held. `None`: no such check, the statement's state.
+    fn guarded(&self, path: &[Node<'_>], state: &State) -> Option<State> {
+        let mut cleaned = Vec::new();
+        for pair in path.windows(2) {
+            let (parent, child) = (pair[0], pair[1]);
+            let left = parent.child_by_field_name("left");
+            let condition = parent.child_by_field_name("condition");
+            if let Some(left) = left.filter(|left| left.id() != child.id()) {
+                let op = parent
+                    .child_by_field_name("operator")
+                    .map(|op| self.src(op))
+                    .unwrap_or_else(|| self.text[left.end_byte()..child.start_byte()].trim());
+                let side = match op {
+                    "&&" | "and" => Some(self.checked(left).when_true),
+                    "||" | "or" => Some(self.checked(left).when_false),
+                    _ => None,
+                };
+                if let Some(side) = side {
+                    cleaned.extend(side);
+                    // The left side has run: `sscanf(a, "%d", &n) == 1 && n != 0` reads the
+                    // `n` it stored.
+                    cleaned.extend(self.cleared_in(left));
+                }
+            } else if let Some(condition) = condition.filter(|c| c.id() != child.id()) {
+                let ternary = matches!(
+                    parent.kind(),
+                    "conditional_expression" | "ternary_expression"
+                );
+                if ternary {
+                    let checked = self.checked(condition);
+                    if parent.child_by_field_name("consequence").map(|c| c.id()) == Some(child.id())
+                    {
+                        cleaned.extend(checked.when_true);
+                    } else {
+                        cleaned.extend(checked.when_false);
+                    }
+                }
+            }
+        }
+        if cleaned.is_empty() {
+            return None;
+        }
+        let mut guarded = self.copy(state);
+        for place in &cleaned {
+            self.clean(place, &mut guarded);
+        }
+        Some(guarded)
+    }
+
+    /// The places the rule's `@cleared` roles inside `node` make clean.
+    fn cleared_in(&self, node: Node<'_>) -> Vec<String> {
+        let range = node.byte_range();
+        self.roles
+            .cleared
+            .iter()
+            .filter(|r| r.start >= range.start && r.end <= range.end)
+            .filter_map(|r| node.descendant_for_byte_range(r.start, r.end))
+            .filter_map(|n| self.place(n))
+            .collect()
     }
 
     /// Finds every sink's outermost node and the function around it, in one pass that enters
@@ -353,6 +491,37 @@ impl<'a> Walk<'a> {
             }
         }
     }
+}
+
+/// Nodes whose operand is not evaluated: `sizeof`, `alignof`, `decltype`, `typeof`.
+const UNEVALUATED: [&str; 4] = [
+    "sizeof_expression",
+    "alignof_expression",
+    "decltype",
+    "typeof_expression",
+];
+
+/// Most levels [`path_to`] goes down; below them, no guard or `sizeof` around a sink is seen.
+const MAX_PATH: usize = 256;
+
+/// The nodes from `top` down to `target` (both included), found with a cursor from the top;
+/// just `top` and `target` when `target` lies deeper than [`MAX_PATH`] levels.
+fn path_to<'t>(top: Node<'t>, target: Node<'t>) -> Vec<Node<'t>> {
+    let range = target.byte_range();
+    let mut path = vec![top];
+    let mut cursor = top.walk();
+    while cursor.node().id() != target.id() {
+        if path.len() > MAX_PATH || cursor.goto_first_child_for_byte(range.start).is_none() {
+            return vec![top, target];
+        }
+        while cursor.node().end_byte() < range.end || cursor.node().start_byte() > range.start {
+            if !cursor.goto_next_sibling() {
+                return vec![top, target];
+            }
+        }
+        path.push(cursor.node());
+    }
+    path
 }
 
 #[cfg(test)]
@@ -476,6 +645,112 @@ mod tests {
             let program = program(*language, code);
             assert_eq!(program.flagged(), *expected, "{language}: {code}");
         }
+    }
+
+    /// What a rule that follows a value's state (`; flow: value`, the C memory rules) flags:
+    /// each case is a C function with its roles marked.
+    #[test]
+    fn a_value_state_follows_paths_copies_and_checks() {
+        let cases: &[(&str, &[&str])] = &[
+            // A freed pointer freed again; the call that frees reads the state before it.
+            (
+                "void f(char *p) { free(«filled:«sink:p»»); free(«filled:«sink:p»»); }",
+                &["p"],
+            ),
+            // A copy made before the `free` is freed with it; one that two pointers may have
+            // been copied to does not make those two the same.
+            (
+                "void f(char *p) { char *q = p; free(«filled:p»); use(«sink:q»); }",
+                &["q"],
+            ),
+            (
+                "void f(char *a, char *b, int c) { char *u; if (c) u = a; else u = b; \
+                 free(«filled:a»); use(«sink:b»); use(«sink:u»); }",
+                &["u"],
+            ),
+            // What follows `return` runs only from a label a `goto` leads to, with its state;
+            // an `else` that returns leaves nothing to what follows.
+            (
+                "void f(char *p, int c) { if (c) goto out; free(«filled:p»); return; \
+                 out: free(«sink:p»); }",
+                &[],
+            ),
+            (
+                "void f(char *p, int c) { if (c) goto out; free(«filled:p»); out: use(«sink:p»); }",
+                &["p"],
+            ),
+            (
+                "void f(char *p, int c) { if (c) g(); else { free(«filled:p»); return; } use(«sink:p»); }",
+                &[],
+            ),
+            // The rule's own checks: a failed one that leaves, one that holds, the right side
+            // of `&&`, an assertion, a function of the file that never returns.
+            (
+                "void f() { char *p = «source:malloc(4)»; if («rejected:p == NULL») return; use(«sink:p»); }",
+                &[],
+            ),
+            (
+                "void f() { char *p = «source:malloc(4)»; if («checked:p») use(«sink:p»); use(«sink:p»); }",
+                &["p"],
+            ),
+            (
+                "void f() { char *p = «source:malloc(4)»; if («checked:p» && «sink:p»[0] == 1) g(); }",
+                &[],
+            ),
+            (
+                "void f() { char *p = «source:malloc(4)»; assert(«checked:p»); use(«sink:p»); }",
+                &[],
+            ),
+            (
+                "static void die_now(void) { log(1); abort(); }\n\
+                 void f() { char *p = «source:malloc(4)»; if («rejected:p == NULL») die_now(); use(«sink:p»); }",
+                &[],
+            ),
+            // A place a call is given the address of, or marked cleared, is clean after it.
+            (
+                "void f() { char *line = «source:NULL»; getline(&«cleared:line», &n, in); use(«sink:line»); }",
+                &[],
+            ),
+            // `sizeof` does not evaluate its operand.
+            (
+                "void f() { char *p = «source:NULL»; g(sizeof *«sink:p»); }",
+                &[],
+            ),
+            // What is computed from the value, or copied into a buffer, is not the value.
+            (
+                "void f(char *q) { char *p = «source:malloc(4)»; char *r = p + 1; memcpy(q, p, 4); \
+                 use(«sink:r»); use(«sink:q»); }",
+                &[],
+            ),
+        ];
+        for (code, expected) in cases {
+            let mut program = program(C, code);
+            program.roles.value_only = true;
+            assert_eq!(program.flagged(), *expected, "{code}");
+        }
+    }
+
+    #[test]
+    fn a_state_every_path_must_leave_and_numbers_that_keep_their_taint() {
+        // `; paths: all`: a variable some path assigns is not reported; `do` runs its body
+        // before its condition.
+        let mut program = program(
+            C,
+            "int f(int c) { int «filled:v»; int «filled:w»; int «filled:n»; if (c) v = 1; \
+             use(«sink:v»); use(«sink:w»); do { n = 1; } while («sink:n» < 0); return 0; }",
+        );
+        program.roles.value_only = true;
+        program.roles.all_paths = true;
+        assert_eq!(program.flagged(), ["w"]);
+        // `; flow: number`: a cast to a number keeps the taint.
+        let code = "int f() { int d = (int)«source:read_number()»; return 10 / «sink:d»; }";
+        let mut program = super::super::fixture::program(C, code);
+        assert!(
+            program.flagged().is_empty(),
+            "a numeric cast cleans by default"
+        );
+        program.roles.numbers = true;
+        assert_eq!(program.flagged(), ["d"]);
     }
 
     #[test]
