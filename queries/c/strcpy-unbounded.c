@@ -65,6 +65,8 @@ char *greet(const char *user, const char *title, const char *tag)
     // ok: c/strcpy-unbounded
     strcpy(dup, user);
     joined = malloc(sizeof greeting + strlen(user) + 1);
+    if (joined == NULL || tagged == NULL)
+        return NULL;
     // ok: c/strcpy-unbounded
     strcpy(joined, greeting);
     // ok: c/strcpy-unbounded

@@ -123,12 +123,14 @@ void handle_append(int fd)
     snprintf(path, sizeof path, "%s/%s.log", cfg.spool_dir, fields[1].value);
     // ok: c/taint-path-traversal
     out = fopen(path, "a");
-    fclose(out);
+    if (out)
+        fclose(out);
 
     snprintf(path, sizeof path, "%s/%s.log", cfg.spool_dir, fields[0].value);
     // ruleid: c/taint-path-traversal
     out = fopen(path, "a");
-    fclose(out);
+    if (out)
+        fclose(out);
 }
 
 /* TAIL <stream>, FETCH <number>: allow-listed and numeric names. */
@@ -155,13 +157,15 @@ void handle_tail(int fd)
     snprintf(path, sizeof path, "%s/%s", cfg.spool_dir, file);
     // ok: c/taint-path-traversal
     in = fopen(path, "r");
-    fclose(in);
+    if (in)
+        fclose(in);
 
     id = strtoul(req + 5, NULL, 10);
     snprintf(path, sizeof path, "%s/archive-%lu.tar.gz", cfg.archive_dir, id);
     // ok: c/taint-path-traversal
     in = fopen(path, "r");
-    fclose(in);
+    if (in)
+        fclose(in);
 
     snprintf(path, sizeof path, "%s/%s", cfg.spool_dir, req + 5);
     if (0) {
@@ -171,7 +175,8 @@ void handle_tail(int fd)
     strcpy(path, "/var/spool/logd/all.log");
     // ok: c/taint-path-traversal
     in = fopen(path, "r");
-    fclose(in);
+    if (in)
+        fclose(in);
 }
 
 int main(int argc, char **argv)
@@ -188,12 +193,14 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/%s", SPOOL_DIR, argv[1]);
     // ruleid: c/taint-path-traversal
     in = fopen(path, "r");
-    fclose(in);
+    if (in)
+        fclose(in);
 
     for (i = 2; i < argc; i++) {
         // ruleid: c/taint-path-traversal
         d = opendir(argv[i]);
-        closedir(d);
+        if (d)
+            closedir(d);
     }
 
     dir = home;
@@ -202,15 +209,18 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/.logcatrc", dir);
     // ruleid: c/taint-path-traversal
     in = fopen(path, "r");
-    fclose(in);
+    if (in)
+        fclose(in);
 
     dir = "/etc/logd";
     snprintf(path, sizeof path, "%s/logcat.conf", dir);
     // ok: c/taint-path-traversal
     in = fopen(path, "r");
-    fclose(in);
+    if (in)
+        fclose(in);
     // ok: c/taint-path-traversal
     in = fopen(SPOOL_DIR "/all.log", "r");
-    fclose(in);
+    if (in)
+        fclose(in);
     return 0;
 }

@@ -11,9 +11,10 @@
 ; security-severity: 6.1
 ; help: Render pages with html/template and plain strings (it escapes them), or escape with
 ;   `html.EscapeString` / `template.HTMLEscapeString` before writing HTML by hand; never wrap
-;   request data in `template.HTML`, `template.JS` or their like. `template.JSEscapeString` and
-;   `json.Marshal` are not HTML escaping (a quote comes out as `\"`, which ends an attribute);
-;   write JSON with a JSON content type.
+;   request data in `template.HTML`, `template.JS` or their like. `template.JSEscapeString` is
+;   not HTML escaping (a quote comes out as `\"`, which ends an attribute). `json.Marshal`
+;   output counts as clean (it cannot open a tag); inside a quoted attribute it is not, and that
+;   case is missed.
 ;   A write after the response is said not to be HTML (a `text/plain` or JSON content type set
 ;   above it in the function) is not reported.
 
@@ -75,15 +76,25 @@
 ; Sanitizers are the HTML escaping helpers, which escape `<`, `>`, `&` and both quotes, and
 ; bluemonday policies. Not JavaScript escaping (template.JSEscapeString, JSEscaper): it writes a
 ; quote as `\"`, which HTML does not read as an escape, so the value ends an attribute (and
-; releases before `=` was escaped let it add an event handler). Nor JSON (json.Marshal): it
-; escapes `<`, `>` and `&` but leaves `'`, writes `"` as `\"` and `=` as it is, so in an attribute
-; `" onfocus=alert(1) x="` survives. Its output is JSON: send it as such (a JSON content type).
+; releases before `=` was escaped let it add an event handler). JSON (json.Marshal) counts: it
+; escapes `<`, `>` and `&`, so what it writes cannot open a tag, and a body it writes whole is a
+; JSON document, which browsers do not run as HTML (measured on mattermost-server, where every
+; handler writes `json.Marshal` output this way). It leaves `'` and writes `"` as `\"`, so inside
+; a quoted attribute of a format (`data-x='%s'`) it can end the attribute; that case is not told
+; apart and is missed.
 ((call_expression
   function: (selector_expression
     operand: (identifier) @package
     field: (field_identifier) @escape)) @sanitizer
   (#any-of? @package "html" "template")
   (#any-of? @escape "EscapeString" "HTMLEscapeString" "HTMLEscaper"))
+
+((call_expression
+  function: (selector_expression
+    operand: (identifier) @package
+    field: (field_identifier) @marshal)) @sanitizer
+  (#eq? @package "json")
+  (#any-of? @marshal "Marshal" "MarshalIndent"))
 
 ((call_expression
   function: (selector_expression field: (field_identifier) @sanitize)) @sanitizer
