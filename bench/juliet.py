@@ -52,9 +52,10 @@ What is scored
     flow variants 01 ... 84) and pick one flow variant over and over.
   * Each group's sampled cases are copied (comments blanked) into one temporary tree, scanned with
     one run of `scan TREE --root TREE --no-config --fail-on none --no-progress -f json`, and the
-    findings mapped back by path and line. The suites' support code (`testcasesupport`,
-    `juliet.support`) is not copied: shardscan does not compile and its taint engine does not
-    follow calls into those helpers, so they would only add findings that do not score.
+    findings mapped back by path and line. Of the suites' support code only the Java output
+    helper (`testcasesupport/IO.java`) is copied, so that the engine follows a value into what
+    `IO.writeLine` prints (CWE-338 is judged by where the random value goes); its findings do not
+    score. The rest (`juliet.support`, the C `io.c`) is not needed by any rule.
 
 Prints a table per suite (per group and overall, with the wall time of the scans), the ten most
 frequent rule ids among flagged good units and which kind of unit they flag (good source with the
@@ -133,6 +134,11 @@ SUITES = {
     "java": ("src/testcases", {".java"}, "    "),
     "c": ("testcases", {".c", ".cpp", ".h"}, ""),
 }
+
+# The suite's output helper, copied into each tree so that the engine follows a case's values
+# into what it prints (`IO.writeLine(x)` is `System.out.println(x)`): where a value goes is
+# what CWE-338 is judged by. The C suite's helpers are not needed by any C rule.
+SUPPORT = {"java": "src/testcasesupport/IO.java"}
 
 # X_01, X_54a, X_81_bad, X_81_goodG2B, X_81 (the .h of 81-84): the base is X_NN.
 CASE_FILE = re.compile(r"^(?P<base>.+_\d\d)(?P<part>[a-z]?)(?:_(?P<role>bad|base|good\w*))?$")
@@ -261,6 +267,18 @@ def suite_root(directory, cases_dir, groups, staging):
     sys.exit(f"`{directory}` has no `{cases_dir}` and is not a bare git directory")
 
 
+def read_support(directory, path):
+    """The text of the suite's file `path`, from a checkout or a bare git directory."""
+    directory = Path(directory)
+    if (directory / path).is_file():
+        return (directory / path).read_bytes()
+    shown = subprocess.run(["git", "--git-dir", str(directory), "show", f"HEAD:{path}"],
+                           capture_output=True)
+    if shown.returncode != 0:
+        sys.exit(f"`{directory}` has no `{path}`")
+    return shown.stdout
+
+
 def collect_cases(root, cwes, suffixes, only=None):
     """{case key: [paths]} for the group's CWE directories; the key is the path without suffix.
     With `only`, a regex, just the cases whose name it matches."""
@@ -305,7 +323,7 @@ def scan(binary, tree):
     return json.loads(result.stdout), wall
 
 
-def score_group(binary, root, group, suffixes, indent, count, work):
+def score_group(binary, root, group, suffixes, indent, count, work, support=None):
     label, dir_cwes, accepted, only = group
     cases = collect_cases(root, dir_cwes, suffixes, only)
     chosen = sample(cases, count)
@@ -323,6 +341,10 @@ def score_group(binary, root, group, suffixes, indent, count, work):
             out.write_bytes(text.encode("latin-1"))
             files[str(rel)] = (key, CASE_FILE.match(path.stem).group("role"), text,
                                functions(text, indent))
+    if support is not None:
+        name, text = support
+        (tree / "testcasesupport").mkdir(parents=True, exist_ok=True)
+        (tree / "testcasesupport" / Path(name).name).write_bytes(text)
     report, wall = scan(binary, tree)
 
     results = {key: {"case": key, "files": [], "bad_functions": [], "tp": False,
@@ -342,6 +364,12 @@ def score_group(binary, root, group, suffixes, indent, count, work):
         if finding.get("suppressed"):
             continue
         location = finding["location"]
+        if location["path"].startswith("testcasesupport/"):
+            # A flow that ends in the output helper (`IO.writeLine` printing the value) is
+            # the case's: it is placed where it last passes through a test case file.
+            steps = [step["location"] for step in finding.get("flow") or []
+                     if step["location"]["path"] in files]
+            location = steps[-1] if steps else location
         entry = files.get(location["path"])
         if entry is None:
             stats["findings outside test cases"] += 1
@@ -504,10 +532,13 @@ def main():
             staging = work / f"{name}-suite"
             staging.mkdir()
             root = suite_root(directory, cases_dir, groups, staging)
+            support = SUPPORT.get(name)
+            support = support and (support, read_support(directory, support))
             scored = []
             for group in groups:
                 cases, wall, stats, total = score_group(
-                    options.binary, root, group, suffixes, indent, options.sample, work / name)
+                    options.binary, root, group, suffixes, indent, options.sample, work / name,
+                    support)
                 for case in cases:
                     case["group"] = group[0]
                 scored.append((group[0], total, cases, wall, stats))
