@@ -1,5 +1,6 @@
 ; id: c/double-free
 ; kind: taint
+; include: set-by-calls
 ; flow: value
 ; name: Memory is freed twice
 ; severity: error
@@ -20,13 +21,3 @@
   function: (identifier) @f
   arguments: (argument_list . (identifier) @sink)
   (#any-of? @f "free" "g_free" "xfree" "kfree"))
-
-; A pointer whose address a call is given may be set by it (`getline(&line, &cap, in)`).
-(call_expression
-  arguments: (argument_list (pointer_expression operator: "&" argument: (identifier) @cleared)))
-
-; A loop macro sets its variable on each round (`TAILQ_FOREACH(item, &list, entry) { ... }`).
-(call_expression
-  function: (identifier) @_macro
-  arguments: (argument_list (identifier) @cleared)
-  (#match? @_macro "(?i)for_?each"))

@@ -1,5 +1,6 @@
 ; id: c/free-not-at-start
 ; kind: taint
+; include: set-by-calls
 ; flow: value
 ; reach: function
 ; name: A pointer into the middle of a buffer is freed
@@ -31,6 +32,3 @@
   function: (identifier) @f
   arguments: (argument_list . (identifier) @sink)
   (#any-of? @f "free" "realloc"))
-
-(call_expression
-  arguments: (argument_list (pointer_expression operator: "&" argument: (identifier) @cleared)))

@@ -1,5 +1,6 @@
 ; id: cpp/malloc-released-with-delete
 ; kind: taint
+; include: set-by-calls
 ; flow: value
 ; languages: cpp
 ; name: Memory from malloc is released with delete
@@ -16,5 +17,3 @@
 ((call_expression function: (identifier) @f) @source
   (#any-of? @f "malloc" "calloc" "realloc" "strdup" "strndup" "wcsdup"))
 (delete_expression (identifier) @sink)
-(call_expression
-  arguments: (argument_list (pointer_expression operator: "&" argument: (identifier) @cleared)))

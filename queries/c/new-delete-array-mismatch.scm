@@ -1,5 +1,6 @@
 ; id: cpp/new-delete-array-mismatch
 ; kind: taint
+; include: set-by-calls
 ; flow: value
 ; languages: cpp
 ; name: An array from new[] is released with delete
@@ -15,5 +16,3 @@
 (new_expression declarator: (new_declarator)) @source
 ((delete_expression (identifier) @sink) @_delete
   (#not-match? @_delete "^delete\\s*\\["))
-(call_expression
-  arguments: (argument_list (pointer_expression operator: "&" argument: (identifier) @cleared)))

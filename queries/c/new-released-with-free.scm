@@ -1,5 +1,6 @@
 ; id: cpp/new-released-with-free
 ; kind: taint
+; include: set-by-calls
 ; flow: value
 ; languages: cpp
 ; name: Memory from new is released with free
@@ -18,5 +19,3 @@
   function: (identifier) @f
   arguments: (argument_list . (identifier) @sink)
   (#any-of? @f "free" "realloc"))
-(call_expression
-  arguments: (argument_list (pointer_expression operator: "&" argument: (identifier) @cleared)))

@@ -1,5 +1,6 @@
 ; id: c/null-dereference
 ; kind: taint
+; include: set-by-calls
 ; flow: value
 ; reach: function
 ; name: A pointer that may be NULL is dereferenced
@@ -62,10 +63,6 @@
 (binary_expression operator: "&&" (identifier) @checked)
 (conditional_expression condition: (identifier) @checked)
 
-; A pointer whose address a call is given may be set by it (`getline(&line, &cap, in)`).
-(call_expression
-  arguments: (argument_list (pointer_expression operator: "&" argument: (identifier) @cleared)))
-
 ; `if ((p = malloc(n)) == NULL)`.
 (binary_expression
   left: (parenthesized_expression (assignment_expression left: (identifier)))
@@ -75,9 +72,3 @@
   left: (parenthesized_expression (assignment_expression left: (identifier)))
   operator: "!="
   right: (null)) @checked
-
-; A loop macro sets its variable on each round (`TAILQ_FOREACH(item, &list, entry) { ... }`).
-(call_expression
-  function: (identifier) @_macro
-  arguments: (argument_list (identifier) @cleared)
-  (#match? @_macro "(?i)for_?each"))

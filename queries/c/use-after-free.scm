@@ -1,5 +1,6 @@
 ; id: c/use-after-free
 ; kind: taint
+; include: set-by-calls
 ; flow: value
 ; reach: function
 ; name: Memory is used after it was freed
@@ -32,13 +33,3 @@
 (pointer_expression operator: "*" argument: (identifier) @sink)
 (subscript_expression argument: (identifier) @sink)
 (field_expression argument: (identifier) @sink)
-
-; A pointer whose address a call is given may be set by it (`getline(&line, &cap, in)`).
-(call_expression
-  arguments: (argument_list (pointer_expression operator: "&" argument: (identifier) @cleared)))
-
-; A loop macro sets its variable on each round (`TAILQ_FOREACH(item, &list, entry) { ... }`).
-(call_expression
-  function: (identifier) @_macro
-  arguments: (argument_list (identifier) @cleared)
-  (#match? @_macro "(?i)for_?each"))
