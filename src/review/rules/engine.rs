@@ -360,26 +360,9 @@ impl CompiledRules {
                                 ..Default::default()
                             });
                             for capture in m.captures() {
-                                if Some(names[capture.index as usize]) == name {
-                                    let range = capture.node.byte_range();
-                                    let set = match role {
-                                        Role::Source => &mut roles.sources,
-                                        Role::Sink => &mut roles.sinks,
-                                        Role::Sanitizer => &mut roles.sanitizers,
-                                        Role::Propagator => &mut roles.propagators,
-                                        Role::Filled => {
-                                            roles.sources.insert(range.clone());
-                                            &mut roles.filled
-                                        }
-                                        Role::Checked => &mut roles.checked,
-                                        Role::Rejected => &mut roles.rejected,
-                                        Role::Cleared => &mut roles.cleared,
-                                        Role::LocalSource => {
-                                            roles.sources.insert(range.clone());
-                                            &mut roles.local_sources
-                                        }
-                                    };
-                                    set.insert(range);
+                                let captured = names[capture.index as usize];
+                                if Some(captured) == name {
+                                    roles.add(captured, capture.node.byte_range());
                                 }
                             }
                         }

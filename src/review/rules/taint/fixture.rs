@@ -88,25 +88,7 @@ pub(super) fn program(language: Language, marked: &str) -> Program {
             "`{}` is not one node",
             &text[range.clone()]
         );
-        let set = match role.as_str() {
-            "source" => &mut roles.sources,
-            "sink" => &mut roles.sinks,
-            "sanitizer" => &mut roles.sanitizers,
-            "propagator" => &mut roles.propagators,
-            "filled" => {
-                roles.sources.insert(range.clone());
-                &mut roles.filled
-            }
-            "checked" => &mut roles.checked,
-            "rejected" => &mut roles.rejected,
-            "cleared" => &mut roles.cleared,
-            "source.local" => {
-                roles.sources.insert(range.clone());
-                &mut roles.local_sources
-            }
-            other => panic!("unknown role `{other}`"),
-        };
-        set.insert(range);
+        assert!(roles.add(&role, range), "unknown role `{role}`");
     }
     let names = Aliases::of(language, tree.root_node(), &text);
     Program {

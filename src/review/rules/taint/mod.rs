@@ -97,6 +97,31 @@ pub(crate) struct Roles {
     pub(crate) results: HashSet<Range<usize>>,
 }
 
+impl Roles {
+    /// Adds the node at `range` under the role its capture names (`source`, `filled` ...);
+    /// `false` for a name that is no role. A `@filled` place and a `@source.local` are sources
+    /// too.
+    pub(crate) fn add(&mut self, role: &str, range: Range<usize>) -> bool {
+        let set = match role {
+            "source" => &mut self.sources,
+            "sink" => &mut self.sinks,
+            "sanitizer" => &mut self.sanitizers,
+            "propagator" => &mut self.propagators,
+            "filled" => &mut self.filled,
+            "checked" => &mut self.checked,
+            "rejected" => &mut self.rejected,
+            "cleared" => &mut self.cleared,
+            "source.local" => &mut self.local_sources,
+            _ => return false,
+        };
+        set.insert(range.clone());
+        if matches!(role, "filled" | "source.local") {
+            self.sources.insert(range);
+        }
+        true
+    }
+}
+
 /// One step of a flow: where, and what happened there.
 pub(crate) type Step = (Range<usize>, String);
 
