@@ -1,6 +1,6 @@
 ; id: c/null-dereference
 ; kind: taint
-; include: set-by-calls
+; include: set-by-calls, truth-tests
 ; flow: value
 ; reach: function
 ; name: A pointer that may be NULL is dereferenced
@@ -53,14 +53,11 @@
   arguments: (argument_list (identifier) @sink .)
   (#any-of? @f "fgets" "fgetws" "fread" "fwrite"))
 
-; A check: the pointer compared with NULL, or tested as a truth value.
+; A check: the pointer compared with NULL (tested as a truth value: `truth-tests`).
 (binary_expression left: (identifier) operator: "!=" right: (null)) @checked
 (binary_expression left: (null) operator: "!=" right: (identifier)) @checked
 (binary_expression left: (identifier) operator: "==" right: (null)) @rejected
 (binary_expression left: (null) operator: "==" right: (identifier)) @rejected
-(_ condition: (_ . (identifier) @checked .))
-(unary_expression operator: "!" argument: (identifier) @checked)
-(binary_expression operator: "&&" (identifier) @checked)
 (conditional_expression condition: (identifier) @checked)
 
 ; `if ((p = malloc(n)) == NULL)`.
