@@ -29,6 +29,8 @@ pub(super) struct Walk<'a> {
     pub(super) roles: &'a Roles,
     /// The sinks, by where they start.
     sinks: Vec<Range<usize>>,
+    /// The sources, by where they start.
+    sources: Vec<Range<usize>>,
     /// Per sink: the outermost node with exactly its bytes, and the range of the innermost
     /// function value or declaration around it (found once, top down: asking a node for its
     /// parent walks down from the root again).
@@ -135,12 +137,15 @@ impl<'a> Walk<'a> {
     ) -> Walk<'a> {
         let mut sinks: Vec<Range<usize>> = roles.sinks.iter().cloned().collect();
         sinks.sort_by_key(|s| (s.start, s.end));
+        let mut sources: Vec<Range<usize>> = roles.sources.iter().cloned().collect();
+        sources.sort_by_key(|s| (s.start, s.end));
         Walk {
             syntax,
             text,
             names,
             roles,
             sinks,
+            sources,
             sink_nodes: Default::default(),
             parameters_are_sources,
             flows: Vec::new(),
@@ -184,6 +189,26 @@ impl<'a> Walk<'a> {
         self.sinks_in(node.byte_range()).next().is_some()
     }
 
+    /// Whether a source lies inside `range`.
+    fn holds_source(&self, range: Range<usize>) -> bool {
+        let first = self.sources.partition_point(|s| s.start < range.start);
+        self.sources[first..]
+            .iter()
+            .take_while(|s| s.start < range.end)
+            .any(|s| s.end <= range.end)
+    }
+
+    /// Whether nothing inside `range` can be tainted under `state`: no variable is, no source
+    /// lies in it, and neither parameters nor the results of calls are tainted in this walk.
+    /// Then a function need not be walked and a sink need not be judged (most functions, for a
+    /// rule whose sinks are every dereference).
+    fn clean_under(&self, range: Range<usize>, state: &State) -> bool {
+        !self.parameters_are_sources
+            && self.roles.results.is_empty()
+            && state.vars.is_empty()
+            && !self.holds_source(range)
+    }
+
     /// The sinks inside `range`.
     fn sinks_in(&self, range: Range<usize>) -> impl Iterator<Item = &Range<usize>> {
         let first = self.sinks.partition_point(|s| s.start < range.start);
@@ -196,6 +221,9 @@ impl<'a> Walk<'a> {
     /// Walks a function with the state `outer` around it (clean for a declaration): its
     /// parameters that are sources are tainted, the others shadow what `outer` holds.
     pub(super) fn scope(&mut self, function: Node<'_>, outer: &State) {
+        if self.clean_under(function.byte_range(), outer) {
+            return;
+        }
         let mut state = self.copy(outer);
         for (parameter, name) in (self.syntax.parameters)(function) {
             let range = parameter.byte_range();
@@ -346,7 +374,7 @@ impl<'a> Walk<'a> {
     fn check_sinks(&mut self, node: Node<'_>, state: &State) {
         let sinks: Vec<Range<usize>> = self
             .sinks_in(node.byte_range())
-            .filter(|s| !self.reported.contains(*s))
+            .filter(|s| !self.reported.contains(*s) && !self.clean_under((*s).clone(), state))
             .cloned()
             .collect();
         self.budget.spend(1 + sinks.len());
