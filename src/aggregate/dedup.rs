@@ -6,6 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{Finding, Severity};
 
+/// How many findings back a finding looks for one to merge into: those of one place that
+/// stay apart (flows from different files) sit together.
+const MERGE_WINDOW: usize = 16;
+
 /// Merges findings of one rule whose lines overlap in one file (from overlapping shards, two
 /// patterns of a rule, or several reviewers), keeping every reviewer that reported them, then
 /// sorts by file, line, column and rule.
@@ -26,26 +30,37 @@ pub(crate) fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
     });
     let mut merged: Vec<Finding> = Vec::with_capacity(findings.len());
     for finding in findings {
-        if let Some(last) = merged.last_mut() {
-            // A suppressed finding never absorbs one that is not: the other would vanish.
-            if last.rule_id == finding.rule_id
-                && last.location.overlaps_lines(&finding.location)
-                && last.suppressed.is_some() == finding.suppressed.is_some()
-            {
-                for reviewer in finding.reviewers {
-                    if !last.reviewers.contains(&reviewer) {
-                        last.reviewers.push(reviewer);
-                    }
+        // The finding just before, or (when flows from other files sit between) one a little
+        // further back that is still on these lines.
+        let target = merged
+            .iter()
+            .rev()
+            .take(MERGE_WINDOW)
+            .take_while(|m| {
+                m.rule_id == finding.rule_id
+                    && m.location.path == finding.location.path
+                    && m.location.overlaps_lines(&finding.location)
+            })
+            .position(|m| {
+                // A suppressed finding never absorbs one that is not: the other would vanish.
+                m.suppressed.is_some() == finding.suppressed.is_some() && same_origin(m, &finding)
+            });
+        if let Some(back) = target {
+            let at = merged.len() - 1 - back;
+            let last = &mut merged[at];
+            for reviewer in finding.reviewers {
+                if !last.reviewers.contains(&reviewer) {
+                    last.reviewers.push(reviewer);
                 }
-                last.severity = last.severity.max(finding.severity);
-                last.confidence = last.confidence.max(finding.confidence);
-                let end = (finding.location.end_line, finding.location.end_column);
-                if end > (last.location.end_line, last.location.end_column) {
-                    last.location.end_line = end.0;
-                    last.location.end_column = end.1;
-                }
-                continue;
             }
+            last.severity = last.severity.max(finding.severity);
+            last.confidence = last.confidence.max(finding.confidence);
+            let end = (finding.location.end_line, finding.location.end_column);
+            if end > (last.location.end_line, last.location.end_column) {
+                last.location.end_line = end.0;
+                last.location.end_column = end.1;
+            }
+            continue;
         }
         merged.push(finding);
     }
@@ -67,6 +82,17 @@ pub(crate) fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
             ))
     });
     merged
+}
+
+/// Whether two findings of one place may be one: not when their flows start in different files
+/// (a helper that runs what it is given, reached from the sources of two files, is two
+/// problems, one for each caller to fix).
+fn same_origin(a: &Finding, b: &Finding) -> bool {
+    let origin = |f: &Finding| f.flow.first().map(|step| step.location.path.clone());
+    match (origin(a), origin(b)) {
+        (Some(a), Some(b)) => a == b,
+        _ => true,
+    }
 }
 
 /// An agent's finding (`llm/...`) that overlaps a finding of another rule with a CWE in common is
@@ -195,6 +221,7 @@ fn absorb_by_cwe(
                     && (other.suppressed.is_some() == finding.suppressed.is_some()
                         || (into_suppressed && other.suppressed.is_some()))
                     && other.cwe.iter().any(|c| finding.cwe.contains(c))
+                    && same_origin(other, &finding)
             })
         });
         match target {
@@ -286,6 +313,41 @@ mod tests {
         let merged = dedup(vec![taint, pattern]);
         assert_eq!(merged.len(), 1);
         assert!(merged[0].suppressed.is_some());
+    }
+
+    #[test]
+    fn flows_from_two_files_into_one_sink_stay_two_findings() {
+        let flow_from = |path: &str, line: usize| {
+            let mut taint = finding("java/taint-command-injection", "Run.java", 3, 3, "rules");
+            taint.cwe = vec![String::from("CWE-78")];
+            taint.flow = vec![FlowStep {
+                location: finding("x", path, line, line, "rules").location,
+                message: String::from("untrusted value"),
+                text: String::new(),
+            }];
+            taint
+        };
+        let mut pattern = finding("java/command-injection", "Run.java", 3, 3, "rules");
+        pattern.cwe = vec![String::from("CWE-78")];
+        let (a, b, a_again) = (
+            flow_from("A.java", 5),
+            flow_from("B.java", 9),
+            flow_from("A.java", 7),
+        );
+        // Alone, and into the pattern finding of the sink: one per file the flows start in.
+        assert_eq!(dedup(vec![a.clone(), b.clone(), a_again.clone()]).len(), 2);
+        let merged = dedup(vec![pattern, a, b, a_again]);
+        let starts: Vec<(&str, &str)> = merged
+            .iter()
+            .map(|f| (f.rule_id.as_str(), f.flow[0].location.path.as_str()))
+            .collect();
+        assert_eq!(
+            starts,
+            [
+                ("java/command-injection", "A.java"),
+                ("java/taint-command-injection", "B.java")
+            ]
+        );
     }
 
     #[test]

@@ -307,3 +307,53 @@ fn a_static_call_and_a_pointer_freed_twice_are_followed_into_the_callee() {
         "{flow:?}"
     );
 }
+
+const ADMIN: &str = r#"import javax.servlet.http.HttpServletRequest;
+
+public class Admin {
+    public void restore(HttpServletRequest request) throws Exception {
+        String name = request.getParameter("backup");
+        (new Archiver()).pack(name);
+    }
+}
+"#;
+
+#[test]
+fn a_helper_reached_from_two_files_is_reported_for_each() {
+    // `pack` runs what two files read from the request: each is a caller to fix, so each gets a
+    // finding at the sink with the flow from its own source, not one hiding the other.
+    let dir = repo(&[
+        ("src/Reports.java", CALLER),
+        ("src/Admin.java", ADMIN),
+        ("src/Archiver.java", CALLEE),
+    ]);
+    let outcome = ScanCommand::new(dir.path())
+        .format("json")
+        .fail_on("none")
+        .run();
+    let found = findings(outcome.json());
+    let at_pack: Vec<&Place> = found
+        .iter()
+        .filter(|(p, l, _, _)| p == "src/Archiver.java" && *l == 3)
+        .filter_map(|(_, _, _, flow)| flow.first())
+        .collect();
+    assert_eq!(
+        at_pack,
+        [
+            &("src/Admin.java".to_string(), 5),
+            &("src/Reports.java".to_string(), 5)
+        ],
+        "{found:?}"
+    );
+    let fingerprints: std::collections::HashSet<&str> = outcome.json()["findings"]
+        .as_array()
+        .expect("findings[]")
+        .iter()
+        .filter_map(|f| f["fingerprint"].as_str())
+        .collect();
+    assert_eq!(
+        fingerprints.len(),
+        found.len(),
+        "each finding its own fingerprint"
+    );
+}

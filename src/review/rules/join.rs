@@ -42,6 +42,15 @@ pub(crate) const MAX_EDGES: usize = 400_000;
 /// Most calls a joined flow goes through before the join stops following it.
 const MAX_DEPTH: usize = 64;
 
+/// Most files whose sources one place is followed from, each apart: a helper that runs what it
+/// is given (`IO.writeLine(s)`, `run(cmd)`) is reported once per file whose sources reach it,
+/// each finding with the flow from that file, rather than once for the first file found.
+const MAX_ORIGINS: usize = 64;
+
+/// Most places reached in one rule's walk, over all origins; past it a place is followed from
+/// the first file that reaches it only (as many places as a repository at the edge bound has).
+const MAX_REACHED: usize = 2 * MAX_EDGES;
+
 /// One edge of a file, with its steps as locations.
 #[derive(Debug, Clone)]
 pub(crate) struct EdgeRecord {
@@ -114,7 +123,7 @@ pub(crate) struct Index {
 }
 
 /// A place a value can be, in the join: (file, what).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Node {
     Parameter(usize, usize, usize),
     Return(usize, usize),
@@ -166,15 +175,17 @@ impl Index {
         for rule in rules {
             let graph = Graph::new(&self, rule, &callees, &callers, &fields);
             let tainted = graph.propagate(false);
-            for (node, _) in tainted.iter() {
-                if let Node::Sink(file, sink) = node {
+            let mut reached: Vec<&(Node, usize)> = tainted.keys().collect();
+            reached.sort_unstable();
+            for key in reached {
+                if let (Node::Sink(file, sink), _) = key {
                     let record = &self.files[*file];
                     let range = graph.sink_ranges[*file][*sink].clone();
                     let Some(template) = record.sinks.get(&(rule, range)) else {
                         continue;
                     };
                     let mut finding = template.clone();
-                    finding.flow = graph.path(&tainted, *node);
+                    finding.flow = graph.path(&tainted, *key);
                     out.push(Joined {
                         finding,
                         uri: record.uri.clone(),
@@ -183,7 +194,7 @@ impl Index {
             }
             if whole {
                 let open = graph.propagate(true);
-                for node in open.keys() {
+                for (node, _) in open.keys() {
                     if let Node::Sink(file, sink) = node {
                         let range = graph.sink_ranges[*file][*sink].clone();
                         open_sinks.insert((rule, *file, range));
@@ -294,9 +305,10 @@ impl Index {
     }
 }
 
-/// How each node was first reached: from which node (none for where a flow starts), with which
-/// steps.
-type Reached = HashMap<Node, (Option<Node>, Vec<FlowStep>)>;
+/// How each node was first reached from the sources of each file (the second of the key: the
+/// file's number; the same for every start of the open walk): from which node (none for where a
+/// flow starts), with which steps.
+type Reached<'a> = HashMap<(Node, usize), (Option<Node>, &'a [FlowStep])>;
 
 /// One rule's edges over the whole index.
 struct Graph<'a> {
@@ -318,17 +330,33 @@ struct Fields {
 }
 
 /// The breadth-first walk of [`Graph::propagate`]: what is reached, and what is left to follow.
-struct Frontier {
-    reached: Reached,
-    queue: VecDeque<(Node, usize)>,
+struct Frontier<'a> {
+    reached: Reached<'a>,
+    /// How many origins each node has been reached from (at most [`MAX_ORIGINS`]).
+    origins: HashMap<Node, usize>,
+    /// (node, origin, calls gone through).
+    queue: VecDeque<(Node, usize, usize)>,
 }
 
-impl Frontier {
-    fn reach(&mut self, node: Node, from: Option<Node>, steps: &[FlowStep], depth: usize) {
-        if depth <= MAX_DEPTH && !self.reached.contains_key(&node) {
-            self.reached.insert(node, (from, steps.to_vec()));
-            self.queue.push_back((node, depth));
+impl<'a> Frontier<'a> {
+    fn reach(
+        &mut self,
+        (node, origin): (Node, usize),
+        from: Option<Node>,
+        steps: &'a [FlowStep],
+        depth: usize,
+    ) {
+        if depth > MAX_DEPTH || self.reached.contains_key(&(node, origin)) {
+            return;
         }
+        let full = self.reached.len() >= MAX_REACHED;
+        let count = self.origins.entry(node).or_default();
+        if *count >= MAX_ORIGINS || (full && *count > 0) {
+            return;
+        }
+        *count += 1;
+        self.reached.insert((node, origin), (from, steps));
+        self.queue.push_back((node, origin, depth));
     }
 }
 
@@ -378,15 +406,19 @@ impl<'a> Graph<'a> {
 
     /// Every node a source reaches; with `open`, also what a parameter of a function no call
     /// was seen of reaches (its callers are outside the scan).
-    fn propagate(&self, open: bool) -> Reached {
+    fn propagate(&self, open: bool) -> Reached<'a> {
         let mut frontier = Frontier {
             reached: HashMap::new(),
+            origins: HashMap::new(),
             queue: VecDeque::new(),
         };
         for (f, file) in self.index.files.iter().enumerate() {
+            // The open walk asks only what is reached: one origin for all.
+            let origin = if open { 0 } else { f };
             for edge in file.edges(self.rule) {
                 if edge.from == Origin::Source {
-                    frontier.reach(self.target(f, &edge.to), None, &edge.steps, 0);
+                    let start = (self.target(f, &edge.to), origin);
+                    frontier.reach(start, None, &edge.steps, 0);
                 }
             }
             if open {
@@ -394,32 +426,32 @@ impl<'a> Graph<'a> {
                 for (c, call) in file.calls.iter().enumerate() {
                     for (position, by_address) in call.by_address.iter().enumerate() {
                         if *by_address {
-                            frontier.reach(Node::Argument(f, c, position), None, &[], 0);
+                            frontier.reach((Node::Argument(f, c, position), 0), None, &[], 0);
                         }
                     }
                 }
                 for (k, function) in file.functions.iter().enumerate() {
                     if !self.callers.contains_key(&(f, k)) {
                         for position in 0..function.parameters {
-                            frontier.reach(Node::Parameter(f, k, position), None, &[], 0);
+                            frontier.reach((Node::Parameter(f, k, position), 0), None, &[], 0);
                         }
                     }
                 }
             }
         }
-        while let Some((node, depth)) = frontier.queue.pop_front() {
+        while let Some((node, origin, depth)) = frontier.queue.pop_front() {
             match node {
                 Node::Argument(f, c, position) => {
                     for (g, k) in self.callees.get(&(f, c)).into_iter().flatten() {
                         let into = Node::Parameter(*g, *k, position);
-                        frontier.reach(into, Some(node), &[], depth + 1);
+                        frontier.reach((into, origin), Some(node), &[], depth + 1);
                         // The call's result, when the callee returns what it was given here.
                         for edge in self.index.files[*g].edges(self.rule) {
                             if edge.from == Origin::Parameter(*k, position)
                                 && edge.to == Target::Return(*k)
                             {
                                 let into = Node::Result(f, c);
-                                frontier.reach(into, Some(node), &edge.steps, depth + 1);
+                                frontier.reach((into, origin), Some(node), &edge.steps, depth + 1);
                             }
                         }
                     }
@@ -431,21 +463,21 @@ impl<'a> Graph<'a> {
                             && edge.to != Target::Return(k)
                         {
                             let into = self.target(g, &edge.to);
-                            frontier.reach(into, Some(node), &edge.steps, depth);
+                            frontier.reach((into, origin), Some(node), &edge.steps, depth);
                         }
                     }
                 }
                 Node::Return(g, k) => {
                     // Returned whatever the arguments: every call's result.
                     for (f, c) in self.callers.get(&(g, k)).into_iter().flatten() {
-                        frontier.reach(Node::Result(*f, *c), Some(node), &[], depth + 1);
+                        frontier.reach((Node::Result(*f, *c), origin), Some(node), &[], depth + 1);
                     }
                 }
                 Node::Result(f, c) => {
                     for edge in self.index.files[f].edges(self.rule) {
                         if edge.from == Origin::Result(c) {
                             let into = self.target(f, &edge.to);
-                            frontier.reach(into, Some(node), &edge.steps, depth);
+                            frontier.reach((into, origin), Some(node), &edge.steps, depth);
                         }
                     }
                 }
@@ -461,7 +493,7 @@ impl<'a> Graph<'a> {
                                 continue;
                             }
                             let into = self.target(*f, &edge.to);
-                            frontier.reach(into, Some(node), &edge.steps, depth + 1);
+                            frontier.reach((into, origin), Some(node), &edge.steps, depth + 1);
                         }
                     }
                 }
@@ -486,10 +518,10 @@ impl<'a> Graph<'a> {
     }
 
     /// The steps from where the flow starts to `node`, in order.
-    fn path(&self, reached: &Reached, node: Node) -> Vec<FlowStep> {
+    fn path(&self, reached: &Reached<'_>, (node, origin): (Node, usize)) -> Vec<FlowStep> {
         let mut pieces: Vec<&[FlowStep]> = Vec::new();
         let mut current = node;
-        while let Some((from, steps)) = reached.get(&current) {
+        while let Some((from, steps)) = reached.get(&(current, origin)) {
             pieces.push(steps);
             match from {
                 Some(from) => current = *from,
