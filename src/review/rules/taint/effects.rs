@@ -106,7 +106,7 @@ impl Walk<'_> {
                     state.vars.insert(place, steps.clone());
                 }
             }
-        } else if self.roles.cleared.contains(&range) {
+        } else if self.roles.cleared.contains(&range) || self.written.contains(&range) {
             if let Some(key) = self.place(node) {
                 self.clean(&key, state);
                 state.copied(&key, None);

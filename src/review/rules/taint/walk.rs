@@ -31,6 +31,13 @@ pub(super) struct Walk<'a> {
     sinks: Vec<Range<usize>>,
     /// The sources, by where they start.
     sources: Vec<Range<usize>>,
+    /// Variables handed to a C++ function of the file that takes them by reference (`int &n`,
+    /// not `const int &`), for a rule that follows a value's state: not read there (see
+    /// [`reference_arguments`]);
+    by_reference: HashSet<Range<usize>>,
+    /// and those of them the callee may give a value (all, unless its definition in the file
+    /// never names the parameter).
+    pub(super) written: HashSet<Range<usize>>,
     /// Per sink: the outermost node with exactly its bytes, and the range of the innermost
     /// function value or declaration around it (found once, top down: asking a node for its
     /// parent walks down from the root again).
@@ -106,6 +113,9 @@ pub(super) fn run(
             }
         }
     }
+    if roles.value_only && language == Language::Cpp {
+        (walk.by_reference, walk.written) = reference_arguments(root, text);
+    }
     walk.find_sink_nodes(root);
     // The top level, with the declarations it meets walked where they stand; then those it did
     // not meet (inside classes), each starting clean.
@@ -146,6 +156,8 @@ impl<'a> Walk<'a> {
             roles,
             sinks,
             sources,
+            by_reference: HashSet::new(),
+            written: HashSet::new(),
             sink_nodes: Default::default(),
             parameters_are_sources,
             flows: Vec::new(),
@@ -374,7 +386,11 @@ impl<'a> Walk<'a> {
     fn check_sinks(&mut self, node: Node<'_>, state: &State) {
         let sinks: Vec<Range<usize>> = self
             .sinks_in(node.byte_range())
-            .filter(|s| !self.reported.contains(*s) && !self.clean_under((*s).clone(), state))
+            .filter(|s| {
+                !self.reported.contains(*s)
+                    && !self.by_reference.contains(*s)
+                    && !self.clean_under((*s).clone(), state)
+            })
             .cloned()
             .collect();
         self.budget.spend(1 + sinks.len());
@@ -550,6 +566,134 @@ fn path_to<'t>(top: Node<'t>, target: Node<'t>) -> Vec<Node<'t>> {
         path.push(cursor.node());
     }
     path
+}
+
+/// The variables handed, as they stand, to a parameter that a function this file declares takes
+/// by a reference it may write through (`void parse(const char *s, int &out)`; a `const &` only
+/// reads): calls by name (`parse(s, n)`, `obj.parse(s, n)`, `ns::parse(s, n)`), at those
+/// positions; and those of them the function may write (see [`Walk::written`]).
+fn reference_arguments(
+    root: Node<'_>,
+    text: &str,
+) -> (HashSet<Range<usize>>, HashSet<Range<usize>>) {
+    let last_name = |node: Node<'_>| -> Option<String> {
+        let named = match node.kind() {
+            "identifier" | "field_identifier" => Some(node),
+            "qualified_identifier" => node.child_by_field_name("name"),
+            "field_expression" => node.child_by_field_name("field"),
+            _ => None,
+        }?;
+        let name = text.get(named.byte_range())?;
+        // `ns::parse`'s name is `parse`.
+        Some(name.rsplit("::").next().unwrap_or(name).to_string())
+    };
+    // By name: the positions a definition of the file writes through (it decides), else the
+    // positions its declarations take by reference.
+    type Positions = std::collections::HashMap<String, HashSet<(usize, bool)>>;
+    let (mut defined, mut declared) = (Positions::default(), Positions::default());
+    let mut calls = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "function_declarator" => {
+                let name = node.child_by_field_name("declarator").and_then(last_name);
+                let parameters = node.child_by_field_name("parameters");
+                if let (Some(name), Some(parameters)) = (name, parameters) {
+                    let body = node
+                        .parent()
+                        .filter(|p| p.kind() == "function_definition")
+                        .and_then(|p| p.child_by_field_name("body"));
+                    let mut cursor = parameters.walk();
+                    let by_reference: Vec<(usize, bool)> = parameters
+                        .named_children(&mut cursor)
+                        .enumerate()
+                        .filter(|(_, p)| writable_reference(*p, text))
+                        // A definition that never names the parameter gives it nothing.
+                        .map(|(i, p)| (i, body.is_none_or(|b| names_parameter(b, p, text))))
+                        .collect();
+                    let table = if body.is_some() {
+                        &mut defined
+                    } else {
+                        &mut declared
+                    };
+                    table.entry(name).or_default().extend(by_reference);
+                }
+            }
+            "call_expression" => calls.push(node),
+            _ => {}
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    let mut positions = declared;
+    positions.extend(defined);
+    positions.retain(|_, p| !p.is_empty());
+    let (mut read, mut written) = (HashSet::new(), HashSet::new());
+    if positions.is_empty() {
+        return (read, written);
+    }
+    for call in calls {
+        let name = call.child_by_field_name("function").and_then(last_name);
+        let Some(at) = name.and_then(|n| positions.get(&n)) else {
+            continue;
+        };
+        let Some(arguments) = call.child_by_field_name("arguments") else {
+            continue;
+        };
+        let mut cursor = arguments.walk();
+        for (i, argument) in arguments.named_children(&mut cursor).enumerate() {
+            if argument.kind() != "identifier" {
+                continue;
+            }
+            if at.contains(&(i, true)) {
+                written.insert(argument.byte_range());
+            }
+            if at.contains(&(i, true)) || at.contains(&(i, false)) {
+                read.insert(argument.byte_range());
+            }
+        }
+    }
+    (read, written)
+}
+
+/// Whether the body of a function names its parameter `parameter` (`T &name`) anywhere.
+fn names_parameter(body: Node<'_>, parameter: Node<'_>, text: &str) -> bool {
+    let mut declarator = parameter.child_by_field_name("declarator");
+    while let Some(d) = declarator.filter(|d| d.kind() != "identifier") {
+        declarator = d.named_child(0);
+    }
+    let Some(name) = declarator.and_then(|d| text.get(d.byte_range())) else {
+        return true;
+    };
+    let mut stack = vec![body];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "identifier" && text.get(node.byte_range()) == Some(name) {
+            return true;
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    false
+}
+
+/// Whether a parameter is a reference the function may write through: `T &x`,
+/// not `const T &x` nor `T &&x`.
+fn writable_reference(parameter: Node<'_>, text: &str) -> bool {
+    if parameter.kind() != "parameter_declaration" {
+        return false;
+    }
+    let Some(declarator) = parameter.child_by_field_name("declarator") else {
+        return false;
+    };
+    let reference = declarator.kind() == "reference_declarator"
+        && text
+            .get(declarator.byte_range())
+            .is_some_and(|d| d.starts_with('&') && !d.starts_with("&&"));
+    let mut cursor = parameter.walk();
+    let constant = parameter
+        .children(&mut cursor)
+        .any(|c| c.kind() == "type_qualifier" && text.get(c.byte_range()) == Some("const"));
+    reference && !constant
 }
 
 #[cfg(test)]
