@@ -99,8 +99,10 @@ C_GROUPS = [
 ]
 # The bug classes of issue 13. A bounds error may be reported under any CWE of the family (a
 # stack overflow is also an out-of-bounds write, CWE-787); CWE-193, the off-by-one, is the cases
-# of the bounds folders named `__CWE193_`, scored on their own and left out of the others.
-BOUNDS = {119, 120, 121, 122, 123, 124, 125, 126, 127, 131, 170, 193, 786, 787, 788, 805, 806}
+# of the bounds folders named `__CWE193_`, scored on their own and left out of the others. An
+# index from input not checked against the size (CWE-129) or for a negative value (CWE-839) is
+# how those folders' own `__CWE129_` and `__CWE839_` cases are named.
+BOUNDS = {119, 120, 121, 122, 123, 124, 125, 126, 127, 129, 131, 170, 193, 786, 787, 788, 805, 806, 839}
 NOT_193 = r"^(?!.*__CWE193_)"
 JAVA_CLASSES = [
     ("330/338 weak random", {330, 338}, {330, 338}, None),

@@ -1,7 +1,7 @@
 ; id: c/taint-divide-by-zero
 ; kind: taint
 ; flow: number
-; include: request-sources, divisor-guards
+; include: request-sources, number-sources, divisor-guards
 ; name: A number from input divides without a check for zero
 ; severity: warning
 ; message: `{{sink}}` comes from input or `rand()` and may be zero when it divides
@@ -14,23 +14,6 @@
 ;   input that chooses the divisor is a denial of service. Sources: the program's input (network,
 ;   files, the terminal, the environment, `scanf`ed numbers) and `rand()`; the number keeps its
 ;   source through `atoi`, `strtol` and casts.
-
-; Numbers read by scanf and fscanf (`&n`), and random numbers.
-(call_expression
-  function: (identifier) @function
-  arguments: (argument_list . (_) (pointer_expression operator: "&" argument: (identifier) @filled))
-  (#any-of? @function "scanf" "sscanf"))
-(call_expression
-  function: (identifier) @function
-  arguments: (argument_list . (_) . (_) (pointer_expression operator: "&" argument: (identifier) @filled))
-  (#any-of? @function "fscanf" "sscanf"))
-((call_expression function: (identifier) @function) @source
-  (#any-of? @function "rand" "random" "lrand48" "mrand48"))
-
-; Text becomes a number.
-((call_expression function: (identifier) @function) @propagator
-  (#any-of? @function "atoi" "atol" "atoll" "atof" "strtol" "strtoul" "strtoll" "strtoull"
-    "strtod" "strtof" "wcstol" "wcstoul" "wcstod" "_wtoi" "_wtol"))
 
 ; The divisor of `/` and `%`, and of `/=` and `%=`.
 (binary_expression operator: ["/" "%"] right: (_) @sink)

@@ -231,7 +231,9 @@ void dispatch(int fd)
         style = 0;
     // ok: c/taint-format-string
     dprintf(fd, FORMATS[style], "x");
+    /* The constant formats are chosen by a byte of the request no check bounds. */
     // ok: c/taint-format-string
+    // ruleid: c/taint-index-unbounded, c/taint-index-negative
     dprintf(fd, FORMATS[verb[1]], "x");
 
     if (0) {

@@ -91,6 +91,9 @@ impl Walk<'_> {
                 when_false: self.tested(condition),
             };
         }
+        if let Some(sides) = self.checked_sides(condition) {
+            return sides;
+        }
         if (self.syntax.call)(condition).is_some() {
             return Checked {
                 when_true: self.validated(condition),
@@ -170,6 +173,36 @@ impl Walk<'_> {
             }
             _ => Checked::default(),
         }
+    }
+
+    /// A comparison whose operands carry the rule's guards rather than the whole of it: an
+    /// operand `@checked` is safe where the comparison holds, one `@rejected` where it does not
+    /// (`«i» < n` bounds `i` above when it holds; `«i» >= n` when it fails). `None` for any
+    /// other condition.
+    fn checked_sides(&self, condition: Node<'_>) -> Option<Checked> {
+        if condition.kind() != "binary_expression" {
+            return None;
+        }
+        let operator = condition
+            .child_by_field_name("operator")
+            .map(|op| self.src(op))?;
+        if !matches!(operator, "<" | "<=" | ">" | ">=" | "==" | "!=") {
+            return None;
+        }
+        let mut sides = Checked::default();
+        for side in ["left", "right"] {
+            let Some(operand) = condition.child_by_field_name(side) else {
+                continue;
+            };
+            let range = operand.byte_range();
+            if self.roles.checked.contains(&range) {
+                sides.when_true.extend(self.tested(operand));
+            }
+            if self.roles.rejected.contains(&range) {
+                sides.when_false.extend(self.tested(operand));
+            }
+        }
+        (sides != Checked::default()).then_some(sides)
     }
 
     /// The places a rule's own guard (`@checked`, `@rejected`) tests: the variables, fields and
@@ -399,7 +432,30 @@ pub(super) fn exits(body: Node<'_>, text: &str, no_return: &HashSet<&str>) -> Op
 mod tests {
     use super::super::fixture::assert_flagged;
     use super::anchored;
-    use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python};
+    use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python, C};
+
+    #[test]
+    fn a_guard_on_one_side_of_a_comparison_judges_that_side() {
+        // An upper-bound rule's guards: `«i» < n` holds where `i` is below the bound, `«i» >= n`
+        // fails there; the other side of the comparison is not checked by them.
+        let c = |body: &str| format!("void f(int n) {{ int i = «source:read_int()»; {body} }}");
+        let cases: Vec<(Language, String, &[&str])> = vec![
+            (C, c("if («checked:i» < n) { t[«sink:i»] = 1; }"), &[]),
+            (C, c("if («checked:i» < n) { } t[«sink:i»] = 1;"), &["i"]),
+            (C, c("if («rejected:i» >= n) return; t[«sink:i»] = 1;"), &[]),
+            (C, c("if («rejected:i» >= n) { t[«sink:i»] = 1; }"), &["i"]),
+            (
+                C,
+                c("if (i >= 0 && «checked:i» < n) { t[«sink:i»] = 1; }"),
+                &[],
+            ),
+            // A guard on the bound, not on the value: `i` is not checked.
+            (C, c("if (n > «rejected:n») { t[«sink:i»] = 1; }"), &["i"]),
+            // The same mark on a whole condition keeps its meaning.
+            (C, c("if («checked:i < n») { t[«sink:i»] = 1; }"), &[]),
+        ];
+        assert_flagged(&cases);
+    }
 
     #[test]
     fn a_failed_check_that_does_not_come_back_cleans_what_it_checked() {
