@@ -2,7 +2,7 @@
 ; kind: taint
 ; flow: number
 ; reach: function
-; include: request-sources, number-sources
+; include: request-sources, number-sources, array-indexes
 ; name: A signed number from input indexes an array without a check for a negative value
 ; severity: error
 ; message: `{{sink}}` comes from input and may be negative where it indexes an array
@@ -15,17 +15,8 @@
 ;   lets a negative index read or write before the start of the array. Counted as a check:
 ;   `i >= 0`, `i > -1` (any lower bound), and a branch that leaves when `i < 0`. Unsigned
 ;   conversions (`strtoul`, `strtoull`), `rand()`, a mask (`r & 0xff`), a cast to an unsigned
-;   type and a variable declared with one (`size_t n = ...`) give no negative value. A missing upper bound is
-;   `c/taint-index-unbounded`.
-
-; Lengths and counts bounded by the buffer they measure or fill (`line[strcspn(line, "\n")]`,
-; `buf[n] = '\0'` after `n = recv(...)`).
-((call_expression function: (identifier) @function) @sanitizer
-  (#any-of? @function "strlen" "strnlen" "strcspn" "strspn" "wcslen" "wcsnlen" "wcscspn"
-    "wcsspn" "recv" "recvfrom" "recvmsg" "read" "pread" "fread" "getline" "getdelim"))
-
-; Where the number indexes: `a[i]` (the index in C, the list of indexes in C++).
-(subscript_expression argument: (_) . (_) @sink)
+;   type and a variable declared with one (`size_t n = ...`) give no negative value. A missing
+;   upper bound is `c/taint-index-unbounded`.
 
 ; Unsigned conversions and `rand()` give no negative number, nor does a mask.
 ((call_expression function: (identifier) @function) @sanitizer

@@ -2,7 +2,7 @@
 ; kind: taint
 ; flow: number
 ; reach: function
-; include: request-sources, number-sources
+; include: request-sources, number-sources, array-indexes
 ; name: A number from input indexes an array without an upper-bound check
 ; severity: error
 ; message: `{{sink}}` comes from input and indexes an array with no check against its size
@@ -15,17 +15,7 @@
 ;   of what `fgets` read) that only the lower bound was checked for (`if (i >= 0)`) reads or
 ;   writes past the end of the array. Counted as a check: `i < n`, `i <= n`, `n > i`, and a
 ;   branch that leaves when `i >= n` or `i > n` (the bound may be any expression), and a
-;   remainder or mask (`r % 10`, `r & 0xff`). A negative
-;   index is `c/taint-index-negative`.
-
-; Lengths and counts bounded by the buffer they measure or fill (`line[strcspn(line, "\n")]`,
-; `buf[n] = '\0'` after `n = recv(...)`).
-((call_expression function: (identifier) @function) @sanitizer
-  (#any-of? @function "strlen" "strnlen" "strcspn" "strspn" "wcslen" "wcsnlen" "wcscspn"
-    "wcsspn" "recv" "recvfrom" "recvmsg" "read" "pread" "fread" "getline" "getdelim"))
-
-; Where the number indexes: `a[i]` (the index in C, the list of indexes in C++).
-(subscript_expression argument: (_) . (_) @sink)
+;   remainder or mask (`r % 10`, `r & 0xff`). A negative index is `c/taint-index-negative`.
 
 ; A remainder or a mask bounds the number above (`r % 10`, `r & 0xff`).
 (binary_expression operator: ["%" "&"]) @sanitizer
