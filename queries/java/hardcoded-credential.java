@@ -12,7 +12,7 @@ public class DataSourceConfig {
 
     // ruleid: java/hardcoded-credential
     private static final String DB_PASSWORD = "Pr0d-Passw0rd!";
-    // ruleid: java/hardcoded-credential
+    // ruleid: java/hardcoded-credential, java/hardcoded-provider-token
     private static final String STRIPE_API_KEY = "sk_live_4eC39HqLyjWDarjtT1zdp7dc";
     // ok: java/hardcoded-credential
     private static final String PASSWORD_PARAM = "password";

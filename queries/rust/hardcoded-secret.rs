@@ -1,6 +1,6 @@
 use std::env;
 
-// ruleid: rust/hardcoded-secret
+// ruleid: rust/hardcoded-secret, rust/hardcoded-provider-token
 const STRIPE_API_KEY: &str = "sk_live_4eC39HqLyjWDarjtT1zdp7dc";
 // ruleid: rust/hardcoded-secret
 static JWT_SECRET: &[u8] = b"k3y-for-signing-tokens";

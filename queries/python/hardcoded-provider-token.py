@@ -1,0 +1,26 @@
+# ruleid: python/hardcoded-provider-token
+gh = "ghp_kNtaU4i5GpIpatEJc2vPjjeJeRvtQRxFAoCR"
+# ruleid: python/hardcoded-provider-token
+auth = "Authorization: token gho_kNtaU4i5GpIpatEJc2vPjjeJeRvtQRxFAoCR"
+# ruleid: python/hardcoded-provider-token
+pat = "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"
+# ruleid: python/hardcoded-provider-token
+aws = "AKIAFI12L7M0UEY0Z6EH"
+# ruleid: python/hardcoded-provider-token
+slack = "xoxb-944231607720-137562644683-aKZrNOUwcLN1rbsOzzPTAeUz"
+# ruleid: python/hardcoded-provider-token
+openai = "sk-proj-wTT2vNJBoPC4a7Wk7cRvgmlN9AJ1bXgJHkC3zntqffNdm4MZ"
+# ruleid: python/hardcoded-provider-token
+pem = "-----BEGIN RSA PRIVATE KEY-----"
+# ok: python/hardcoded-provider-token
+docs_ok = "AKIAIOSFODNN7EXAMPLE"
+# ok: python/hardcoded-provider-token
+placeholder_ok = "ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+# ok: python/hardcoded-provider-token
+prefix_ok = "ghp_"
+# ok: python/hardcoded-provider-token
+short_ok = "sk-test"
+# ok: python/hardcoded-provider-token
+public_ok = "-----BEGIN PUBLIC KEY-----"
+# ok: python/hardcoded-provider-token
+plain_ok = "hello world"
