@@ -27,7 +27,7 @@ pub(crate) const QUERY_TIMEOUT: Duration = Duration::from_secs(10);
 pub(crate) struct CompiledRules {
     query: Query,
     /// Per pattern of a taint rule: the role its capture names.
-    pattern_role: Vec<Option<Role>>,
+    pattern_role: Vec<Option<&'static str>>,
     /// Rule indexes (into `RuleSet::rules`) of every pattern: one, or every taint rule that
     /// includes the partial it comes from.
     pattern_rules: Vec<Vec<usize>>,
@@ -112,32 +112,6 @@ pub(crate) struct RuleMatch {
     pub(crate) deferred: Vec<(usize, Range<usize>)>,
 }
 
-/// What a pattern of a taint rule finds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Role {
-    Source,
-    Sink,
-    Sanitizer,
-    Propagator,
-    Filled,
-    Checked,
-    Rejected,
-    Cleared,
-    LocalSource,
-}
-
-const ROLES: [(&str, Role); 9] = [
-    ("source", Role::Source),
-    ("sink", Role::Sink),
-    ("sanitizer", Role::Sanitizer),
-    ("propagator", Role::Propagator),
-    ("filled", Role::Filled),
-    ("checked", Role::Checked),
-    ("rejected", Role::Rejected),
-    ("cleared", Role::Cleared),
-    ("source.local", Role::LocalSource),
-];
-
 /// Why a shard was not completely reviewed by the rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Incomplete {
@@ -211,7 +185,7 @@ impl CompiledRules {
             pattern_role.push(taint_role(&query, pattern, rule, language)?);
             pattern_predicates.push(checked);
             let role = pattern_role.last().copied().flatten();
-            html_output.push(rule.meta.html_output && matches!(role, None | Some(Role::Sink)));
+            html_output.push(rule.meta.html_output && matches!(role, None | Some("sink")));
             pattern_rules.push(rules);
         }
         let mut parser = tree_sitter::Parser::new();
@@ -350,7 +324,6 @@ impl CompiledRules {
                     }
                     if let Some(role) = self.pattern_role[m.pattern_index] {
                         // A taint rule's match is a node with a role, not a finding.
-                        let name = ROLES.iter().find(|(_, r)| *r == role).map(|(n, _)| *n);
                         let names = self.query.capture_names();
                         for rule in &self.pattern_rules[m.pattern_index] {
                             let roles = taint_roles.entry(*rule).or_insert_with(|| taint::Roles {
@@ -361,7 +334,7 @@ impl CompiledRules {
                             });
                             for capture in m.captures() {
                                 let captured = names[capture.index as usize];
-                                if Some(captured) == name {
+                                if captured == role {
                                     roles.add(captured, capture.node.byte_range());
                                 }
                             }
@@ -393,6 +366,15 @@ impl CompiledRules {
             }
             // The cursor is reused by the next file of this thread.
             cursor.set_byte_range(0..usize::MAX);
+            // C++ arguments taken by reference, for the rules that follow a value's state: once
+            // for the file, not once per rule and walk.
+            if self.language == Language::Cpp && taint_roles.values().any(|r| r.value_only) {
+                let (read, written) = taint::reference_arguments(tree.root_node(), text);
+                for roles in taint_roles.values_mut().filter(|r| r.value_only) {
+                    roles.by_reference = read.clone();
+                    roles.written = written.clone();
+                }
+            }
             // With summaries, each rule's walks also give the edges of the file's functions.
             let shape = summaries
                 .then(|| summary::Shape::of(self.language, tree.root_node(), text, &aliases))
@@ -642,7 +624,7 @@ fn taint_role(
     pattern: usize,
     rule: &Rule,
     language: Language,
-) -> Result<Option<Role>, RuleError> {
+) -> Result<Option<&'static str>, RuleError> {
     if !rule.meta.taint {
         return Ok(None);
     }
@@ -657,16 +639,16 @@ fn taint_role(
         )));
     }
     let quantifiers = query.capture_quantifiers(pattern);
-    let roles: Vec<Role> = ROLES
+    let roles: Vec<&'static str> = taint::ROLE_NAMES
         .iter()
-        .filter(|(name, _)| {
+        .copied()
+        .filter(|name| {
             query.capture_index_for_name(name).is_some_and(|index| {
                 quantifiers
                     .get(index as usize)
                     .is_some_and(|q| *q != tree_sitter::CaptureQuantifier::Zero)
             })
         })
-        .map(|(_, role)| *role)
         .collect();
     match roles.as_slice() {
         [role] => Ok(Some(*role)),

@@ -106,7 +106,7 @@ impl Walk<'_> {
                     state.vars.insert(place, steps.clone());
                 }
             }
-        } else if self.roles.cleared.contains(&range) || self.written.contains(&range) {
+        } else if self.roles.cleared.contains(&range) || self.roles.written.contains(&range) {
             if let Some(key) = self.place(node) {
                 self.clean(&key, state);
                 state.copied(&key, None);
@@ -276,9 +276,7 @@ impl Walk<'_> {
         for argument in &call.arguments {
             let inner = buffer_base(*argument);
             for candidate in [*argument, inner] {
-                if self.roles.sources.contains(&candidate.byte_range())
-                    && !self.roles.filled.contains(&candidate.byte_range())
-                {
+                if self.is_source(&candidate.byte_range()) {
                     if let Some(key) = self.place(inner) {
                         let steps = vec![(
                             candidate.byte_range(),

@@ -29,7 +29,7 @@ impl Walk<'_> {
         if self.roles.sanitizers.contains(&range) {
             return None;
         }
-        if self.roles.sources.contains(&range) && !self.roles.filled.contains(&range) {
+        if self.is_source(&range) {
             return Some(vec![(
                 range,
                 format!("untrusted value `{}`", one_line(self.src(node))),
@@ -214,7 +214,7 @@ impl Walk<'_> {
         if self.roles.sanitizers.contains(&range) {
             return None;
         }
-        if self.roles.sources.contains(&range) && !self.roles.filled.contains(&range) {
+        if self.is_source(&range) {
             return self.eval(node, state);
         }
         let syntax = self.syntax;

@@ -335,8 +335,6 @@ pub(super) enum Exit {
     Continue,
 }
 
-/// How `body` ends when it never comes back to what follows it: its last statement returns,
-/// throws, jumps, or calls a function that ends the program or the request.
 /// The condition of an assertion that stands as a statement (`assert(p != NULL);`,
 /// `g_assert(ok)`), which stops the program where it does not hold.
 pub(super) fn asserted<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Node<'t>> {
@@ -354,8 +352,8 @@ pub(super) fn asserted<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Optio
 }
 
 /// Functions that do not return: they end the program (`exit`, `abort`, `err`, a project's
-/// `fatal` or `die`) or jump out (`longjmp`).
-const NO_RETURN: [&str; 26] = [
+/// `fatal` or `die`), the request (`flask.abort`) or jump out (`longjmp`).
+const NO_RETURN: [&str; 27] = [
     "exit",
     "_exit",
     "_Exit",
@@ -382,8 +380,12 @@ const NO_RETURN: [&str; 26] = [
     "log.Fatal",
     "log.Fatalf",
     "log.Fatalln",
+    "flask.abort",
 ];
 
+/// How `body` ends when it never comes back to what follows it: its last statement returns,
+/// throws, jumps, or calls a function that ends the program or the request (one of
+/// [`NO_RETURN`], or one of the file's own in `no_return`).
 pub(super) fn exits(body: Node<'_>, text: &str, no_return: &HashSet<&str>) -> Option<Exit> {
     let mut last = body;
     loop {
@@ -419,7 +421,6 @@ pub(super) fn exits(body: Node<'_>, text: &str, no_return: &HashSet<&str>) -> Op
             let callee = source.split('(').next().unwrap_or_default().trim();
             NO_RETURN.contains(&callee)
                 || no_return.contains(callee)
-                || callee == "flask.abort"
                 || source == "exit"
                 || source == "die"
         }

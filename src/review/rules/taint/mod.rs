@@ -63,6 +63,7 @@ use tree_sitter::Node;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
 use budget::Limits;
+pub(crate) use walk::reference_arguments;
 
 /// Nodes the rule's query found, by role, as byte ranges.
 #[derive(Default, Debug, Clone)]
@@ -95,7 +96,27 @@ pub(crate) struct Roles {
     /// Calls whose result, when nothing else taints it, is a value of its own: what the called
     /// function returns, which the join of summaries decides (see `summary`).
     pub(crate) results: HashSet<Range<usize>>,
+    /// For a rule that follows a value's state in C++: the variables handed to a function of the
+    /// file that takes them by a reference it may write through (`int &n`, not `const int &`),
+    /// which are not read there, and those of them the callee may give a value (all, unless
+    /// its definition in the file never names the parameter). Found once per file, by
+    /// [`reference_arguments`].
+    pub(crate) by_reference: HashSet<Range<usize>>,
+    pub(crate) written: HashSet<Range<usize>>,
 }
+
+/// The capture names that give a taint rule's pattern its role (see [`Roles::add`]).
+pub(crate) const ROLE_NAMES: [&str; 9] = [
+    "source",
+    "sink",
+    "sanitizer",
+    "propagator",
+    "filled",
+    "checked",
+    "rejected",
+    "cleared",
+    "source.local",
+];
 
 impl Roles {
     /// Adds the node at `range` under the role its capture names (`source`, `filled` ...);

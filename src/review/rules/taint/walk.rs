@@ -31,13 +31,6 @@ pub(super) struct Walk<'a> {
     sinks: Vec<Range<usize>>,
     /// The sources, by where they start.
     sources: Vec<Range<usize>>,
-    /// Variables handed to a C++ function of the file that takes them by reference (`int &n`,
-    /// not `const int &`), for a rule that follows a value's state: not read there (see
-    /// [`reference_arguments`]);
-    by_reference: HashSet<Range<usize>>,
-    /// and those of them the callee may give a value (all, unless its definition in the file
-    /// never names the parameter).
-    pub(super) written: HashSet<Range<usize>>,
     /// Per sink: the outermost node with exactly its bytes, and the range of the innermost
     /// function value or declaration around it (found once, top down: asking a node for its
     /// parent walks down from the root again).
@@ -113,9 +106,6 @@ pub(super) fn run(
             }
         }
     }
-    if roles.value_only && language == Language::Cpp {
-        (walk.by_reference, walk.written) = reference_arguments(root, text);
-    }
     walk.find_sink_nodes(root);
     // The top level, with the declarations it meets walked where they stand; then those it did
     // not meet (inside classes), each starting clean.
@@ -156,8 +146,6 @@ impl<'a> Walk<'a> {
             roles,
             sinks,
             sources,
-            by_reference: HashSet::new(),
-            written: HashSet::new(),
             sink_nodes: Default::default(),
             parameters_are_sources,
             flows: Vec::new(),
@@ -203,11 +191,7 @@ impl<'a> Walk<'a> {
 
     /// Whether a source lies inside `range`.
     fn holds_source(&self, range: Range<usize>) -> bool {
-        let first = self.sources.partition_point(|s| s.start < range.start);
-        self.sources[first..]
-            .iter()
-            .take_while(|s| s.start < range.end)
-            .any(|s| s.end <= range.end)
+        within(&self.sources, range).next().is_some()
     }
 
     /// Whether nothing inside `range` can be tainted under `state`: no variable is, no source
@@ -223,11 +207,13 @@ impl<'a> Walk<'a> {
 
     /// The sinks inside `range`.
     fn sinks_in(&self, range: Range<usize>) -> impl Iterator<Item = &Range<usize>> {
-        let first = self.sinks.partition_point(|s| s.start < range.start);
-        self.sinks[first..]
-            .iter()
-            .take_while(move |s| s.start < range.end)
-            .filter(move |s| s.end <= range.end)
+        within(&self.sinks, range)
+    }
+
+    /// Whether the node at `range` is a source as it stands: a `@filled` place is one only once
+    /// its statement has run (the `free(p)` that frees it reads it before).
+    pub(super) fn is_source(&self, range: &Range<usize>) -> bool {
+        self.roles.sources.contains(range) && !self.roles.filled.contains(range)
     }
 
     /// Walks a function with the state `outer` around it (clean for a declaration): its
@@ -388,7 +374,7 @@ impl<'a> Walk<'a> {
             .sinks_in(node.byte_range())
             .filter(|s| {
                 !self.reported.contains(*s)
-                    && !self.by_reference.contains(*s)
+                    && !self.roles.by_reference.contains(*s)
                     && !self.clean_under((*s).clone(), state)
             })
             .cloned()
@@ -537,6 +523,15 @@ impl<'a> Walk<'a> {
     }
 }
 
+/// The ranges of `sorted` (by start, then end) that lie inside `range`.
+fn within(sorted: &[Range<usize>], range: Range<usize>) -> impl Iterator<Item = &Range<usize>> {
+    let first = sorted.partition_point(|s| s.start < range.start);
+    sorted[first..]
+        .iter()
+        .take_while(move |s| s.start < range.end)
+        .filter(move |s| s.end <= range.end)
+}
+
 /// Nodes whose operand is not evaluated: `sizeof`, `alignof`, `decltype`, `typeof`.
 const UNEVALUATED: [&str; 4] = [
     "sizeof_expression",
@@ -571,8 +566,8 @@ fn path_to<'t>(top: Node<'t>, target: Node<'t>) -> Vec<Node<'t>> {
 /// The variables handed, as they stand, to a parameter that a function this file declares takes
 /// by a reference it may write through (`void parse(const char *s, int &out)`; a `const &` only
 /// reads): calls by name (`parse(s, n)`, `obj.parse(s, n)`, `ns::parse(s, n)`), at those
-/// positions; and those of them the function may write (see [`Walk::written`]).
-fn reference_arguments(
+/// positions; and those of them the function may write (see [`super::Roles::written`]).
+pub(crate) fn reference_arguments(
     root: Node<'_>,
     text: &str,
 ) -> (HashSet<Range<usize>>, HashSet<Range<usize>>) {
