@@ -229,8 +229,13 @@ impl Walk<'_> {
         let Some(object) = object else {
             return self.eval(node, state);
         };
-        if let Some(steps) = self.place(node).and_then(|k| state.vars.get(&k)) {
-            return Some(steps.clone());
+        if let Some(place) = self.place(node) {
+            if let Some(steps) = state.vars.get(&place) {
+                return Some(steps.clone());
+            }
+            if state.is_cleared(&place) {
+                return None;
+            }
         }
         self.eval_entry(object, state)
     }
@@ -345,7 +350,7 @@ fn is_comparison(node: Node<'_>, text: &str) -> bool {
 mod tests {
     use super::super::fixture::{expression_program, program};
     use super::is_comparison;
-    use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python, C};
+    use crate::lang::Language::{self, CSharp, Go, Java, JavaScript, Php, Python, C};
 
     /// `code` is the body of a function `f(req)` that reads `x` from a source first; the sink is
     /// marked.
@@ -362,6 +367,9 @@ mod tests {
             ),
             Php => format!("<?php function f() {{ $x = «source:$_GET['a']»; {code} }}"),
             C => format!("void f(void) {{ char *x = «source:getenv(\"A\")»; {code} }}"),
+            CSharp => format!(
+                "class A {{ void F() {{ var x = «source:Request.Query[\"a\"]»; {code} }} }}"
+            ),
             _ => unreachable!("a language of these tests"),
         };
         let program = program(language, &program_text);
@@ -410,6 +418,24 @@ mod tests {
             (C, "run(«sink:atoi(x)»);", false),
             (C, "run(«sink:(int) x»);", false),
             (C, "run(«sink:x»);", true),
+            (CSharp, "Run(«sink:x»);", true),
+            (CSharp, "Run(«sink:$\"ls {x}\"»);", true),
+            (CSharp, "Run(«sink:\"ls \" + x.Trim()»);", true),
+            (CSharp, "Run(«sink:x?.Trim()»);", true),
+            (CSharp, "Run(name: «sink:x»);", true),
+            (CSharp, "var y = new[] { \"a\", x }; Run(«sink:y»);", true),
+            (CSharp, "Run(«sink:new StringBuilder(x)»);", true),
+            (CSharp, "Run(«sink:int.Parse(x)»);", false),
+            (CSharp, "Run(«sink:(int) x»);", false),
+            (CSharp, "Run(«sink:x.Length»);", true),
+            (CSharp, "Run(«sink:x.Contains(\"a\")»);", false),
+            (CSharp, "Run(«sink:x == \"a\"»);", false),
+            (CSharp, "Run(«sink:x is null»);", false),
+            (
+                CSharp,
+                "foreach (var p in x.Split(',')) { Run(«sink:p»); }",
+                true,
+            ),
         ];
         for (language, code, expected) in cases {
             assert_eq!(flagged(language, code), expected, "{language}: {code}");

@@ -3,6 +3,7 @@
 //! language is a new table here.
 
 mod c;
+mod csharp;
 mod go;
 mod java;
 mod javascript;
@@ -21,6 +22,7 @@ pub(super) fn syntax(language: Language) -> Option<&'static Syntax> {
         Language::Go => &go::SYNTAX,
         Language::Php => &php::SYNTAX,
         Language::C | Language::Cpp => &c::SYNTAX,
+        Language::CSharp => &csharp::SYNTAX,
         _ => return None,
     })
 }
@@ -34,12 +36,14 @@ mod tests {
     };
 
     #[test]
-    fn the_engine_models_six_families_of_languages() {
-        let modelled = [Python, JavaScript, TypeScript, Tsx, Java, Go, Php, C, Cpp];
+    fn the_engine_models_seven_families_of_languages() {
+        let modelled = [
+            Python, JavaScript, TypeScript, Tsx, Java, Go, Php, C, Cpp, CSharp,
+        ];
         for language in modelled {
             assert!(syntax(language).is_some(), "{language}");
         }
-        for language in [Rust, Ruby, Bash, CSharp] {
+        for language in [Rust, Ruby, Bash] {
             assert!(syntax(language).is_none(), "{language}");
         }
         assert!(std::ptr::eq(
@@ -66,13 +70,14 @@ mod tests {
     /// grammar the table serves.
     #[test]
     fn every_kind_a_table_names_is_a_kind_of_its_grammars() {
-        let families: [&[Language]; 6] = [
+        let families: [&[Language]; 7] = [
             &[Python],
             &[JavaScript, TypeScript, Tsx],
             &[Java],
             &[Go],
             &[Php],
             &[C, Cpp],
+            &[CSharp],
         ];
         for family in families {
             let table = syntax(family[0]).expect("modelled");
@@ -112,7 +117,7 @@ mod tests {
 
     #[test]
     fn parameters_are_named_in_each_language() {
-        let cases: [(Language, &str, &[&str]); 7] = [
+        let cases: [(Language, &str, &[&str]); 8] = [
             (
                 Python,
                 "def f(self, a, b: int, c=1, *args, d: str = '', **kw):\n    pass\n",
@@ -148,6 +153,11 @@ mod tests {
                 "int f(int a, char **b, char c[]) { return 0; }",
                 &["a", "b", "c"],
             ),
+            (
+                CSharp,
+                "class A { void F([FromQuery] string a, int b = 1, params string[] c) {} }",
+                &["a", "b", "c"],
+            ),
         ];
         for (language, code, expected) in cases {
             let program = program(language, code);
@@ -169,7 +179,7 @@ mod tests {
 
     #[test]
     fn lambdas_name_their_parameters_too() {
-        let cases: [(Language, &str, &str, &[&str]); 4] = [
+        let cases: [(Language, &str, &str, &[&str]); 6] = [
             (Python, "f = lambda a, b: a", "lambda", &["a", "b"]),
             (JavaScript, "const f = x => x;", "arrow_function", &["x"]),
             (
@@ -179,6 +189,18 @@ mod tests {
                 &["x"],
             ),
             (Php, "<?php $f = fn($a) => $a;", "arrow_function", &["$a"]),
+            (
+                CSharp,
+                "class A { Func<string, string> f = s => s; }",
+                "lambda_expression",
+                &["s"],
+            ),
+            (
+                CSharp,
+                "class A { object f = (string a, int b) => a; }",
+                "lambda_expression",
+                &["a", "b"],
+            ),
         ];
         for (language, code, kind, expected) in cases {
             let program = program(language, code);
