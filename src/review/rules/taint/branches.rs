@@ -52,7 +52,7 @@ impl Walk<'_> {
         if !never {
             let mut taken = self.copy(state);
             for place in &checked.when_true {
-                self.clean(place, &mut taken);
+                self.clean_checked(place, &mut taken);
             }
             if let Some(consequence) = consequence {
                 self.statement(consequence, &mut taken);
@@ -65,7 +65,7 @@ impl Walk<'_> {
         if !always {
             let mut rest = self.copy(state);
             for place in &checked.when_false {
-                self.clean(place, &mut rest);
+                self.clean_checked(place, &mut rest);
             }
             let mut rest_exit = None;
             if let Some((first, others)) = alternatives.split_first() {

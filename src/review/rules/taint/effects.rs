@@ -482,6 +482,13 @@ impl Walk<'_> {
         let entries = state.clean(key);
         self.budget.spend(1 + entries);
     }
+
+    /// Makes `key`, which a guard validated, clean: also where it is an entry of a container
+    /// that stays tainted (`model.ReturnUrl` of a request-bound `model`).
+    pub(super) fn clean_checked(&self, key: &str, state: &mut State) {
+        self.clean(key, state);
+        state.mark_cleared(key);
+    }
 }
 
 #[cfg(test)]

@@ -433,7 +433,7 @@ pub(super) fn exits(body: Node<'_>, text: &str, no_return: &HashSet<&str>) -> Op
 mod tests {
     use super::super::fixture::assert_flagged;
     use super::anchored;
-    use crate::lang::Language::{self, Go, Java, JavaScript, Php, Python, C};
+    use crate::lang::Language::{self, CSharp, Go, Java, JavaScript, Php, Python, C};
 
     #[test]
     fn a_guard_on_one_side_of_a_comparison_judges_that_side() {
@@ -495,6 +495,32 @@ mod tests {
             (JavaScript, "const q = «source:req.query.q»; if (!ALLOWED.includes(q)) { return; } run(«sink:q»);".to_string(), &[]),
             (Go, "package p\nfunc f() { p := «source:r.URL»\n if !validName.MatchString(p) { http.Error(w, \"bad\", 400); return }\n run(«sink:p») }".to_string(), &[]),
             (Go, "package p\nfunc f() { p := «source:r.URL»\n if !validName.MatchString(p) { http.Error(w, \"bad\", 400) }\n run(«sink:p») }".to_string(), &["p"]),
+        ];
+        assert_flagged(&cases);
+    }
+
+    #[test]
+    fn a_checked_entry_is_clean_while_its_container_stays_tainted() {
+        let js = |body: &str| format!("function f(req) {{ const b = «source:req.body»; {body} }}");
+        let cases: Vec<(Language, String, &[&str])> = vec![
+            (JavaScript, js("if (ALLOWED.includes(b.next)) { run(«sink:b.next»); }"), &[]),
+            (JavaScript, js("if (!ALLOWED.includes(b.next)) { return; } run(«sink:b.next»);"), &[]),
+            // The other entries, and the container, are still the request's.
+            (JavaScript, js("if (ALLOWED.includes(b.next)) { run(«sink:b.other»); }"), &["b.other"]),
+            (JavaScript, js("if (ALLOWED.includes(b.next)) { run(«sink:b»); }"), &["b"]),
+            // Past the branch where the check failed and came back, or after the container is
+            // given a new value, the entry is not checked.
+            (JavaScript, js("if (ALLOWED.includes(b.next)) { ok(); } run(«sink:b.next»);"), &["b.next"]),
+            (
+                JavaScript,
+                js("if (!ALLOWED.includes(b.next)) { return; } b = «source:req.query»; run(«sink:b.next»);"),
+                &["b.next"],
+            ),
+            (
+                CSharp,
+                "class A { void F(Model model) { var m = «source:model»; if (ALLOWED.Contains(m.Next)) { Run(«sink:m.Next»); } } }".to_string(),
+                &[],
+            ),
         ];
         assert_flagged(&cases);
     }

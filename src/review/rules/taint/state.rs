@@ -27,6 +27,11 @@ pub(super) struct State {
     /// A place is in the rule's state after branches only when every branch leaves it so
     /// (`; paths: all`), rather than when any does.
     pub(super) all_paths: bool,
+    /// Entries a guard made clean while a container they belong to stays tainted (`if
+    /// (Url.IsLocalUrl(model.ReturnUrl))` with `model` from the request): each
+    /// with the steps of that container at the time. The entry reads clean while the container
+    /// still holds those steps; a container given another value takes the mark away.
+    pub(super) cleared: BTreeMap<String, Option<Vec<Step>>>,
 }
 
 impl State {
@@ -42,6 +47,16 @@ impl State {
         }
         self.consts
             .retain(|name, value| other.consts.get(name) == Some(value));
+        // An entry is clean after the branches where each branch leaves it clean (where the
+        // state is what every branch has, where any does).
+        if self.all_paths {
+            for (name, mark) in other.cleared {
+                self.cleared.entry(name).or_insert(mark);
+            }
+        } else {
+            self.cleared
+                .retain(|name, mark| other.cleared.get(name) == Some(mark));
+        }
         for (name, origins) in other.copies {
             self.copies.entry(name).or_default().extend(origins);
         }
@@ -88,6 +103,11 @@ impl State {
     /// Makes `key` and everything stored under it clean; answers how many entries went with it.
     pub(super) fn clean(&mut self, key: &str) -> usize {
         self.vars.remove(key);
+        if !self.cleared.is_empty() {
+            let marks = format!("{key}[");
+            self.cleared
+                .retain(|name, _| name != key && !name.starts_with(&marks));
+        }
         self.consts.remove(key);
         // A list's length (see `lists`).
         self.consts.remove(&format!("{key}#length"));
@@ -104,6 +124,47 @@ impl State {
         }
         entries.len()
     }
+}
+
+impl State {
+    /// Marks the entry `place`, just checked, clean while its containers keep their taint.
+    pub(super) fn mark_cleared(&mut self, place: &str) {
+        if let Some(container) = self.container_taint(place) {
+            self.cleared.insert(place.to_string(), container);
+        }
+    }
+
+    /// Whether the entry `place`, not tainted itself, was made clean while a container it
+    /// belongs to is tainted, and that container has not changed since.
+    pub(super) fn is_cleared(&self, place: &str) -> bool {
+        self.cleared
+            .get(place)
+            .is_some_and(|mark| self.container_taint(place).as_ref() == Some(mark))
+    }
+
+    /// The taint of the nearest container of `place` that is a place of the state (`Some(None)`
+    /// when none is: the taint, if any, comes from a source expression, which does not change).
+    fn container_taint(&self, place: &str) -> Option<Option<Vec<Step>>> {
+        let mut current = parent_place(place)?;
+        loop {
+            if let Some(steps) = self.vars.get(current) {
+                return Some(Some(steps.clone()));
+            }
+            match parent_place(current) {
+                Some(parent) => current = parent,
+                None => return Some(None),
+            }
+        }
+    }
+}
+
+/// The container place an entry place (`o[name]`, `d[a][b]`) is under.
+fn parent_place(place: &str) -> Option<&str> {
+    if !place.ends_with(']') {
+        return None;
+    }
+    let open = place.rfind('[')?;
+    (open > 0).then(|| &place[..open])
 }
 
 /// The place of the entry under `key` (a constant key, a position, a member's name) of the

@@ -362,7 +362,7 @@ impl<'a> Walk<'a> {
         // `assert(p != NULL);`: what follows runs only where the condition held.
         if let Some(condition) = super::guards::asserted(node, self.syntax, self.text) {
             for place in self.checked(condition).when_true {
-                self.clean(&place, state);
+                self.clean_checked(&place, state);
             }
         }
     }
@@ -474,7 +474,7 @@ impl<'a> Walk<'a> {
         }
         let mut guarded = self.copy(state);
         for place in &cleaned {
-            self.clean(place, &mut guarded);
+            self.clean_checked(place, &mut guarded);
         }
         Some(guarded)
     }
