@@ -23,6 +23,7 @@ app.post("/role", (req, res) => {
 });
 
 app.post("/login", async (req, res) => {
+  // ruleid: javascript/taint-nosql-injection
   const user = await User.findOne({ email: req.body.email });
   if (user && (await bcrypt.compare(req.body.password, user.hash))) {
     // ok: javascript/taint-trust-boundary

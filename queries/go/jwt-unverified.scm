@@ -1,0 +1,19 @@
+; id: go/jwt-unverified
+; name: JWT accepted without checking its signature
+; severity: error
+; message: `{{finding}}` takes a token without verifying its signature (or allows `none`), so anyone can write a token this code trusts
+; cwe: CWE-347
+; tags: security, jwt, authentication
+; precision: high
+; security-severity: 8.1
+; help: Parse with `jwt.Parse(token, keyFunc, jwt.WithValidMethods([]string{"RS256"}))` and a key
+;   function that returns your key; `ParseUnverified` checks nothing, and
+;   `jwt.UnsafeAllowNoneSignatureType` accepts `alg: none`.
+((call_expression
+  function: (selector_expression field: (field_identifier) @method)) @finding
+  (#eq? @method "ParseUnverified"))
+((selector_expression
+  operand: (identifier) @package
+  field: (field_identifier) @name) @finding
+  (#eq? @package "jwt")
+  (#any-of? @name "UnsafeAllowNoneSignatureType" "SigningMethodNone"))
