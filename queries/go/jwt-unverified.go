@@ -20,3 +20,11 @@ func Verify(tokenString string, key []byte) (*jwt.Token, error) {
 	// ok: go/jwt-unverified
 	return jwt.Parse(tokenString, func(t *jwt.Token) (interface{}, error) { return key, nil }, jwt.WithValidMethods([]string{"HS256"}))
 }
+
+type Parser struct{}
+
+func (p *Parser) Parse(tokenString string, claims jwt.Claims) error {
+	// ok: go/jwt-unverified
+	_, _, err := p.ParseUnverified(tokenString, claims)
+	return err
+}
