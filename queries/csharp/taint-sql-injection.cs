@@ -97,3 +97,30 @@ public class Importer
         new SqlCommand("TRUNCATE TABLE " + table, connection).ExecuteNonQuery();
     }
 }
+
+public class ReportsController : Controller
+{
+    private string filter;
+    private string order = "Id";
+    private readonly SqlConnection connection;
+
+    public IActionResult Prepare(string q)
+    {
+        this.filter = q;
+        return Run();
+    }
+
+    private IActionResult Run()
+    {
+        // ruleid: csharp/taint-sql-injection
+        var cmd = new SqlCommand("SELECT * FROM Reports WHERE " + filter + " ORDER BY " + order, connection);
+        return View(cmd.ExecuteReader());
+    }
+
+    private IActionResult Sorted()
+    {
+        // ok: csharp/taint-sql-injection
+        var cmd = new SqlCommand("SELECT * FROM Reports ORDER BY " + this.order, connection);
+        return View(cmd.ExecuteReader());
+    }
+}

@@ -57,7 +57,8 @@ pub(super) fn constant_key(node: Node<'_>, syntax: &Syntax, text: &str) -> Optio
     }
     // `"a"` and `'a'` are the same key.
     let raw = &text[node.byte_range()];
-    let body = raw.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    // C#'s verbatim `@"a"` is the key `a` too.
+    let body = raw.trim_start_matches(|c: char| c.is_ascii_alphabetic() || c == '@');
     Some(
         body.trim_matches(|c| c == '"' || c == '\'' || c == '`')
             .to_string(),

@@ -22,7 +22,7 @@ use tree_sitter::Node;
 use super::budget::Limits;
 use super::knowledge::is_own_object;
 use super::lang;
-use super::shape::{collect, declarator_name};
+use super::shape::{children, collect, declarator_name};
 use super::syntax::{Call, Syntax};
 use super::{walk, Flow, Roles, Step};
 use crate::lang::Language;
@@ -341,7 +341,7 @@ impl Shape {
     }
 }
 
-/// The fields of each class (Java) and the global variables (C, C++) of a file, which its
+/// The fields of each class (Java, C#) and the global variables (C, C++) of a file, which its
 /// functions may write and read.
 #[derive(Default)]
 struct Stored<'s> {
@@ -379,6 +379,47 @@ impl<'s> Stored<'s> {
                     if matches!(
                         node.kind(),
                         "program" | "class_body" | "enum_body" | "interface_body"
+                    ) || CLASSES.contains(&node.kind())
+                    {
+                        let mut cursor = node.walk();
+                        for child in node.named_children(&mut cursor) {
+                            stack.push((child, class));
+                        }
+                    }
+                }
+            }
+            // `private string conn;`, `string a, b;`: declarators under a variable declaration.
+            Language::CSharp => {
+                let mut stack: Vec<(Node<'_>, Option<&str>)> = vec![(root, None)];
+                while let Some((node, class)) = stack.pop() {
+                    let mut class = class;
+                    if CLASSES.contains(&node.kind()) {
+                        class = node
+                            .child_by_field_name("name")
+                            .map(|n| &text[n.byte_range()]);
+                    }
+                    if node.kind() == "field_declaration" {
+                        let declarations = children(node)
+                            .into_iter()
+                            .filter(|c| c.kind() == "variable_declaration");
+                        for declaration in declarations {
+                            for declarator in children(declaration) {
+                                let name = declarator
+                                    .child_by_field_name("name")
+                                    .filter(|_| declarator.kind() == "variable_declarator");
+                                if let (Some(class), Some(name)) = (class, name) {
+                                    stored.fields.insert((class, &text[name.byte_range()]));
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    if matches!(
+                        node.kind(),
+                        "compilation_unit"
+                            | "declaration_list"
+                            | "namespace_declaration"
+                            | "file_scoped_namespace_declaration"
                     ) || CLASSES.contains(&node.kind())
                     {
                         let mut cursor = node.walk();
@@ -475,6 +516,17 @@ impl<'s> Stored<'s> {
                     private,
                 })
             }
+            // C#'s `this.conn`.
+            "member_access_expression" => {
+                let object = node.child_by_field_name("expression")?;
+                let field = &text[node.child_by_field_name("name")?.byte_range()];
+                (object.kind() == "this").then_some(())?;
+                let class = scope.class?;
+                self.fields.contains(&(class, field)).then(|| Field {
+                    name: format!("{class}.{field}"),
+                    private: false,
+                })
+            }
             "field_access" => {
                 let object = node.child_by_field_name("object")?;
                 let field = &text[node.child_by_field_name("field")?.byte_range()];
@@ -508,6 +560,7 @@ impl<'s> Stored<'s> {
 const CLASSES: &[&str] = &[
     "namespace_definition",
     "class_declaration",
+    "struct_declaration",
     "class_specifier",
     "struct_specifier",
     "class_definition",
