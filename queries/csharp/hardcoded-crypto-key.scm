@@ -22,7 +22,9 @@
   (#eq? @bytes "GetBytes")
   (#not-match? @key "^\"\"$"))
 ((assignment_expression
-  left: [(identifier) @property (member_access_expression name: (identifier) @property)]
+  left: (member_access_expression
+    expression: (_) @cipher
+    name: (identifier) @property)
   right: [
     (invocation_expression
       function: (member_access_expression name: (identifier) @bytes)
@@ -31,5 +33,6 @@
     (implicit_array_creation_expression)
   ]) @finding
   (#eq? @property "Key")
+  (#match? @cipher "(?i)(aes|des|rijndael|rc2|cipher|crypt\\w*|algorithm|alg|hmac|mac|symmetric|provider|csp)$")
   (#eq? @bytes "GetBytes")
   (#not-match? @key "^\"\"$"))

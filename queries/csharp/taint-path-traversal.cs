@@ -68,3 +68,13 @@ public class WebhookController : Controller
         return Ok(await reader.ReadToEndAsync());
     }
 }
+
+public class ImportController : Controller
+{
+    public IActionResult Import(IFormFile file)
+    {
+        // ok: csharp/taint-path-traversal
+        using var reader = new StreamReader(file.OpenReadStream());
+        return Ok(reader.ReadToEnd());
+    }
+}

@@ -35,7 +35,7 @@
   type: (_) @type
   arguments: (argument_list . (argument (_) @sink)))
   (#match? @type "(^|\\.)(FileStream|StreamReader|StreamWriter|FileInfo|DirectoryInfo|BinaryReader|XmlTextReader)$")
-  (#not-match? @sink "(?i)(stream|\\.body|\\.inputstream)$"))
+  (#not-match? @sink "(?i)(stream|stream\\(\\)|\\.body|\\.inputstream)$"))
 
 ; and the files MVC sends (`PhysicalFile(path, type)`, `File(path, type)` given a path).
 ((invocation_expression

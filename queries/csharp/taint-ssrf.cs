@@ -52,3 +52,17 @@ public class StatusController : ControllerBase
         return Ok(a + b + c);
     }
 }
+
+public class UsersProxyController : ControllerBase
+{
+    private readonly HttpClient _http;
+
+    public async Task<IActionResult> User(string id, string url)
+    {
+        // ok: csharp/taint-ssrf
+        var user = await _http.GetFromJsonAsync<UserDto>($"api/users/{id}");
+        // ruleid: csharp/taint-ssrf
+        var other = await _http.GetFromJsonAsync<UserDto>(url);
+        return Ok(user);
+    }
+}

@@ -13,23 +13,24 @@
 ;   cloud metadata endpoint at 169.254.169.254).
 
 ; Sinks are the address of `HttpClient`'s, `WebClient`'s and `WebRequest`'s requests (an
-; address that starts with a literal host or path, `$"https://api.example.com/{id}"` or
-; `"/status?q=" + q`, lets the request choose only what follows: not reported),
+; address that starts with a literal host or path, `$"https://api.example.com/{id}"`,
+; `"/status?q=" + q` or `$"api/users/{id}"` on a client with a base address, lets the request
+; choose only what follows: not reported),
 ((invocation_expression
   function: (member_access_expression
     expression: (_) @client
-    name: (identifier) @method)
+    name: (_) @method)
   arguments: (argument_list . (argument (_) @sink)))
   (#match? @client "(?i)(client|http|_http\\w*|web)$")
-  (#not-match? @sink "^\\$?@?\"(https?://[^/\"{]+/|/)")
-  (#match? @method "^(Get|Post|Put|Patch|Delete)(Async|StringAsync|ByteArrayAsync|StreamAsync|FromJsonAsync|AsJsonAsync)?$|^(Download|Upload|Open)(String|Data|File|Read|Write)?(Async|TaskAsync)?$"))
+  (#not-match? @sink "^\\$?@?\"(https?://[^/\"{]+/|/|[A-Za-z0-9_.-]+/)")
+  (#match? @method "^(Get|Post|Put|Patch|Delete)(Async|StringAsync|ByteArrayAsync|StreamAsync|FromJsonAsync|AsJsonAsync)?(<.*>)?$|^(Download|Upload|Open)(String|Data|File|Read|Write)?(Async|TaskAsync)?$"))
 
 ((invocation_expression
   function: (member_access_expression
     expression: (_) @class
     name: (identifier) @method)
   arguments: (argument_list . (argument (_) @sink)))
-  (#not-match? @sink "^\\$?@?\"(https?://[^/\"{]+/|/)")
+  (#not-match? @sink "^\\$?@?\"(https?://[^/\"{]+/|/|[A-Za-z0-9_.-]+/)")
   (#match? @class "(^|\\.)(WebRequest|HttpWebRequest)$")
   (#any-of? @method "Create" "CreateHttp"))
 
@@ -37,5 +38,5 @@
 ((object_creation_expression
   type: (_) @type
   arguments: (argument_list (argument (_)) . (argument (_) @sink)))
-  (#not-match? @sink "^\\$?@?\"(https?://[^/\"{]+/|/)")
+  (#not-match? @sink "^\\$?@?\"(https?://[^/\"{]+/|/|[A-Za-z0-9_.-]+/)")
   (#match? @type "(^|\\.)HttpRequestMessage$"))

@@ -42,3 +42,15 @@ public class LoginController : Controller
         return Ok();
     }
 }
+
+public class RoleController : Controller
+{
+    public IActionResult Pick()
+    {
+        // ruleid: csharp/taint-trust-boundary
+        HttpContext.Session.SetString("Role", Request.Form["role"].FirstOrDefault());
+        // ok: csharp/taint-trust-boundary
+        HttpContext.Session.SetString("UserLanguage", Request.Form["lang"].FirstOrDefault());
+        return Ok();
+    }
+}

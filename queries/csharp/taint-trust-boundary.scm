@@ -38,7 +38,7 @@
   arguments: (argument_list . (argument (string_literal) @name) . (argument (_) @sink)))
   (#match? @session "(?i)session$")
   (#any-of? @method "SetString" "SetInt32" "Set" "Add")
-  (#match? @name "(?i)(user|role|admin|auth|login|logged|permission|privilege|principal|identity|owner|tenant|verified|trusted|account|uid|group|level|access)"))
+  (#match? @name "(?i)^\"(user|user_?id|user_?name|role|roles|is_?admin|admin|authenticated|auth_?\\w*|logged_?in|permissions?|privileges?|principal|identity|owner|tenant|tenant_?id|verified|trusted|account|account_?id|uid|groups?|access_?level|level)\"$"))
 
 ((assignment_expression
   left: (element_access_expression
@@ -46,10 +46,10 @@
     subscript: (bracketed_argument_list . (argument (string_literal) @name)))
   right: (_) @sink)
   (#match? @session "(?i)session$")
-  (#match? @name "(?i)(user|role|admin|auth|login|logged|permission|privilege|principal|identity|owner|tenant|verified|trusted|account|uid|group|level|access)"))
+  (#match? @name "(?i)^\"(user|user_?id|user_?name|role|roles|is_?admin|admin|authenticated|auth_?\\w*|logged_?in|permissions?|privileges?|principal|identity|owner|tenant|tenant_?id|verified|trusted|account|account_?id|uid|groups?|access_?level|level)\"$"))
 
 ; What the server looked up or decided from the request (`users.Authenticate(name, pw)`,
 ; `db.Users.Find(id)`) is its own value, not the client's.
 ((invocation_expression
   function: (member_access_expression name: (identifier) @method)) @sanitizer
-  (#match? @method "^(Authenticate|Login|LogIn|SignIn|PasswordSignIn|Find|Load|Lookup|Fetch|Verify|Validate|Resolve|Check|First|Single|Get(User|Account)|Where)"))
+  (#match? @method "^(Authenticate|Login|LogIn|SignIn|PasswordSignIn|Find|FindBy\\w+|Load|Lookup|Fetch|Verify|Validate|Resolve|Get(User|Account)\\w*)(Async)?$"))

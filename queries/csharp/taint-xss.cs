@@ -45,3 +45,13 @@ public class GreetController : Controller
         Response.Write("<p>" + WebUtility.HtmlEncode(Request.Query["q"]) + "</p>");
     }
 }
+
+public class ExportController : Controller
+{
+    public void Save(string name)
+    {
+        using var writer = new StreamWriter("/tmp/export.txt");
+        // ok: csharp/taint-xss
+        writer.Write(name);
+    }
+}

@@ -20,7 +20,7 @@
     expression: (_) @response
     name: (identifier) @method)
   arguments: (argument_list . (argument (_) @sink)))
-  (#match? @response "(?i)(^|\\.)(response|resp|output|writer)$")
+  (#match? @response "(?i)(^|\\.)(response|resp)(\\.output)?$")
   (#any-of? @method "Write" "WriteAsync" "Output"))
 
 ((invocation_expression

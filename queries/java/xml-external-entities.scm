@@ -10,7 +10,7 @@
 ; security-severity: 8.2
 ; help: Before the factory makes a parser, turn DTDs off:
 ;   `factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true)` (or
-;   `external-general-entities` and `external-parameter-entities` false), or set
+;   `external-general-entities` false; `load-external-dtd` alone still expands entities), or set
 ;   `XMLConstants.ACCESS_EXTERNAL_DTD` and `ACCESS_EXTERNAL_SCHEMA` to `""`; for StAX,
 ;   `XMLInputFactory.SUPPORT_DTD` false. The JDK's factories resolve external entities by
 ;   default. Followed along the paths of the function: a factory configured on one branch only
@@ -39,7 +39,7 @@
   name: (identifier) @method
   arguments: (argument_list . (_) @feature . (false) .))
   (#eq? @method "setFeature")
-  (#match? @feature "external-general-entities|load-external-dtd|EXTERNAL_GENERAL_ENTITIES|LOAD_EXTERNAL_DTD"))
+  (#match? @feature "external-general-entities|EXTERNAL_GENERAL_ENTITIES"))
 ((method_invocation
   object: (identifier) @cleared
   name: (identifier) @method

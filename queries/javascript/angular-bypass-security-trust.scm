@@ -16,5 +16,5 @@
   arguments: (arguments . (_) @value)
   (#match? @method "^bypassSecurityTrust(Html|Script|Style|Url|ResourceUrl)$")
   (#not-match? @value "^('[^']*'|\"[^\"]*\"|`[^`$]*`)$")
-  (#not-match? @value "(?i)(sanitiz|purify)"))
+  (#not-match? @value "(?i)(sanitize|purify)\\w*\\("))
   @finding

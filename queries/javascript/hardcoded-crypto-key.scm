@@ -12,7 +12,7 @@
 ((call_expression
   function: (member_expression
     object: (identifier) @module
-    property: (property_identifier) @method)
+    property: (property_identifier) @method) @function
   arguments: (arguments . (_) . [
     (string)
     (template_string)
@@ -22,6 +22,7 @@
   ] @key)) @finding
   (#any-of? @module "jwt" "jsonwebtoken" "crypto")
   (#any-of? @method "sign" "verify" "createHmac" "createCipheriv" "createDecipheriv" "createCipher" "createDecipher")
+  (#match? @function "^(jwt|jsonwebtoken)\\.(sign|verify)$|^crypto\\.create")
   (#not-match? @key "^['\"`]['\"`]|\\$\\{")
   (#any-of? @buffer "Buffer")
   (#eq? @from "from"))

@@ -38,3 +38,9 @@ router.get('/safe/:id', async (req, res) => {
   const first = ids.find((id) => id === Number(req.query.id));
   res.json({ user, byName, first });
 });
+
+router.get('/sql', async (req, res) => {
+  // ok: javascript/taint-nosql-injection
+  const user = await Account.findOne({ where: { email: req.query.email } });
+  res.json(user);
+});

@@ -14,13 +14,15 @@
 ;   in `$where`, which MongoDB runs as JavaScript.
 
 ; Sinks are the filter of Mongoose models (named with a capital, `User.findOne(...)`) and of
-; MongoDB collections (`db.collection('users')`, a variable named like a collection),
+; MongoDB collections (`db.collection('users')`, a variable named like a collection); the
+; options object of an SQL ORM (Sequelize's and TypeORM's `{ where: ... }`) is not a filter,
 (call_expression
   function: (member_expression
     object: (_) @model
     property: (property_identifier) @method)
   arguments: (arguments . (_) @sink)
-  (#match? @model "^[A-Z][A-Za-z0-9]*$|(^|\\.)(collection\\(.*\\)|\\w*(Collection|Model|Repo)|coll|col)$")
+  (#match? @model "^[A-Z][A-Za-z0-9]*$|(^|\\.)(collection\\(.*\\)|\\w*(Collection|Model)|coll|col)$")
+  (#not-match? @sink "^\\{\\s*(where|include|attributes|order|relations|select)\\s*:")
   (#any-of? @method "find" "findOne" "findOneAndUpdate" "findOneAndDelete" "findOneAndReplace"
     "findOneAndRemove" "updateOne" "updateMany" "deleteOne" "deleteMany" "replaceOne"
     "countDocuments" "count" "exists" "where" "aggregate" "remove" "update"))

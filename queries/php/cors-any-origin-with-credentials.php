@@ -2,7 +2,7 @@
 
 function api_headers()
 {
-    // ruleid: php/cors-any-origin-with-credentials
+    // ruleid: php/taint-cors-origin-reflected
     header('Access-Control-Allow-Origin: ' . $_SERVER['HTTP_ORIGIN']);
     header('Access-Control-Allow-Credentials: true');
 }
@@ -11,11 +11,14 @@ function checked_headers(array $trusted)
 {
     $origin = $_SERVER['HTTP_ORIGIN'] ?? '';
     if (in_array($origin, $trusted, true)) {
-        // ok: php/cors-any-origin-with-credentials
+        // ok: php/taint-cors-origin-reflected
         header('Access-Control-Allow-Origin: ' . $origin);
     }
-    // ok: php/cors-any-origin-with-credentials
+    // ok: php/taint-cors-origin-reflected
     header('Access-Control-Allow-Origin: https://app.example.com');
+    $reflected = $_SERVER['HTTP_ORIGIN'];
+    // ruleid: php/taint-cors-origin-reflected
+    header("Access-Control-Allow-Origin: $reflected");
 }
 
 // ruleid: php/cors-any-origin-with-credentials

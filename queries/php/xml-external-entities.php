@@ -34,3 +34,11 @@ function safe(string $xml)
     libxml_disable_entity_loader(true);
     return $doc;
 }
+
+function strip_flag(string $xml, int $flags)
+{
+    $doc = new DOMDocument();
+    // ok: php/xml-external-entities
+    $doc->loadXML($xml, $flags & ~LIBXML_NOENT);
+    return $doc;
+}

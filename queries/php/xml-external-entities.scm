@@ -11,8 +11,11 @@
 ;   `$reader->setParserProperty(XMLReader::SUBST_ENTITIES, true)`.
 
 ; `LIBXML_NOENT` or `LIBXML_DTDLOAD` among a parse's options,
-((name) @finding
-  (#any-of? @finding "LIBXML_NOENT" "LIBXML_DTDLOAD" "LIBXML_DTDATTR"))
+([
+  (argument (name) @finding)
+  (binary_expression (name) @finding)
+ ]
+  (#any-of? @finding "LIBXML_NOENT" "LIBXML_DTDLOAD"))
 
 ; the entity loader turned back on,
 ((function_call_expression

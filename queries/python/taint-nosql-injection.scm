@@ -34,7 +34,7 @@
     object: (_) @collection
     attribute: (identifier) @method)
   arguments: (argument_list . (_) @sink)
-  (#match? @collection "(?i)(^db\\.\\w+|\\.db\\.\\w+|collection|coll|col|_coll|\\[[\"'][a-z_]+[\"']\\])$")
+  (#match? @collection "(?i)(^db\\.\\w+|\\.db\\.\\w+|collection|_coll|^db\\[[\"'][a-z_]+[\"']\\])$")
   (#any-of? @method "find" "find_one" "find_one_and_update" "find_one_and_delete"
     "find_one_and_replace" "update_one" "update_many" "delete_one" "delete_many" "replace_one"
     "count_documents" "aggregate" "distinct"))

@@ -16,7 +16,7 @@
   arguments: (argument_list
     (keyword_argument name: (identifier) @option value: (_) @value))) @finding
   (#eq? @parser "XMLParser")
-  (#any-of? @option "resolve_entities" "load_dtd" "dtd_validation" "huge_tree")
+  (#any-of? @option "resolve_entities" "load_dtd" "dtd_validation")
   (#eq? @value "True"))
 ((call
   function: [(identifier) @parser (attribute attribute: (identifier) @parser)]

@@ -253,6 +253,7 @@ impl Walk<'_> {
                             .entry(any_entry_key(&whole))
                             .or_insert(steps.clone());
                     }
+                    state.forget_marks(&key);
                     state.vars.entry(key).or_insert(steps);
                 }
             }
@@ -368,6 +369,7 @@ impl Walk<'_> {
                     state.vars.insert(entry_key(&root, &key), steps);
                 }
                 None => {
+                    state.forget_marks(&root);
                     state.vars.entry(root).or_insert(steps);
                 }
             }
@@ -379,6 +381,7 @@ impl Walk<'_> {
                 receiver.byte_range(),
                 format!("stored in `{}`", self.src(receiver)),
             ));
+            state.forget_marks(&root);
             state.vars.entry(root).or_insert(steps);
         }
     }
@@ -447,8 +450,9 @@ impl Walk<'_> {
                     }
                     state.vars.insert(place, steps);
                 }
+                // A clean value in an entry of a tainted container (`m.ReturnUrl = "/"`).
                 None if key.is_some() => {
-                    self.clean(&place, state);
+                    self.clean_checked(&place, state);
                 }
                 None => {}
             }
@@ -483,8 +487,8 @@ impl Walk<'_> {
         self.budget.spend(1 + entries);
     }
 
-    /// Makes `key`, which a guard validated, clean: also where it is an entry of a container
-    /// that stays tainted (`model.ReturnUrl` of a request-bound `model`).
+    /// Makes `key`, which a guard validated or a clean value overwrote, clean: also where it is
+    /// an entry of a container that stays tainted (`model.ReturnUrl` of a request-bound `model`).
     pub(super) fn clean_checked(&self, key: &str, state: &mut State) {
         self.clean(key, state);
         state.mark_cleared(key);

@@ -67,7 +67,11 @@ impl Walk<'_> {
         if let Some(call) = (syntax.call)(node) {
             return self.eval_call(node, &call, state);
         }
-        if (syntax.member)(node).is_some() {
+        if let Some((_, name)) = (syntax.member)(node) {
+            // A property that answers a number (`s.Length`, `list.Count`, `a.length`).
+            if name.is_some_and(|n| syntax.answers.contains(&self.src(n))) && !self.roles.numbers {
+                return None;
+            }
             return self
                 .eval_entry(node, state)
                 .or_else(|| self.entries_of(node, state))
@@ -85,6 +89,18 @@ impl Walk<'_> {
                 return Some(steps.clone());
             }
             return self.eval(object, state);
+        }
+        // C#'s `x switch { "a" => "A", _ => "B" }`: the value is one of the arms' results, never
+        // the subject or a pattern.
+        if kind == "switch_expression" {
+            return shape::children(node)
+                .into_iter()
+                .filter(|c| c.kind() == "switch_expression_arm")
+                .find_map(|arm| {
+                    let mut cursor = arm.walk();
+                    let result = arm.named_children(&mut cursor).last();
+                    result.and_then(|r| self.eval(r, state))
+                });
         }
         // A ternary whose condition the constants decide is the branch it takes.
         if let Some(chosen) = self.chosen_branch(node, state) {
@@ -427,7 +443,19 @@ mod tests {
             (CSharp, "Run(«sink:new StringBuilder(x)»);", true),
             (CSharp, "Run(«sink:int.Parse(x)»);", false),
             (CSharp, "Run(«sink:(int) x»);", false),
-            (CSharp, "Run(«sink:x.Length»);", true),
+            (CSharp, "Run(«sink:x.Length»);", false),
+            (CSharp, "Run(«sink:\"n=\" + x.Split(',').Length»);", false),
+            (
+                CSharp,
+                "Run(«sink:x switch { \"a\" => \"A\", _ => \"B\" }»);",
+                false,
+            ),
+            (
+                CSharp,
+                "Run(«sink:x switch { \"a\" => \"A\", _ => x }»);",
+                true,
+            ),
+            (CSharp, "Run(«sink:new(x)»);", true),
             (CSharp, "Run(«sink:x.Contains(\"a\")»);", false),
             (CSharp, "Run(«sink:x == \"a\"»);", false),
             (CSharp, "Run(«sink:x is null»);", false),

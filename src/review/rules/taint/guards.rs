@@ -521,6 +521,15 @@ mod tests {
                 "class A { void F(Model model) { var m = «source:model»; if (ALLOWED.Contains(m.Next)) { Run(«sink:m.Next»); } } }".to_string(),
                 &[],
             ),
+            // A checked entry, or one given a constant where the check failed, on every path.
+            (JavaScript, js("if (!ALLOWED.includes(b.next)) { b.next = '/'; } run(«sink:b.next»);"), &[]),
+            // Taint added to the container after the check, keeping its steps, takes the
+            // mark away.
+            (
+                Python,
+                "d = «source:request.form»\nif d['next'] not in ALLOWED:\n    abort(400)\nd.update(«source:request.args»)\nrun(«sink:d['next']»)\n".to_string(),
+                &["d['next']"],
+            ),
         ];
         assert_flagged(&cases);
     }

@@ -103,11 +103,7 @@ impl State {
     /// Makes `key` and everything stored under it clean; answers how many entries went with it.
     pub(super) fn clean(&mut self, key: &str) -> usize {
         self.vars.remove(key);
-        if !self.cleared.is_empty() {
-            let marks = format!("{key}[");
-            self.cleared
-                .retain(|name, _| name != key && !name.starts_with(&marks));
-        }
+        self.forget_marks(key);
         self.consts.remove(key);
         // A list's length (see `lists`).
         self.consts.remove(&format!("{key}#length"));
@@ -127,10 +123,31 @@ impl State {
 }
 
 impl State {
-    /// Marks the entry `place`, just checked, clean while its containers keep their taint.
+    /// Marks the entry `place`, just checked or given a clean value, clean while its nearest
+    /// tainted container keeps its taint (nothing to mark when no container is tainted).
     pub(super) fn mark_cleared(&mut self, place: &str) {
-        if let Some(container) = self.container_taint(place) {
-            self.cleared.insert(place.to_string(), container);
+        if let Some(Some(container)) = self.container_taint(place) {
+            self.cleared.insert(place.to_string(), Some(container));
+        }
+    }
+
+    /// Takes away the marks of `key` and of the entries under it: taint was added there in a
+    /// way that may keep the container's steps (`d.update(src)`, `d[k] += src`).
+    pub(super) fn forget_marks(&mut self, key: &str) {
+        if self.cleared.is_empty() {
+            return;
+        }
+        self.cleared.remove(key);
+        let prefix = format!("{key}[");
+        let entries: Vec<String> = self
+            .cleared
+            .range(prefix.clone()..)
+            .map(|(name, _)| name)
+            .take_while(|name| name.starts_with(&prefix))
+            .cloned()
+            .collect();
+        for entry in &entries {
+            self.cleared.remove(entry);
         }
     }
 

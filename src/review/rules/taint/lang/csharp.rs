@@ -84,7 +84,10 @@ pub(super) static SYNTAX: Syntax = Syntax {
         Some((field(node, "left")?, field(node, "right")?))
     },
     parameters,
-    body: |node| field(node, "body"),
+    // `delegate (...) { ... }` holds its block without a field name.
+    body: |node| {
+        field(node, "body").or_else(|| children(node).into_iter().find(|c| c.kind() == "block"))
+    },
     numeric_cast: |node, text| {
         node.kind() == "cast_expression"
             && field(node, "type").is_some_and(|t| {
@@ -211,6 +214,17 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
                 constructor: false,
             })
         }
+        // `SqlCommand c = new(sql)`: the type is the declaration's.
+        "implicit_object_creation_expression" => Some(Call {
+            name: None,
+            receiver: None,
+            arguments: arguments(
+                children(node)
+                    .into_iter()
+                    .find(|c| c.kind() == "argument_list"),
+            ),
+            constructor: true,
+        }),
         "object_creation_expression" => {
             let mut name = field(node, "type");
             // `new System.Data.SqlClient.SqlCommand(...)`, `new List<string>(...)`.
@@ -249,7 +263,7 @@ fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t
                 .into_iter()
                 .filter(|c| c.kind() != "assignment_expression")
                 .map(|c| match c.kind() {
-                    "expression_element" => c.named_child(0).unwrap_or(c),
+                    "expression_element" | "collection_element" => c.named_child(0).unwrap_or(c),
                     _ => c,
                 })
                 .collect();
