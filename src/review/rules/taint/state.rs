@@ -31,7 +31,7 @@ pub(super) struct State {
     /// (Url.IsLocalUrl(model.ReturnUrl))` with `model` from the request): each
     /// with the steps of that container at the time. The entry reads clean while the container
     /// still holds those steps; a container given another value takes the mark away.
-    pub(super) cleared: BTreeMap<String, Option<Vec<Step>>>,
+    pub(super) cleared: BTreeMap<String, Vec<Step>>,
 }
 
 impl State {
@@ -107,18 +107,7 @@ impl State {
         self.consts.remove(key);
         // A list's length (see `lists`).
         self.consts.remove(&format!("{key}#length"));
-        let prefix = format!("{key}[");
-        let entries: Vec<String> = self
-            .vars
-            .range(prefix.clone()..)
-            .map(|(name, _)| name)
-            .take_while(|name| name.starts_with(&prefix))
-            .cloned()
-            .collect();
-        for entry in &entries {
-            self.vars.remove(entry);
-        }
-        entries.len()
+        remove_entries(&mut self.vars, key)
     }
 }
 
@@ -126,8 +115,8 @@ impl State {
     /// Marks the entry `place`, just checked or given a clean value, clean while its nearest
     /// tainted container keeps its taint (nothing to mark when no container is tainted).
     pub(super) fn mark_cleared(&mut self, place: &str) {
-        if let Some(Some(container)) = self.container_taint(place) {
-            self.cleared.insert(place.to_string(), Some(container));
+        if let Some(container) = self.container_taint(place).cloned() {
+            self.cleared.insert(place.to_string(), container);
         }
     }
 
@@ -138,17 +127,7 @@ impl State {
             return;
         }
         self.cleared.remove(key);
-        let prefix = format!("{key}[");
-        let entries: Vec<String> = self
-            .cleared
-            .range(prefix.clone()..)
-            .map(|(name, _)| name)
-            .take_while(|name| name.starts_with(&prefix))
-            .cloned()
-            .collect();
-        for entry in &entries {
-            self.cleared.remove(entry);
-        }
+        remove_entries(&mut self.cleared, key);
     }
 
     /// Whether the entry `place`, not tainted itself, was made clean while a container it
@@ -156,23 +135,35 @@ impl State {
     pub(super) fn is_cleared(&self, place: &str) -> bool {
         self.cleared
             .get(place)
-            .is_some_and(|mark| self.container_taint(place).as_ref() == Some(mark))
+            .is_some_and(|mark| self.container_taint(place) == Some(mark))
     }
 
-    /// The taint of the nearest container of `place` that is a place of the state (`Some(None)`
-    /// when none is: the taint, if any, comes from a source expression, which does not change).
-    fn container_taint(&self, place: &str) -> Option<Option<Vec<Step>>> {
+    /// The taint of the nearest container of `place` that is tainted itself.
+    fn container_taint(&self, place: &str) -> Option<&Vec<Step>> {
         let mut current = parent_place(place)?;
         loop {
             if let Some(steps) = self.vars.get(current) {
-                return Some(Some(steps.clone()));
+                return Some(steps);
             }
-            match parent_place(current) {
-                Some(parent) => current = parent,
-                None => return Some(None),
-            }
+            current = parent_place(current)?;
         }
     }
+}
+
+/// Removes the entries under `key` (`key[a]`, `key[a][b]`, not `key` itself) from a map of
+/// places, which keeps them together; answers how many went.
+fn remove_entries<V>(places: &mut BTreeMap<String, V>, key: &str) -> usize {
+    let prefix = format!("{key}[");
+    let entries: Vec<String> = places
+        .range(prefix.clone()..)
+        .map(|(name, _)| name)
+        .take_while(|name| name.starts_with(&prefix))
+        .cloned()
+        .collect();
+    for entry in &entries {
+        places.remove(entry);
+    }
+    entries.len()
 }
 
 /// The container place an entry place (`o[name]`, `d[a][b]`) is under.

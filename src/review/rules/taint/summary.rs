@@ -355,7 +355,9 @@ impl<'s> Stored<'s> {
     fn of(language: Language, root: Node<'_>, text: &'s str) -> Stored<'s> {
         let mut stored = Stored::default();
         match language {
-            Language::Java => {
+            // The fields each class declares, found from the file's top through namespaces
+            // and class bodies.
+            Language::Java | Language::CSharp => {
                 let mut stack: Vec<(Node<'_>, Option<&str>)> = vec![(root, None)];
                 while let Some((node, class)) = stack.pop() {
                     let mut class = class;
@@ -366,57 +368,19 @@ impl<'s> Stored<'s> {
                     }
                     if node.kind() == "field_declaration" {
                         if let Some(class) = class {
-                            let mut cursor = node.walk();
-                            for declarator in node.children_by_field_name("declarator", &mut cursor)
-                            {
-                                if let Some(name) = declarator.child_by_field_name("name") {
-                                    stored.fields.insert((class, &text[name.byte_range()]));
-                                }
+                            for name in field_names(node) {
+                                stored.fields.insert((class, &text[name.byte_range()]));
                             }
                         }
                         continue;
                     }
                     if matches!(
                         node.kind(),
-                        "program" | "class_body" | "enum_body" | "interface_body"
-                    ) || CLASSES.contains(&node.kind())
-                    {
-                        let mut cursor = node.walk();
-                        for child in node.named_children(&mut cursor) {
-                            stack.push((child, class));
-                        }
-                    }
-                }
-            }
-            // `private string conn;`, `string a, b;`: declarators under a variable declaration.
-            Language::CSharp => {
-                let mut stack: Vec<(Node<'_>, Option<&str>)> = vec![(root, None)];
-                while let Some((node, class)) = stack.pop() {
-                    let mut class = class;
-                    if CLASSES.contains(&node.kind()) {
-                        class = node
-                            .child_by_field_name("name")
-                            .map(|n| &text[n.byte_range()]);
-                    }
-                    if node.kind() == "field_declaration" {
-                        let declarations = children(node)
-                            .into_iter()
-                            .filter(|c| c.kind() == "variable_declaration");
-                        for declaration in declarations {
-                            for declarator in children(declaration) {
-                                let name = declarator
-                                    .child_by_field_name("name")
-                                    .filter(|_| declarator.kind() == "variable_declarator");
-                                if let (Some(class), Some(name)) = (class, name) {
-                                    stored.fields.insert((class, &text[name.byte_range()]));
-                                }
-                            }
-                        }
-                        continue;
-                    }
-                    if matches!(
-                        node.kind(),
-                        "compilation_unit"
+                        "program"
+                            | "class_body"
+                            | "enum_body"
+                            | "interface_body"
+                            | "compilation_unit"
                             | "declaration_list"
                             | "namespace_declaration"
                             | "file_scoped_namespace_declaration"
@@ -552,6 +516,24 @@ impl<'s> Stored<'s> {
             _ => None,
         }
     }
+}
+
+/// The names a field declaration declares: Java's `declarator`s (`int a, b;`), and C#'s
+/// declarators under its variable declaration (`private string a, b;`).
+fn field_names(declaration: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = declaration.walk();
+    let java: Vec<Node<'_>> = declaration
+        .children_by_field_name("declarator", &mut cursor)
+        .collect();
+    let csharp = children(declaration)
+        .into_iter()
+        .filter(|c| c.kind() == "variable_declaration")
+        .flat_map(children)
+        .filter(|d| d.kind() == "variable_declarator");
+    java.into_iter()
+        .chain(csharp)
+        .filter_map(|d| d.child_by_field_name("name"))
+        .collect()
 }
 
 /// The kinds of class declarations whose methods a call of the class resolves to, and C++'s

@@ -64,10 +64,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "member_access_expression" => Some((field(node, "expression")?, field(node, "name"))),
         // `user?.Name`.
         "conditional_access_expression" => {
-            let binding = children(node)
-                .into_iter()
-                .find(|c| c.kind() == "member_binding_expression")?;
-            Some((field(node, "condition")?, field(binding, "name")))
+            Some((field(node, "condition")?, field(binding(node)?, "name")))
         }
         _ => None,
     },
@@ -143,6 +140,13 @@ pub(super) static SYNTAX: Syntax = Syntax {
     ],
 };
 
+/// The `.Name` of `user?.Name`.
+fn binding(access: Node<'_>) -> Option<Node<'_>> {
+    children(access)
+        .into_iter()
+        .find(|c| c.kind() == "member_binding_expression")
+}
+
 /// The expression an argument passes: past its name (`name: x`) and `ref`/`out`/`in`.
 fn unwrap_argument(node: Node<'_>) -> Node<'_> {
     if node.kind() != "argument" {
@@ -188,15 +192,10 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
                 "member_access_expression" => {
                     (field(function, "name"), field(function, "expression"))
                 }
-                "conditional_access_expression" => {
-                    let binding = children(function)
-                        .into_iter()
-                        .find(|c| c.kind() == "member_binding_expression");
-                    (
-                        binding.and_then(|b| field(b, "name")),
-                        field(function, "condition"),
-                    )
-                }
+                "conditional_access_expression" => (
+                    binding(function).and_then(|b| field(b, "name")),
+                    field(function, "condition"),
+                ),
                 "identifier" => (Some(function), None),
                 // `Method<T>(x)`.
                 "generic_name" => (function.named_child(0), None),
