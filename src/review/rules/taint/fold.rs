@@ -22,6 +22,11 @@ impl Walk<'_> {
     }
 
     fn constant_at_depth(&self, node: Node<'_>, state: &State) -> Option<Value> {
+        if self.roles.extent.is_some() {
+            if let Some(value) = self.extent_constant(node, state) {
+                return Some(value);
+            }
+        }
         let syntax = self.syntax;
         let kind = node.kind();
         let source = self.src(node).trim();
@@ -55,6 +60,13 @@ impl Walk<'_> {
         }
         if kind == "parenthesized_expression" || kind == "parenthesized_expression_list" {
             return self.constant(node.named_child(0)?, state);
+        }
+        // C++'s `if (x)` holds its condition in a clause (which may declare a variable first).
+        if kind == "condition_clause" {
+            let value = node.child_by_field_name("value")?;
+            return (node.named_child_count() == 1)
+                .then(|| self.constant(value, state))
+                .flatten();
         }
         if let Some(chosen) = self.chosen_branch(node, state) {
             return self.constant(chosen, state);
