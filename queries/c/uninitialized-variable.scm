@@ -45,7 +45,9 @@
 (binary_expression left: (identifier) @sink)
 (binary_expression right: (identifier) @sink)
 (return_statement (identifier) @sink)
-(init_declarator value: (identifier) @sink)
+; Binding a C++ reference (`char *&alias = data;`) reads nothing.
+((init_declarator declarator: (_) @_declarator value: (identifier) @sink)
+  (#not-match? @_declarator "&"))
 (assignment_expression right: (identifier) @sink)
 (pointer_expression operator: "*" argument: (identifier) @sink)
 (subscript_expression argument: (identifier) @sink)

@@ -41,8 +41,12 @@ impl Walk<'_> {
         }
         // A copy into a buffer (`memcpy(dst, src, n)`, which the table reads as `dst = src`)
         // moves data, not the state of a value a rule follows (`; flow: value`).
-        let assignment = (syntax.assignment)(node, self.text)
-            .filter(|_| !(self.roles.value_only && (syntax.call)(node).is_some()));
+        // Nor does binding a C++ reference (`char *&alias = data;`): the reference is the
+        // variable, not a copy of the value it holds now.
+        let assignment = (syntax.assignment)(node, self.text).filter(|_| {
+            !(self.roles.value_only
+                && ((syntax.call)(node).is_some() || binds_reference(node, self.text)))
+        });
         if let Some(assign) = assignment {
             for value in &assign.values {
                 self.effects(*value, state);
@@ -493,6 +497,14 @@ impl Walk<'_> {
         self.clean(key, state);
         state.mark_cleared(key);
     }
+}
+
+/// Whether `node` declares a C++ reference with its value (`int &n = count;`).
+fn binds_reference(node: Node<'_>, text: &str) -> bool {
+    node.kind() == "init_declarator"
+        && node.child_by_field_name("declarator").is_some_and(|d| {
+            d.kind() == "reference_declarator" || text[d.byte_range()].contains('&')
+        })
 }
 
 #[cfg(test)]
