@@ -5,6 +5,7 @@
 ; cwe: CWE-120, CWE-787
 ; tags: security, memory-safety, buffer-overflow
 ; precision: high
+; superseded-by: c/out-of-bounds-write
 ; security-severity: 8.1
 ; help: Copy with an explicit bound that is the destination size: `snprintf(dst, sizeof dst, "%s", src)`,
 ;   `strlcpy`/`strlcat` where available, or check `strlen(src) < sizeof dst` first. Copies of a

@@ -5,6 +5,7 @@
 ; cwe: CWE-805, CWE-120
 ; tags: security, memory-safety, buffer-overflow
 ; precision: very-high
+; superseded-by: c/out-of-bounds-write
 ; security-severity: 8.1
 ; help: The bound of `strncpy`/`strncat` must come from the destination: `sizeof dst - 1`
 ;   (and terminate), or `sizeof dst - strlen(dst) - 1` for `strncat`. Better, use `snprintf` or

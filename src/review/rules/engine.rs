@@ -47,6 +47,9 @@ pub(crate) struct CompiledRules {
     /// those whose flows stay in their function (`; reach: function`).
     all_paths: std::collections::HashSet<usize>,
     function_reach: std::collections::HashSet<usize>,
+    /// The rules about buffer extents (`; flow: extent`), with the side of an access each
+    /// judges.
+    extent: std::collections::HashMap<usize, taint::extent::Access>,
     /// Per pattern rule (by index): the taint rules of this language that supersede it.
     superseded_by: std::collections::HashMap<usize, Vec<usize>>,
 }
@@ -106,6 +109,9 @@ pub(crate) struct RuleMatch {
     pub(crate) captures: Vec<(String, Range<usize>)>,
     /// For taint rules: the way from the source to the sink.
     pub(crate) flow: Vec<super::taint::Step>,
+    /// What the flow says for the message's `{{detail}}` (the sizes of an access past a
+    /// buffer's end).
+    pub(crate) detail: Option<String>,
     /// For a superseded pattern rule's match on a sink that only a parameter of its function
     /// (or what a call of the repository returns) reaches: the (taint rule, sink) pairs the
     /// join decides it by. Empty: the match stands as it is.
@@ -203,6 +209,13 @@ impl CompiledRules {
             number_flow: rules_where(set, language, |meta| meta.number_flow),
             all_paths: rules_where(set, language, |meta| meta.all_paths),
             function_reach: rules_where(set, language, |meta| meta.function_reach),
+            extent: set
+                .rules
+                .iter()
+                .enumerate()
+                .filter(|(_, rule)| rule.languages.contains(&language))
+                .filter_map(|(index, rule)| Some((index, rule.meta.extent?)))
+                .collect(),
             prefilter: Prefilter::build(&query, &source, &root_kind),
             query,
             pattern_rules,
@@ -330,6 +343,7 @@ impl CompiledRules {
                                 value_only: self.value_flow.contains(rule),
                                 numbers: self.number_flow.contains(rule),
                                 all_paths: self.all_paths.contains(rule),
+                                extent: self.extent.get(rule).copied(),
                                 ..Default::default()
                             });
                             for capture in m.captures() {
@@ -358,6 +372,7 @@ impl CompiledRules {
                             .map(|c| (names[c.index as usize].to_string(), c.node.byte_range()))
                             .collect(),
                         flow: Vec::new(),
+                        detail: None,
                         deferred: Vec::new(),
                     });
                 }
@@ -366,11 +381,19 @@ impl CompiledRules {
             }
             // The cursor is reused by the next file of this thread.
             cursor.set_byte_range(0..usize::MAX);
-            // C++ arguments taken by reference, for the rules that follow a value's state: once
-            // for the file, not once per rule and walk.
-            if self.language == Language::Cpp && taint_roles.values().any(|r| r.value_only) {
+            // The buffers the rules about extents judge accesses against, once for the file.
+            if taint_roles.values().any(|r| r.extent.is_some()) {
+                let buffers = taint::extent::sources(tree.root_node(), text, &aliases);
+                for roles in taint_roles.values_mut().filter(|r| r.extent.is_some()) {
+                    roles.sources.extend(buffers.iter().cloned());
+                }
+            }
+            // C++ arguments taken by reference, for the rules that follow a value's state or
+            // the constants sizes come from: once for the file, not once per rule and walk.
+            let by_reference = |r: &taint::Roles| r.value_only || r.extent.is_some();
+            if self.language == Language::Cpp && taint_roles.values().any(by_reference) {
                 let (read, written) = taint::reference_arguments(tree.root_node(), text);
-                for roles in taint_roles.values_mut().filter(|r| r.value_only) {
+                for roles in taint_roles.values_mut().filter(|r| by_reference(r)) {
                     roles.by_reference = read.clone();
                     roles.written = written.clone();
                 }
@@ -381,6 +404,8 @@ impl CompiledRules {
                 .flatten()
                 .filter(|shape| !shape.is_empty());
             let mut by_rule = std::collections::BTreeMap::new();
+            // Per rule about extents: the accesses it found within bounds.
+            let mut fits = std::collections::HashMap::new();
             for (rule, roles) in &taint_roles {
                 // A rule whose flows stay in their function (`; reach: function`) gives no
                 // summaries: its walk is the one of the file alone.
@@ -388,6 +413,17 @@ impl CompiledRules {
                     .as_ref()
                     .filter(|_| !self.function_reach.contains(rule));
                 let flows = match shape {
+                    _ if roles.extent.is_some() => {
+                        let (flows, inside) = taint::analyze_extent(
+                            self.language,
+                            tree.root_node(),
+                            text,
+                            &aliases,
+                            roles,
+                        );
+                        fits.insert(*rule, inside);
+                        flows
+                    }
                     Some(shape) => {
                         let shares = roles.sinks.is_empty()
                             && roles.sanitizers.is_empty()
@@ -423,6 +459,7 @@ impl CompiledRules {
                         node_bytes: flow.sink,
                         captures,
                         flow: flow.steps,
+                        detail: flow.detail,
                         deferred: Vec::new(),
                     });
                 }
@@ -432,7 +469,11 @@ impl CompiledRules {
             let cut_short = timed_out || exceeded;
             if !cut_short {
                 let edges = shape.as_ref().map(|_| &by_rule);
-                self.drop_superseded(&mut out, &taint_roles, tree, text, &aliases, edges);
+                let judged = Judged {
+                    roles: &taint_roles,
+                    fits: &fits,
+                };
+                self.drop_superseded(&mut out, judged, tree, text, &aliases, edges);
             }
             let facts = match shape {
                 Some(shape) if !cut_short => {
@@ -507,6 +548,14 @@ impl CompiledRules {
     }
 }
 
+/// What the taint rules of a file said, for the pattern rules they supersede: each rule's
+/// roles, and for each rule about extents the accesses it found within bounds.
+#[derive(Clone, Copy)]
+struct Judged<'a> {
+    roles: &'a std::collections::BTreeMap<usize, taint::Roles>,
+    fits: &'a std::collections::HashMap<usize, std::collections::HashSet<Range<usize>>>,
+}
+
 /// For each pattern rule of `language` with `; superseded-by:`, the taint rules in force that
 /// supersede it (a rule turned off, or absent, supersedes nothing).
 fn superseders(set: &RuleSet, language: Language) -> std::collections::HashMap<usize, Vec<usize>> {
@@ -541,7 +590,7 @@ impl CompiledRules {
     fn drop_superseded(
         &self,
         matches: &mut Vec<RuleMatch>,
-        roles: &std::collections::BTreeMap<usize, taint::Roles>,
+        judged_by: Judged<'_>,
         tree: &Tree,
         text: &str,
         aliases: &Aliases,
@@ -550,6 +599,7 @@ impl CompiledRules {
         if self.superseded_by.is_empty() {
             return;
         }
+        let roles = judged_by.roles;
         let reached: std::collections::HashSet<(usize, Range<usize>)> = matches
             .iter()
             .filter(|m| !m.flow.is_empty())
@@ -577,10 +627,20 @@ impl CompiledRules {
                 if sinks.is_empty() {
                     continue;
                 }
-                if sinks
+                let reaches = sinks
                     .iter()
-                    .any(|s| reached.contains(&(*taint_rule, (*s).clone())))
-                {
+                    .any(|s| reached.contains(&(*taint_rule, (*s).clone())));
+                if let Some(fits) = judged_by.fits.get(taint_rule) {
+                    // A rule about extents settles an access it found past an end (its own
+                    // finding, with the sizes, stands for the match) or inside its buffer
+                    // (nothing to report); one it could not judge keeps the match.
+                    if reaches || sinks.iter().all(|s| fits.contains(*s)) {
+                        judged = true;
+                        continue;
+                    }
+                    return true;
+                }
+                if reaches {
                     return true;
                 }
                 if let Some(summaries) = summaries {

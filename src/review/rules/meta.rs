@@ -15,6 +15,7 @@
 //! (call ...) @finding
 //! ```
 
+use super::taint::extent::Access;
 use crate::lang::Language;
 use crate::model::Severity;
 
@@ -106,6 +107,10 @@ pub(crate) struct RuleMeta {
     /// Flows are reported only inside the function of their source (`; reach: function`): no
     /// summary edge starts from the rule's sources.
     pub(crate) function_reach: bool,
+    /// A taint rule about buffer extents in C and C++ (`; flow: extent`), with the side of an
+    /// access it judges (`; access: write` or `read`): its sinks are accesses, reported where
+    /// they may reach past an end of the buffer they land in (see `taint::extent`).
+    pub(crate) extent: Option<Access>,
 }
 
 const KEYS: &[&str] = &[
@@ -127,6 +132,7 @@ const KEYS: &[&str] = &[
     "flow",
     "paths",
     "reach",
+    "access",
 ];
 
 /// Parses the metadata block. Errors are plain sentences; the caller adds the file name.
@@ -275,14 +281,28 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
         return Err(String::from("`flow` is for taint rules (`; kind: taint`)"));
     }
     let (value_flow, number_flow) = match flow {
-        None | Some("taint") => (false, false),
+        None | Some("taint") | Some("extent") => (false, false),
         Some("value") => (true, false),
         Some("number") => (false, true),
         Some(other) => {
             return Err(format!(
-                "unknown flow `{other}` (expected taint, number or value)"
+                "unknown flow `{other}` (expected taint, number, value or extent)"
             ))
         }
+    };
+    let access = get("access");
+    let extent = match (flow, access.as_deref().map(str::trim)) {
+        (Some("extent"), Some("write")) => Some(Access::Write),
+        (Some("extent"), Some("read")) => Some(Access::Read),
+        (Some("extent"), other) => {
+            return Err(format!(
+                "a rule with `flow: extent` says which side of an access it judges: \
+                 `access: write` or `access: read`{}",
+                other.map(|o| format!(", not `{o}`")).unwrap_or_default()
+            ))
+        }
+        (_, Some(_)) => return Err(String::from("`access` is for rules with `flow: extent`")),
+        (_, None) => None,
     };
     let all_paths = match get("paths").as_deref().map(str::trim) {
         None | Some("any") => false,
@@ -324,6 +344,7 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
         number_flow,
         all_paths,
         function_reach,
+        extent,
     })
 }
 

@@ -374,7 +374,13 @@ fn parse_rule(
         })?,
     };
     if meta.taint {
-        for roles in [&["@source", "@filled"][..], &["@sink"]] {
+        // A rule about extents takes its sources from the engine: the buffers of the file.
+        let needed: &[&[&str]] = if meta.extent.is_some() {
+            &[&["@sink"]]
+        } else {
+            &[&["@source", "@filled"], &["@sink"]]
+        };
+        for roles in needed {
             // `@source.local` holds `@source`.
             if !roles.iter().any(|role| source.contains(role)) {
                 return Err(invalid(format!(

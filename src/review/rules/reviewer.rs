@@ -41,7 +41,12 @@ impl RulesReviewer {
             rule.meta.id.clone(),
             self.name(),
             rule.meta.severity,
-            render_message(&rule.meta.message, &m.captures, &file.text),
+            render_message(
+                &rule.meta.message,
+                &m.captures,
+                m.detail.as_deref(),
+                &file.text,
+            ),
             location,
         );
         let (start_line, end_line) = (finding.location.start_line, finding.location.end_line);
@@ -122,6 +127,7 @@ impl RulesReviewer {
                         node_bytes: sink.clone(),
                         captures: vec![(String::from("sink"), sink.clone())],
                         flow: Vec::new(),
+                        detail: None,
                         deferred: Vec::new(),
                     };
                     prepared(file, self.finding(file, tree, &m))
@@ -295,6 +301,7 @@ fn secret_values(node: tree_sitter::Node<'_>, text: &str) -> Vec<String> {
 fn render_message(
     template: &str,
     captures: &[(String, std::ops::Range<usize>)],
+    detail: Option<&str>,
     text: &str,
 ) -> String {
     let mut out = String::with_capacity(template.len());
@@ -305,6 +312,11 @@ fn render_message(
         };
         let name = rest[start + 2..start + len].trim();
         out.push_str(&rest[..start]);
+        if let (Some(detail), "detail") = (detail, name) {
+            out.push_str(detail);
+            rest = &rest[start + len + 2..];
+            continue;
+        }
         match captures.iter().find(|(n, _)| n == name) {
             Some((_, range)) => {
                 let value = text[range.clone()]

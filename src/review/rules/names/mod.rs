@@ -26,6 +26,10 @@ pub(crate) struct Aliases {
     /// Uses of a macro, by range, with what it stands for.
     resolved: HashMap<Range<usize>, Alias>,
     imports: Imports,
+    /// C and C++ macros whose body is a number (`#define SIZE 100`), each definition with where
+    /// it starts, `None` where a definition of another kind ends it. Looked up at a use (see
+    /// [`Aliases::number`]); the queries' predicates still see the macro's name.
+    numbers: HashMap<String, Vec<(usize, Option<i64>)>>,
 }
 
 /// The segment of a qualified name that a use of it spells in code, however the rest is written:
@@ -70,10 +74,12 @@ impl Aliases {
             };
         }
         let mut macros: HashMap<&str, Vec<(usize, Option<Alias>)>> = HashMap::new();
-        collect_macros(root, text, &mut macros);
+        let mut numbers = HashMap::new();
+        collect_macros(root, text, &mut macros, &mut numbers);
         if macros.is_empty() {
             return Aliases {
                 imports,
+                numbers,
                 ..Aliases::default()
             };
         }
@@ -102,7 +108,22 @@ impl Aliases {
             }
             stack.extend(node.children(&mut cursor));
         }
-        Aliases { resolved, imports }
+        Aliases {
+            resolved,
+            imports,
+            numbers,
+        }
+    }
+
+    /// The number the macro `node` (an identifier) stands for where it is used, if its
+    /// definition in force there is a number.
+    pub(crate) fn number(&self, node: Node<'_>, text: &str) -> Option<i64> {
+        let definitions = self.numbers.get(&text[node.byte_range()])?;
+        let (_, value) = definitions
+            .iter()
+            .rev()
+            .find(|(at, _)| *at < node.start_byte())?;
+        *value
     }
 
     /// Whether some name of the file is spelled otherwise where it is used (a macro, an import
@@ -150,6 +171,7 @@ fn collect_macros<'t>(
     node: Node<'_>,
     text: &'t str,
     macros: &mut HashMap<&'t str, Vec<(usize, Option<Alias>)>>,
+    numbers: &mut HashMap<String, Vec<(usize, Option<i64>)>>,
 ) {
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
@@ -163,6 +185,11 @@ fn collect_macros<'t>(
                         && !value.starts_with(|c: char| c.is_ascii_digit())
                         && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
                     let name_text = &text[name.byte_range()];
+                    let number = integer(value);
+                    let known = numbers.entry(name_text.to_string()).or_default();
+                    if number.is_some() || !known.is_empty() {
+                        known.push((child.start_byte(), number));
+                    }
                     let alias = if identifier && value != name_text {
                         Some(Alias::Name(value.to_string()))
                     } else if is_string_literal(value) {
@@ -185,9 +212,44 @@ fn collect_macros<'t>(
             | "preproc_elifdef"
             | "linkage_specification"
             | "declaration_list"
-            | "namespace_definition" => collect_macros(child, text, macros),
+            | "namespace_definition" => collect_macros(child, text, macros, numbers),
             _ => {}
         }
+    }
+}
+
+/// The integer a macro's body is (`100`, `(10 + 1)`, `0x40`, `64u`), when it is one literal,
+/// or a sum or difference of two, in parentheses or not.
+fn integer(value: &str) -> Option<i64> {
+    let mut value = value.trim();
+    while let Some(inner) = value.strip_prefix('(').and_then(|v| v.strip_suffix(')')) {
+        value = inner.trim();
+    }
+    let literal = |s: &str| -> Option<i64> {
+        let s = s.trim().trim_end_matches(['u', 'U', 'l', 'L']);
+        if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+            return i64::from_str_radix(hex, 16).ok();
+        }
+        if s.len() > 1 && s.starts_with('0') {
+            return i64::from_str_radix(&s[1..], 8).ok();
+        }
+        s.parse().ok()
+    };
+    if let Some(n) = literal(value) {
+        return Some(n);
+    }
+    let (left, right, add) = match value.split_once('+') {
+        Some((l, r)) => (l, r, true),
+        None => {
+            let (l, r) = value.split_once('-')?;
+            (l, r, false)
+        }
+    };
+    let (left, right) = (literal(left)?, literal(right)?);
+    if add {
+        left.checked_add(right)
+    } else {
+        left.checked_sub(right)
     }
 }
 

@@ -54,6 +54,9 @@ impl Walk<'_> {
             for place in &checked.when_true {
                 self.clean_checked(place, &mut taken);
             }
+            if let (Some(condition), Some(_)) = (condition, self.roles.extent) {
+                self.narrow_counters(condition, true, &mut taken);
+            }
             if let Some(consequence) = consequence {
                 self.statement(consequence, &mut taken);
             }
@@ -66,6 +69,9 @@ impl Walk<'_> {
             let mut rest = self.copy(state);
             for place in &checked.when_false {
                 self.clean_checked(place, &mut rest);
+            }
+            if let (Some(condition), Some(_)) = (condition, self.roles.extent) {
+                self.narrow_counters(condition, false, &mut rest);
             }
             let mut rest_exit = None;
             if let Some((first, others)) = alternatives.split_first() {
@@ -213,12 +219,24 @@ impl Walk<'_> {
         if never && node.kind() != "do_statement" {
             return;
         }
+        // `for (i = 0; i < n; i++)` with a known `n`: the range `i` takes in the body, for a
+        // rule about extents.
+        let counter = self
+            .roles
+            .extent
+            .and_then(|_| self.counted_loop(node, state));
         // Two rounds do not follow a value that changes every round: what the loop assigns is
         // not known inside it or after it.
         for part in body.iter().chain(updates.iter()).chain(condition.iter()) {
             self.forget_assigned_in(*part, state);
+            if self.roles.extent.is_some() {
+                self.forget_extents_in(*part, state);
+            }
         }
         let mut round = self.copy(state);
+        if let Some((name, range)) = counter {
+            round.extents.count(name, range);
+        }
         let mut ran: Option<State> = None;
         let rounds = if self.loop_depth > 0 { 1 } else { 2 };
         self.loop_depth += 1;

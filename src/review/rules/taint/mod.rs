@@ -42,6 +42,7 @@ mod budget;
 mod constant;
 mod effects;
 mod eval;
+pub(crate) mod extent;
 #[cfg(test)]
 mod fixture;
 mod fold;
@@ -103,6 +104,9 @@ pub(crate) struct Roles {
     /// [`reference_arguments`].
     pub(crate) by_reference: HashSet<Range<usize>>,
     pub(crate) written: HashSet<Range<usize>>,
+    /// The rule judges buffer extents (`; flow: extent`), on this side of an access: its sinks
+    /// are accesses, judged against the buffers the walk follows (see [`extent`]).
+    pub(crate) extent: Option<extent::Access>,
 }
 
 /// The capture names that give a taint rule's pattern its role (see [`Roles::add`]).
@@ -152,6 +156,9 @@ pub(crate) struct Flow {
     pub(crate) sink: Range<usize>,
     /// From the source to the sink, in order.
     pub(crate) steps: Vec<Step>,
+    /// What the flow says beyond its nodes, for the finding's message (`{{detail}}`): the
+    /// sizes an access past a buffer's end compares.
+    pub(crate) detail: Option<String>,
 }
 
 /// The languages whose statements the engine models.
@@ -171,6 +178,26 @@ pub(crate) fn analyze(
         return Vec::new();
     }
     walk::run(language, root, text, names, roles, false, Limits::DEFAULT).0
+}
+
+/// Every flow of a rule about extents (`; flow: extent`): the accesses that may reach past an
+/// end of their buffer, and the accesses found inside their buffers wherever the walk met them.
+pub(crate) fn analyze_extent(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    names: &Aliases,
+    roles: &Roles,
+) -> (Vec<Flow>, HashSet<Range<usize>>) {
+    if roles.sources.is_empty() {
+        return (Vec::new(), HashSet::new());
+    }
+    let walked = walk::run_judging(language, root, text, names, roles, false, Limits::DEFAULT);
+    if !walked.complete {
+        // A walk that gave up has proven nothing within bounds.
+        return (walked.flows, HashSet::new());
+    }
+    (walked.flows, walked.fits)
 }
 
 /// The sinks that a value from a source, or from a parameter of the function around them, may

@@ -32,6 +32,8 @@ pub(super) struct State {
     /// with the steps of that container at the time. The entry reads clean while the container
     /// still holds those steps; a container given another value takes the mark away.
     pub(super) cleared: BTreeMap<String, Vec<Step>>,
+    /// The buffers and pointers a rule about extents follows (empty for every other rule).
+    pub(super) extents: super::extent::Extents,
 }
 
 impl State {
@@ -60,6 +62,7 @@ impl State {
         for (name, origins) in other.copies {
             self.copies.entry(name).or_default().extend(origins);
         }
+        self.extents.merge(other.extents);
     }
 
     /// After `target = value`: `target` is a copy of `value` when that is a variable (`Some`),

@@ -11,6 +11,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 use super::budget::{Budget, Limits};
+use super::extent::Judged;
 use super::knowledge::is_own_object;
 use super::lang;
 use super::shape::{self, collect, declaration_name};
@@ -39,6 +40,9 @@ pub(super) struct Walk<'a> {
     parameters_are_sources: bool,
     flows: Vec<Flow>,
     reported: HashSet<Range<usize>>,
+    /// For a rule about extents: the accesses judged, each with whether it stayed inside its
+    /// buffer every time.
+    fits: std::collections::HashMap<Range<usize>, bool>,
     /// Declarations already walked where they stand.
     walked: HashSet<usize>,
     /// Names of the functions this file declares (only in the walk of [`super::open_sinks`]).
@@ -69,11 +73,49 @@ pub(super) fn run(
     parameters_are_sources: bool,
     limits: Limits,
 ) -> (Vec<Flow>, bool) {
+    let walked = run_judging(
+        language,
+        root,
+        text,
+        names,
+        roles,
+        parameters_are_sources,
+        limits,
+    );
+    (walked.flows, walked.complete)
+}
+
+/// What one walk found.
+pub(super) struct Walked {
+    /// Sorted by sink.
+    pub(super) flows: Vec<Flow>,
+    /// It ran to the end (rather than giving up on a limit).
+    pub(super) complete: bool,
+    /// For a rule about extents: the accesses it found inside their buffers wherever it met
+    /// them.
+    pub(super) fits: HashSet<Range<usize>>,
+}
+
+/// [`run`], with the accesses a rule about extents found within bounds.
+pub(super) fn run_judging(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    names: &Aliases,
+    roles: &Roles,
+    parameters_are_sources: bool,
+    limits: Limits,
+) -> Walked {
+    let nothing = Walked {
+        flows: Vec::new(),
+        complete: true,
+        fits: HashSet::new(),
+    };
     let Some(syntax) = lang::syntax(language) else {
-        return (Vec::new(), true);
+        return nothing;
     };
     if roles.sinks.is_empty() {
-        return (Vec::new(), true);
+        return nothing;
     }
     let mut walk = Walk::new(syntax, text, names, roles, parameters_are_sources, limits);
     let mut declarations = Vec::new();
@@ -123,7 +165,17 @@ pub(super) fn run(
     let complete = !walk.budget.exhausted();
     let mut flows = walk.flows;
     flows.sort_by_key(|f| (f.sink.start, f.sink.end));
-    (flows, complete)
+    let fits = walk
+        .fits
+        .into_iter()
+        .filter(|(sink, fits)| *fits && !walk.reported.contains(sink))
+        .map(|(sink, _)| sink)
+        .collect();
+    Walked {
+        flows,
+        complete,
+        fits,
+    }
 }
 
 impl<'a> Walk<'a> {
@@ -150,6 +202,7 @@ impl<'a> Walk<'a> {
             parameters_are_sources,
             flows: Vec::new(),
             reported: HashSet::new(),
+            fits: Default::default(),
             walked: HashSet::new(),
             local_functions: HashSet::new(),
             no_return: HashSet::new(),
@@ -202,6 +255,7 @@ impl<'a> Walk<'a> {
         !self.parameters_are_sources
             && self.roles.results.is_empty()
             && state.vars.is_empty()
+            && state.extents.is_empty()
             && !self.holds_source(range)
     }
 
@@ -359,6 +413,9 @@ impl<'a> Walk<'a> {
         }
         self.check_sinks(node, state);
         self.effects(node, state);
+        if self.roles.extent.is_some() {
+            self.extent_effects(node, state);
+        }
         // `assert(p != NULL);`: what follows runs only where the condition held.
         if let Some(condition) = super::guards::asserted(node, self.syntax, self.text) {
             for place in self.checked(condition).when_true {
@@ -415,6 +472,28 @@ impl<'a> Walk<'a> {
             if path.iter().any(|n| UNEVALUATED.contains(&n.kind())) {
                 continue;
             }
+            if let Some(access) = self.roles.extent {
+                // An access, judged against the buffer it lands in.
+                let around = &path[..path.len().saturating_sub(1)];
+                match self.judge_extent(sink_node, around, access, state) {
+                    Judged::Leaves { steps, detail } => {
+                        self.reported.insert(sink.clone());
+                        self.flows.push(Flow {
+                            sink,
+                            steps,
+                            detail: Some(detail),
+                        });
+                    }
+                    // Within bounds only if within bounds every time the walk meets it.
+                    Judged::Fits => {
+                        self.fits.entry(sink).or_insert(true);
+                    }
+                    Judged::Unknown => {
+                        self.fits.insert(sink, false);
+                    }
+                }
+                continue;
+            }
             let guarded = self.guarded(&path, state);
             if let Some(mut steps) = self.eval(sink_node, guarded.as_ref().unwrap_or(state)) {
                 steps.push((
@@ -422,7 +501,11 @@ impl<'a> Walk<'a> {
                     format!("reaches the sink `{}`", one_line(self.src(sink_node))),
                 ));
                 self.reported.insert(sink.clone());
-                self.flows.push(Flow { sink, steps });
+                self.flows.push(Flow {
+                    sink,
+                    steps,
+                    detail: None,
+                });
             }
         }
     }
