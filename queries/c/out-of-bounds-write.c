@@ -151,8 +151,9 @@ void sizes(int fd, FILE *in)
     char header[16];
     if (numbers == NULL)
         return;
-    // Ten bytes are not ten ints.
+    // Ten bytes are not ten ints (and nothing was written into `buffer`).
     // ruleid: c/out-of-bounds-write
+    // ruleid: c/uninitialized-memory
     memcpy(numbers, buffer, 10 * sizeof(int));
     free(numbers);
     before = buffer - 8;

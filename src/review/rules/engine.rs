@@ -49,7 +49,7 @@ pub(crate) struct CompiledRules {
     function_reach: std::collections::HashSet<usize>,
     /// The rules about buffer extents (`; flow: extent`), with the side of an access each
     /// judges.
-    extent: std::collections::HashMap<usize, taint::extent::Access>,
+    extent: std::collections::HashMap<usize, taint::extent::Check>,
     /// Per pattern rule (by index): the taint rules of this language that supersede it.
     superseded_by: std::collections::HashMap<usize, Vec<usize>>,
 }
@@ -344,6 +344,7 @@ impl CompiledRules {
                                 numbers: self.number_flow.contains(rule),
                                 all_paths: self.all_paths.contains(rule),
                                 extent: self.extent.get(rule).copied(),
+                                constructs: self.language == Language::Cpp,
                                 ..Default::default()
                             });
                             for capture in m.captures() {

@@ -15,7 +15,7 @@
 //! (call ...) @finding
 //! ```
 
-use super::taint::extent::Access;
+use super::taint::extent::{Access, Check};
 use crate::lang::Language;
 use crate::model::Severity;
 
@@ -107,10 +107,10 @@ pub(crate) struct RuleMeta {
     /// Flows are reported only inside the function of their source (`; reach: function`): no
     /// summary edge starts from the rule's sources.
     pub(crate) function_reach: bool,
-    /// A taint rule about buffer extents in C and C++ (`; flow: extent`), with the side of an
-    /// access it judges (`; access: write` or `read`): its sinks are accesses, reported where
-    /// they may reach past an end of the buffer they land in (see `taint::extent`).
-    pub(crate) extent: Option<Access>,
+    /// A taint rule about buffer extents in C and C++ (`; flow: extent`), with what it judges
+    /// of an access (`; access: write` or `read`: past an end of the buffer it lands in;
+    /// `unwritten`: a read of what nothing wrote). See `taint::extent`.
+    pub(crate) extent: Option<Check>,
 }
 
 const KEYS: &[&str] = &[
@@ -292,12 +292,13 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
     };
     let access = get("access");
     let extent = match (flow, access.as_deref().map(str::trim)) {
-        (Some("extent"), Some("write")) => Some(Access::Write),
-        (Some("extent"), Some("read")) => Some(Access::Read),
+        (Some("extent"), Some("write")) => Some(Check::Bounds(Access::Write)),
+        (Some("extent"), Some("read")) => Some(Check::Bounds(Access::Read)),
+        (Some("extent"), Some("unwritten")) => Some(Check::Unwritten),
         (Some("extent"), other) => {
             return Err(format!(
-                "a rule with `flow: extent` says which side of an access it judges: \
-                 `access: write` or `access: read`{}",
+                "a rule with `flow: extent` says what it judges of an access: \
+                 `access: write`, `access: read` or `access: unwritten`{}",
                 other.map(|o| format!(", not `{o}`")).unwrap_or_default()
             ))
         }

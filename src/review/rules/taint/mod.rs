@@ -106,7 +106,10 @@ pub(crate) struct Roles {
     pub(crate) written: HashSet<Range<usize>>,
     /// The rule judges buffer extents (`; flow: extent`), on this side of an access: its sinks
     /// are accesses, judged against the buffers the walk follows (see [`extent`]).
-    pub(crate) extent: Option<extent::Access>,
+    pub(crate) extent: Option<extent::Check>,
+    /// The file is C++, where an array of a class type is built by its constructor: what is
+    /// not known to be such an array is followed as unwritten memory (see [`extent`]).
+    pub(crate) constructs: bool,
 }
 
 /// The capture names that give a taint rule's pattern its role (see [`Roles::add`]).

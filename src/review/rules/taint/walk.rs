@@ -11,7 +11,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 use super::budget::{Budget, Limits};
-use super::extent::Judged;
+use super::extent::{Check, Judged};
 use super::knowledge::is_own_object;
 use super::lang;
 use super::shape::{self, collect, declaration_name};
@@ -43,6 +43,9 @@ pub(super) struct Walk<'a> {
     /// For a rule about extents: the accesses judged, each with whether it stayed inside its
     /// buffer every time.
     fits: std::collections::HashMap<Range<usize>, bool>,
+    /// For a rule about unwritten memory: each read, with its flow when the last time the walk
+    /// met it nothing had written what it reads.
+    unwritten: std::collections::HashMap<Range<usize>, Option<Flow>>,
     /// Declarations already walked where they stand.
     walked: HashSet<usize>,
     /// Names of the functions this file declares (only in the walk of [`super::open_sinks`]).
@@ -164,6 +167,7 @@ pub(super) fn run_judging(
     }
     let complete = !walk.budget.exhausted();
     let mut flows = walk.flows;
+    flows.extend(walk.unwritten.into_values().flatten());
     flows.sort_by_key(|f| (f.sink.start, f.sink.end));
     let fits = walk
         .fits
@@ -203,6 +207,7 @@ impl<'a> Walk<'a> {
             flows: Vec::new(),
             reported: HashSet::new(),
             fits: Default::default(),
+            unwritten: Default::default(),
             walked: HashSet::new(),
             local_functions: HashSet::new(),
             no_return: HashSet::new(),
@@ -468,14 +473,38 @@ impl<'a> Walk<'a> {
             // The nodes from the statement down to the sink, walked down (a node's parent is
             // found from the root, so walking up would cost the depth at each step).
             let path = path_to(node, sink_node);
-            // `sizeof *p`: the operand of `sizeof` is not evaluated.
-            if path.iter().any(|n| UNEVALUATED.contains(&n.kind())) {
+            // `sizeof *p`: the operand of `sizeof` is not evaluated, nor of a macro that wraps
+            // it (`YYSIZEOF (*yyvsp)`).
+            let unevaluated = |n: &Node<'_>| {
+                UNEVALUATED.contains(&n.kind())
+                    || (n.kind() == "call_expression"
+                        && n.child_by_field_name("function").is_some_and(|f| {
+                            let name = self.src(f).to_ascii_lowercase();
+                            name.ends_with("sizeof") || name.ends_with("alignof")
+                        }))
+            };
+            if path.iter().any(unevaluated) {
                 continue;
             }
-            if let Some(access) = self.roles.extent {
+            if let Some(check) = self.roles.extent {
                 // An access, judged against the buffer it lands in.
                 let around = &path[..path.len().saturating_sub(1)];
-                match self.judge_extent(sink_node, around, access, state) {
+                let judged = self.judge_extent(sink_node, around, check, state);
+                if check == Check::Unwritten {
+                    // A read of what a later round of its loop writes first (`w[i] = f(w[i -
+                    // 2])`) is judged in the last round the walk makes.
+                    let flow = match judged {
+                        Judged::Leaves { steps, detail } => Some(Flow {
+                            sink: sink.clone(),
+                            steps,
+                            detail: Some(detail),
+                        }),
+                        _ => None,
+                    };
+                    self.unwritten.insert(sink, flow);
+                    continue;
+                }
+                match judged {
                     Judged::Leaves { steps, detail } => {
                         self.reported.insert(sink.clone());
                         self.flows.push(Flow {

@@ -37,6 +37,20 @@ impl Walk<'_> {
             |walk: &Self, state: &State, i: usize| argument(i).and_then(|a| walk.scalar(a, state));
         let destination = argument(0);
         let width = if name.starts_with('w') { 4 } else { 1 };
+        // What the call may write counts as written, all of each buffer it is given (a fill or
+        // copy of part of a buffer is rarely followed by a read of the rest).
+        if !library::only_reads(&name) {
+            for argument in &arguments {
+                // A pointer into a buffer (`p`, `p + n`, `&p[n]`), not a value read from it
+                // (`p[i]`, `*p`).
+                let bare = unwrap_cast(*argument);
+                let value = matches!(bare.kind(), "subscript_expression" | "field_expression")
+                    || (bare.kind() == "pointer_expression" && self.src(bare).starts_with('*'));
+                if !value {
+                    self.mark_written(buffer_base(*argument), None, state);
+                }
+            }
+        }
         match (name.as_str(), destination) {
             ("memset" | "wmemset", Some(dst)) => {
                 let fill = scalar(self, state, 1);

@@ -5,8 +5,9 @@
 use tree_sitter::Node;
 
 use super::amount::{literal_length, type_size, Amount};
+use super::initialized::Written;
 use super::library::{self, Allocation};
-use super::{Buffer, Declared, Places, Pointer};
+use super::{Buffer, Declared, Places, Pointer, Unit};
 use crate::review::rules::taint::constant::Value;
 use crate::review::rules::taint::shape::{children, declarator_name, field, unwrap_cast};
 use crate::review::rules::taint::state::State;
@@ -45,11 +46,21 @@ impl Walk<'_> {
         match node.kind() {
             "declaration" => {
                 let type_text = field(node, "type").map(|t| self.src(t)).unwrap_or("");
+                // `static` and global arrays start as zeros.
+                let lasting = children(node).iter().any(|c| {
+                    c.kind() == "storage_class_specifier"
+                        && matches!(self.src(*c), "static" | "extern" | "thread_local")
+                }) || node.parent().is_some_and(|p| {
+                    matches!(
+                        p.kind(),
+                        "translation_unit" | "declaration_list" | "linkage_specification"
+                    )
+                });
                 for declarator in super::super::shape::fields(node, "declarator") {
                     if let Some(value) = field(declarator, "value") {
                         self.extent_effects(value, state);
                     }
-                    self.declare(type_text, declarator, state);
+                    self.declare(type_text, declarator, lasting, state);
                 }
             }
             "assignment_expression" => {
@@ -70,7 +81,10 @@ impl Walk<'_> {
                         let name = self.variable(argument, state);
                         self.move_pointer(&name, step, node, state);
                     }
-                    _ => self.written_through(argument, state),
+                    _ => {
+                        self.written_through(argument, state);
+                        self.mark_written(super::super::shape::buffer_base(argument), None, state);
+                    }
                 }
             }
             "call_expression" => {
@@ -94,7 +108,7 @@ impl Walk<'_> {
 
     /// A declarator of a declaration whose type is `type_text`: the variable's element, and
     /// the buffer an array declares or the place an initializer points at.
-    fn declare(&mut self, type_text: &str, declarator: Node<'_>, state: &mut State) {
+    fn declare(&mut self, type_text: &str, declarator: Node<'_>, lasting: bool, state: &mut State) {
         let value = field(declarator, "value");
         let shape = if declarator.kind() == "init_declarator" {
             field(declarator, "declarator")
@@ -145,12 +159,13 @@ impl Walk<'_> {
                 Declared {
                     element: None,
                     array: false,
+                    nested: false,
                 },
             );
             return;
         };
         // What one step of the variable covers: the base type through the outer wrappers.
-        let mut element = Some(base);
+        let mut element = Some(base.clone());
         for wrapper in outer.iter().rev() {
             element = match wrapper.kind() {
                 "array_declarator" => {
@@ -164,11 +179,13 @@ impl Walk<'_> {
         if !array && own.kind() != "pointer_declarator" {
             element = None;
         }
+        let nested = outer.last().is_some_and(|w| w.kind() == "array_declarator");
         state.extents.declared.insert(
             name.clone(),
             Declared {
                 element: element.clone(),
                 array,
+                nested,
             },
         );
         if array {
@@ -185,11 +202,20 @@ impl Walk<'_> {
                 one_line(self.src(shape)),
                 size.describe()
             );
+            // Written where it is declared: with a value, as a `static` or a global, or as an
+            // array of a C++ type that may have a constructor.
+            let constructed = self.roles.constructs && base.unit != Unit::Byte;
+            let written = if value.is_some() || lasting || constructed {
+                Written::all(size.count)
+            } else {
+                Written::default()
+            };
             let mut buffer = Buffer {
                 size,
                 length: None,
                 longest: None,
                 filled: 0,
+                written,
                 pristine: value.is_none(),
                 origin: (shape.byte_range(), label),
             };
@@ -296,6 +322,23 @@ impl Walk<'_> {
                     let value = (operator == "=").then_some(right);
                     let position = self.scalar(index, state);
                     self.written(pointer, position, value, state);
+                    let range = self.index_range(index, state);
+                    self.mark_elements(pointer, range, state);
+                }
+            }
+            // `items[i].id = v`, `p->id = v`: the element is written (a member stands for it).
+            "field_expression" => {
+                let object = field(left, "argument");
+                let arrow = self.src(left).contains("->");
+                match object {
+                    Some(object) if arrow => self.mark_elements(object, Some((0, 0)), state),
+                    Some(object) => {
+                        if let Some((pointer, index)) = (self.syntax.subscript)(object) {
+                            let range = self.index_range(index, state);
+                            self.mark_elements(pointer, range, state);
+                        }
+                    }
+                    None => {}
                 }
             }
             "pointer_expression" if self.src(left).starts_with('*') => {
@@ -312,6 +355,7 @@ impl Walk<'_> {
                 if let Some(pointer) = field(left, "argument") {
                     let value = (operator == "=").then_some(right);
                     self.written(pointer, Some(0), value, state);
+                    self.mark_elements(pointer, Some((0, 0)), state);
                 }
             }
             _ => {}
@@ -445,6 +489,7 @@ impl Walk<'_> {
                 size.describe()
             );
             return Some(Buffer {
+                written: Written::all(size.count),
                 size,
                 length: Some(length * width),
                 longest: None,
@@ -453,14 +498,19 @@ impl Walk<'_> {
                 origin: (range, label),
             });
         }
-        let mut zeroed = false;
-        let mut pristine = true;
+        let zeroed;
+        // Whether it starts written (value-initialized, constructed, or reallocated).
+        let initialized;
         let size = match value.kind() {
             "new_expression" => {
                 if field(value, "placement").is_some() {
                     return None;
                 }
                 let element = type_size(self.src(field(value, "type")?));
+                // `new T[n]()` and `new T[n]{}` value-initialize, and a class type may have a
+                // constructor: only a plain type left without them starts unwritten.
+                zeroed = field(value, "arguments").is_some();
+                initialized = zeroed || element.unit != Unit::Byte;
                 match field(value, "declarator") {
                     Some(declarator) => {
                         element.times(self.scalar(field(declarator, "length")?, state)?)?
@@ -472,7 +522,7 @@ impl Walk<'_> {
                 let call = (self.syntax.call)(value)?;
                 let name = self.names.name(call.name?, self.text);
                 zeroed = library::zeroes(name);
-                pristine = !zeroed && !name.contains("realloc");
+                initialized = zeroed || name.contains("realloc");
                 match library::allocator(name)? {
                     Allocation::Argument(i) => self.amount(*call.arguments.get(i)?, state)?,
                     Allocation::Product(a, b) => {
@@ -496,11 +546,16 @@ impl Walk<'_> {
             size.describe()
         );
         Some(Buffer {
+            written: if initialized {
+                Written::all(size.count)
+            } else {
+                Written::default()
+            },
             size,
             length: zeroed.then_some(0),
             longest: None,
             filled: 0,
-            pristine,
+            pristine: !initialized,
             origin: (range, label),
         })
     }

@@ -6,7 +6,7 @@ use tree_sitter::Node;
 
 use super::amount::Amount;
 use super::library::{self, Reach};
-use super::{Access, Buffer, Pointer, Unit};
+use super::{Access, Buffer, Check, Pointer, Unit};
 use crate::review::rules::taint::shape::{field, unwrap_cast};
 use crate::review::rules::taint::state::State;
 use crate::review::rules::taint::walk::Walk;
@@ -40,13 +40,21 @@ impl Walk<'_> {
         &self,
         sink: Node<'_>,
         around: &[Node<'_>],
-        access: Access,
+        check: Check,
         state: &State,
     ) -> Judged {
+        let access = match check {
+            Check::Bounds(access) => access,
+            Check::Unwritten => {
+                return self
+                    .judge_unwritten(sink, around, state)
+                    .unwrap_or(Judged::Unknown)
+            }
+        };
         let judged = match sink.kind() {
             "call_expression" => self.judge_call(sink, access, state),
             "subscript_expression" => (self.syntax.subscript)(sink).and_then(|(pointer, index)| {
-                if access_of(sink, around) != Some(access) {
+                if access_of(sink, around) != Some(access) || self.is_row(pointer, state) {
                     return None;
                 }
                 let range = self.index_range(index, state)?;
@@ -61,6 +69,13 @@ impl Walk<'_> {
             _ => None,
         };
         judged.unwrap_or(Judged::Unknown)
+    }
+
+    /// Whether `pointer[i]` is a row of an array of arrays (where the row starts: nothing is
+    /// read or written).
+    pub(super) fn is_row(&self, pointer: Node<'_>, state: &State) -> bool {
+        let bare = unwrap_cast(pointer);
+        bare.kind() == "identifier" && state.extents.rows(&self.variable(bare, state))
     }
 
     /// A call of [`library`]: each buffer it touches on the side `access`.
@@ -210,7 +225,7 @@ impl Walk<'_> {
 
     /// The values an index takes: a constant, a loop counter's range, or either moved by a
     /// constant (`i + 1`).
-    fn index_range(&self, index: Node<'_>, state: &State) -> Option<(i64, i64)> {
+    pub(super) fn index_range(&self, index: Node<'_>, state: &State) -> Option<(i64, i64)> {
         // A range a guard emptied: the access does not run.
         self.index_bounds(index, state)
             .filter(|(low, high)| low <= high)
@@ -424,7 +439,7 @@ impl Walk<'_> {
 /// Whether an index or `*p` is written (the target of an assignment, or of one through a
 /// member of the element: `items[i].id = 0`) or read; `None` for `++`/`--` (both) and for what
 /// reads nothing (`&p[n]`, `sizeof p[n]`).
-fn access_of(sink: Node<'_>, around: &[Node<'_>]) -> Option<Access> {
+pub(super) fn access_of(sink: Node<'_>, around: &[Node<'_>]) -> Option<Access> {
     let mut accessed = sink;
     let mut above = around.iter().rev();
     let parent = loop {

@@ -28,6 +28,7 @@
 mod amount;
 mod contents;
 mod effects;
+mod initialized;
 mod judge;
 mod library;
 mod values;
@@ -42,6 +43,15 @@ pub(super) use judge::Judged;
 
 use super::Step;
 use crate::review::rules::names::Aliases;
+
+/// What a rule about extents judges of an access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Check {
+    /// Whether it stays inside its buffer, on this side (`; access: write` or `read`).
+    Bounds(Access),
+    /// Whether a read reads what some path wrote before (`; access: unwritten`).
+    Unwritten,
+}
 
 /// Which side of an access a rule judges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,6 +150,8 @@ struct Buffer {
     longest: Option<i64>,
     /// Leading bytes known not to be zero.
     filled: i64,
+    /// What some path has written of it (see [`initialized`]).
+    written: initialized::Written,
     /// Nothing has been written into it since it was made (an array without an initializer,
     /// `malloc`): where branches join, what the other branch wrote is what it holds (reading
     /// it unwritten is another bug).
@@ -156,6 +168,9 @@ struct Declared {
     element: Option<Amount>,
     /// Declared as an array (`char buf[10]`): `sizeof buf` is the buffer, not a pointer.
     array: bool,
+    /// Its elements are arrays themselves (`char rows[2][256]`): `rows[1]` reads nothing, it is
+    /// where a row starts.
+    nested: bool,
 }
 
 impl Extents {
@@ -193,9 +208,14 @@ impl Extents {
                     // One allocation of two sizes: neither is known.
                     self.buffers.remove(&key);
                 }
-                Some(mine) if mine.pristine => *mine = theirs,
-                Some(_) if theirs.pristine => {}
+                Some(mine) if mine.pristine => {
+                    let written = std::mem::take(&mut mine.written);
+                    *mine = theirs;
+                    mine.written.union(&written);
+                }
+                Some(mine) if theirs.pristine => mine.written.union(&theirs.written),
                 Some(mine) => {
+                    mine.written.union(&theirs.written);
                     if mine.length != theirs.length {
                         let known = |b: &Buffer| b.length.or(b.longest);
                         mine.longest = known(mine).zip(known(&theirs)).map(|(a, b)| a.max(b));
@@ -226,8 +246,15 @@ impl Extents {
 
     /// Forgets where `name` points (it was given a value not followed).
     pub(crate) fn forget(&mut self, name: &str) {
-        self.pointers.insert(name.to_string(), Places::unknown());
+        let old = self.pointers.insert(name.to_string(), Places::unknown());
         self.ranges.remove(name);
+        // Where it pointed may have been written through it in ways not followed (`*p++ = c`
+        // in a loop): those buffers count as written.
+        for place in old.map(|p| p.list).unwrap_or_default() {
+            if let Some(buffer) = self.buffers.get_mut(&place.buffer) {
+                buffer.written = initialized::Written::all(buffer.size.count);
+            }
+        }
     }
 
     /// `name` counts through `range` (the body of its loop).
@@ -238,6 +265,11 @@ impl Extents {
     /// The element size of `name`'s declaration.
     fn element(&self, name: &str) -> Option<Amount> {
         self.declared.get(name).and_then(|d| d.element.clone())
+    }
+
+    /// Whether `name` is an array of arrays, whose elements are rows rather than values.
+    fn rows(&self, name: &str) -> bool {
+        self.declared.get(name).is_some_and(|d| d.nested)
     }
 }
 

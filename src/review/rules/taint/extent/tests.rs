@@ -10,7 +10,7 @@ use crate::lang::Language::{self, Cpp, C};
 /// each access found within bounds, for a rule judging `access`.
 fn judged(language: Language, access: Access, marked: &str) -> (Vec<String>, Vec<String>) {
     let mut program = program(language, marked);
-    program.roles.extent = Some(access);
+    program.roles.extent = Some(Check::Bounds(access));
     program.roles.sources = sources(program.root(), &program.text, &program.names);
     let (flows, fits) = analyze_extent(
         program.language,
@@ -54,7 +54,7 @@ fn the_flow_runs_from_the_allocation_to_the_access() {
     let code = "void f(void) {\n    char *p = (char *)malloc(10);\n    char *q = p + 4;\n    \
                 «sink:memset(q, 0, 7)»;\n}\n";
     let mut program = program(C, code);
-    program.roles.extent = Some(Access::Write);
+    program.roles.extent = Some(Check::Bounds(Access::Write));
     program.roles.sources = sources(program.root(), &program.text, &program.names);
     let (flows, _) = analyze_extent(
         C,
@@ -343,4 +343,85 @@ fn numeric_macros_and_cpp_allocations_and_references_give_sizes() {
             .len(),
         0
     );
+}
+
+/// What each read of `marked` that reads unwritten memory says.
+fn unwritten(language: Language, marked: &str) -> Vec<String> {
+    let mut program = program(language, marked);
+    program.roles.extent = Some(Check::Unwritten);
+    program.roles.constructs = language == Cpp;
+    program.roles.sources = sources(program.root(), &program.text, &program.names);
+    let (flows, _) = analyze_extent(
+        program.language,
+        program.root(),
+        &program.text,
+        &program.names,
+        &program.roles,
+    );
+    flows.into_iter().filter_map(|f| f.detail).collect()
+}
+
+#[test]
+fn reads_of_what_no_path_wrote_are_reported() {
+    let cases: &[(&str, usize)] = &[
+        ("int f(void) { int a[4]; return «sink:a[2]»; }", 1),
+        ("int f(void) { int a[4] = {0}; return «sink:a[2]»; }", 0),
+        ("int f(void) { static int a[4]; return «sink:a[2]»; }", 0),
+        ("int f(void) { int *a = (int *)calloc(4, sizeof(int)); return «sink:a[2]»; }", 0),
+        ("int f(void) { int *a = (int *)malloc(4 * sizeof(int)); return «sink:a[2]»; }", 1),
+        // A loop over part of the array writes that part.
+        (
+            "int f(void) { int a[10]; int i; for (i = 0; i < 5; i++) a[i] = i; return «sink:a[7]»; }",
+            1,
+        ),
+        (
+            "int f(void) { int a[10]; int i; for (i = 0; i < 5; i++) a[i] = i; return «sink:a[4]»; }",
+            0,
+        ),
+        // What one path wrote counts (the paths may be correlated).
+        ("int f(int c) { int a[4]; if (c) a[2] = 1; return «sink:a[2]»; }", 0),
+        // A call given the buffer may write it; one given a value read from it does not.
+        ("int f(void) { int a[4]; fill(a); return «sink:a[2]»; }", 0),
+        ("int f(void) { int a[4]; show(a[0]); return «sink:a[2]»; }", 1),
+        ("int f(void) { char a[4]; puts(a); return «sink:a[2]»; }", 1),
+        // Written through a pointer the walk stops following (moved in a loop).
+        (
+            "int f(const char *s) { char a[8]; char *p = a; while (*s) *p++ = *s++; \
+             return «sink:a[0]»; }",
+            0,
+        ),
+        // A row of an array of arrays is where the row starts, not a read.
+        ("void f(void) { char rows[2][8]; fill(«sink:rows[1]»); }", 0),
+        // A loop that reads what its earlier rounds wrote.
+        (
+            "void f(void) { long w[64]; int i; for (i = 0; i < 16; i++) w[i] = i; \
+             for (i = 16; i < 64; i++) w[i] = «sink:w[i - 2]»; }",
+            0,
+        ),
+    ];
+    for (code, expected) in cases {
+        assert_eq!(unwritten(C, code).len(), *expected, "{code}");
+    }
+    assert_eq!(
+        unwritten(C, "int f(void) { int a[10]; int i; for (i = 0; i < 5; i++) a[i] = i; int t = 0; \
+                      for (i = 0; i < 10; i++) t += «sink:a[i]»; return t; }"),
+        ["`a[i]` reads elements 0 to 9 of `a`; nothing has written the 20 bytes from 20 bytes into \
+          its buffer"]
+    );
+}
+
+#[test]
+fn cpp_arrays_of_class_types_may_be_built_by_their_constructors() {
+    let cases: &[(&str, usize)] = &[
+        ("int f() { int *a = new int[4]; return «sink:a[1]»; }", 1),
+        ("int f() { int *a = new int[4](); return «sink:a[1]»; }", 0),
+        ("int f() { Pair p[4]; return «sink:p[1]».a; }", 0),
+        (
+            "int f() { Pair *p = new Pair[4]; return «sink:p[1]».a; }",
+            0,
+        ),
+    ];
+    for (code, expected) in cases {
+        assert_eq!(unwritten(Cpp, code).len(), *expected, "{code}");
+    }
 }
