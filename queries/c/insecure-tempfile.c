@@ -41,7 +41,8 @@ int open_upload_safe(char *path_out, struct spool *sp)
     char *dir = mkdtemp(path_out);
     // ok: c/insecure-tempfile
     sp->mktemp(sp);
-    (void)anon;
+    if (anon != NULL)
+        fclose(anon);
     (void)dir;
     return fd;
 }

@@ -5,17 +5,20 @@ void bad1(void) {
     char *data = malloc(10);
     // ruleid: c/null-dereference
     strcpy(data, "x");
+    free(data);
 }
 void bad2(void) {
     int *data = (int *)calloc(10, sizeof(int));
     // ruleid: c/null-dereference
     data[0] = 5;
+    free(data);
 }
 void good1(void) {
     char *data = malloc(10);
     if (data == NULL) { exit(-1); }
     // ok: c/null-dereference
     strcpy(data, "x");
+    free(data);
 }
 void good2(void) {
     int *data = (int *)calloc(10, sizeof(int));
@@ -23,12 +26,14 @@ void good2(void) {
         // ok: c/null-dereference
         data[0] = 5;
     }
+    free(data);
 }
 int good3(void) {
     char *data = malloc(10);
     if (!data) return -1;
     // ok: c/null-dereference
     data[0] = 5;
+    free(data);
     return 0;
 }
 struct pair { int one; int two; };
@@ -99,6 +104,7 @@ void good_wrapped(struct list *l) {
     l->head = NULL;
     // ok: c/null-dereference
     l->count = 0;
+    free(p);
 }
 static void out_of_memory(void) {
     printLine("out of memory");

@@ -1,7 +1,7 @@
 ; id: c/out-of-bounds-read
 ; kind: taint
 ; flow: extent
-; access: read
+; check: read-bounds
 ; name: Read past the end or before the start of a buffer
 ; severity: error
 ; message: {{detail}}

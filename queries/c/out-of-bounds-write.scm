@@ -1,7 +1,7 @@
 ; id: c/out-of-bounds-write
 ; kind: taint
 ; flow: extent
-; access: write
+; check: write-bounds
 ; name: Write past the end or before the start of a buffer
 ; severity: error
 ; message: {{detail}}

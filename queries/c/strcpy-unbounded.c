@@ -60,13 +60,19 @@ char *greet(const char *user, const char *title, const char *tag)
     char *dup = malloc(strlen(user) + 1);
     char *joined;
     char *tagged = (char *)malloc(sizeof(tag) + 1);
-    if (dup == NULL)
+    if (dup == NULL) {
+        free(tagged);
         return NULL;
+    }
     // ok: c/strcpy-unbounded
     strcpy(dup, user);
     joined = malloc(sizeof greeting + strlen(user) + 1);
-    if (joined == NULL || tagged == NULL)
+    if (joined == NULL || tagged == NULL) {
+        free(dup);
+        free(joined);
+        free(tagged);
         return NULL;
+    }
     // ok: c/strcpy-unbounded
     strcpy(joined, greeting);
     // ok: c/strcpy-unbounded

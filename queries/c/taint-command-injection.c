@@ -61,8 +61,10 @@ void handle_grep(int fd)
     in = fdopen(dup(fd), "r");
     if (in == NULL)
         return;
-    if (fgets(verb, sizeof verb, in) == NULL || fgets(pattern, sizeof pattern, in) == NULL)
+    if (fgets(verb, sizeof verb, in) == NULL || fgets(pattern, sizeof pattern, in) == NULL) {
+        fclose(in);
         return;
+    }
     strncat(cmd, pattern, sizeof cmd - strlen(cmd) - 1);
     strncat(cmd, "' " SPOOL_DIR "/*.log", sizeof cmd - strlen(cmd) - 1);
     // ruleid: c/taint-command-injection
@@ -76,6 +78,8 @@ void handle_grep(int fd)
     // ok: c/command-injection
     results = popen(quoted_cmd, "r");
     pclose(results);
+    g_free(quoted);
+    fclose(in);
 }
 
 /* ROTATE <keep>: rotates the spool, keeping <keep> generations. */

@@ -1,7 +1,7 @@
 ; id: c/uninitialized-memory
 ; kind: taint
 ; flow: extent
-; access: unwritten
+; check: unwritten
 ; name: An array or allocated buffer is read where nothing was written
 ; severity: warning
 ; message: {{detail}}

@@ -13,6 +13,8 @@ void bad2(int c) {
     }
     // ruleid: c/use-after-free
     if (data) data[0] = 'a';
+    // Freed only when `c` is true: a leak only some paths have is not reported.
+    // ok: c/memory-leak
 }
 void bad3(void) {
     char *data = malloc(10);

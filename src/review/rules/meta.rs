@@ -107,9 +107,10 @@ pub(crate) struct RuleMeta {
     /// Flows are reported only inside the function of their source (`; reach: function`): no
     /// summary edge starts from the rule's sources.
     pub(crate) function_reach: bool,
-    /// A taint rule about buffer extents in C and C++ (`; flow: extent`), with what it judges
-    /// of an access (`; access: write` or `read`: past an end of the buffer it lands in;
-    /// `unwritten`: a read of what nothing wrote). See `taint::extent`.
+    /// A taint rule about buffers in C and C++ (`; flow: extent`), with what it checks (`;
+    /// check: write-bounds` or `read-bounds`: an access past an end of the buffer it lands in;
+    /// `unwritten`: a read of what nothing wrote; `leak`: memory or a file still held where
+    /// the function returns). See `taint::extent`.
     pub(crate) extent: Option<Check>,
 }
 
@@ -132,7 +133,7 @@ const KEYS: &[&str] = &[
     "flow",
     "paths",
     "reach",
-    "access",
+    "check",
 ];
 
 /// Parses the metadata block. Errors are plain sentences; the caller adds the file name.
@@ -290,19 +291,20 @@ pub(crate) fn parse(source: &str) -> Result<RuleMeta, String> {
             ))
         }
     };
-    let access = get("access");
-    let extent = match (flow, access.as_deref().map(str::trim)) {
-        (Some("extent"), Some("write")) => Some(Check::Bounds(Access::Write)),
-        (Some("extent"), Some("read")) => Some(Check::Bounds(Access::Read)),
+    let check = get("check");
+    let extent = match (flow, check.as_deref().map(str::trim)) {
+        (Some("extent"), Some("write-bounds")) => Some(Check::Bounds(Access::Write)),
+        (Some("extent"), Some("read-bounds")) => Some(Check::Bounds(Access::Read)),
         (Some("extent"), Some("unwritten")) => Some(Check::Unwritten),
+        (Some("extent"), Some("leak")) => Some(Check::Leak),
         (Some("extent"), other) => {
             return Err(format!(
-                "a rule with `flow: extent` says what it judges of an access: \
-                 `access: write`, `access: read` or `access: unwritten`{}",
+                "a rule with `flow: extent` says what it checks: `check: write-bounds`, \
+                 `read-bounds`, `unwritten` or `leak`{}",
                 other.map(|o| format!(", not `{o}`")).unwrap_or_default()
             ))
         }
-        (_, Some(_)) => return Err(String::from("`access` is for rules with `flow: extent`")),
+        (_, Some(_)) => return Err(String::from("`check` is for rules with `flow: extent`")),
         (_, None) => None,
     };
     let all_paths = match get("paths").as_deref().map(str::trim) {

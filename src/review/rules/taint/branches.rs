@@ -56,6 +56,7 @@ impl Walk<'_> {
             }
             if let (Some(condition), Some(_)) = (condition, self.roles.extent) {
                 self.narrow_counters(condition, true, &mut taken);
+                self.narrow_null(condition, true, &mut taken);
             }
             if let Some(consequence) = consequence {
                 self.statement(consequence, &mut taken);
@@ -72,6 +73,7 @@ impl Walk<'_> {
             }
             if let (Some(condition), Some(_)) = (condition, self.roles.extent) {
                 self.narrow_counters(condition, false, &mut rest);
+                self.narrow_null(condition, false, &mut rest);
             }
             let mut rest_exit = None;
             if let Some((first, others)) = alternatives.split_first() {

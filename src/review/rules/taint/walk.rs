@@ -63,6 +63,10 @@ pub(super) struct Walk<'a> {
     pub(super) labels: std::collections::HashMap<String, State>,
     /// The work done and the depth reached (see [`Limits`]).
     pub(super) budget: Budget,
+    /// The names the file's functions assign (see [`Walk::scope`]).
+    assigned_by_functions: HashSet<String>,
+    /// How many function bodies the walk is inside.
+    functions_around: usize,
 }
 
 /// The flows of one walk over `root`, a tree of `language`, sorted by sink, and whether it ran
@@ -152,6 +156,9 @@ pub(super) fn run_judging(
         }
     }
     walk.find_sink_nodes(root);
+    for declaration in &declarations {
+        walk.note_assigned(*declaration);
+    }
     // The top level, with the declarations it meets walked where they stand; then those it did
     // not meet (inside classes), each starting clean.
     let start = State {
@@ -215,6 +222,8 @@ impl<'a> Walk<'a> {
             breakable: Vec::new(),
             labels: std::collections::HashMap::new(),
             budget: Budget::new(limits),
+            assigned_by_functions: HashSet::new(),
+            functions_around: 0,
         }
     }
 
@@ -240,6 +249,37 @@ impl<'a> Walk<'a> {
     pub(super) fn copy(&self, state: &State) -> State {
         self.budget.spend(state.vars.len());
         state.clone()
+    }
+
+    /// Notes the variables `function` assigns or steps (`x = ...`, `x += ...`, `x++`, `&x`).
+    fn note_assigned(&mut self, function: Node<'_>) {
+        let mut found = Vec::new();
+        collect(
+            function,
+            &|k| {
+                matches!(
+                    k,
+                    "assignment_expression"
+                        | "augmented_assignment_expression"
+                        | "assignment"
+                        | "augmented_assignment"
+                        | "update_expression"
+                        | "inc_statement"
+                        | "dec_statement"
+                )
+            },
+            &mut found,
+        );
+        for node in found {
+            let target = node
+                .child_by_field_name("left")
+                .or_else(|| node.child_by_field_name("argument"))
+                .or_else(|| node.named_child(0));
+            if let Some(target) = target.filter(|t| self.is(self.syntax.identifiers, *t)) {
+                let name = self.names.name(target, self.text).to_string();
+                self.assigned_by_functions.insert(name);
+            }
+        }
     }
 
     /// Whether a sink lies inside `node`.
@@ -282,6 +322,21 @@ impl<'a> Walk<'a> {
             return;
         }
         let mut state = self.copy(outer);
+        // A variable some function assigns may hold anything when this one runs (`static int
+        // flag = 0;` set by another function before it calls this one; `FILE *log = NULL;`
+        // opened by another): what the walk of the code around it knows does not hold here.
+        // (A function nested in another sees that one's variables as they stand.)
+        if self.functions_around == 0 && !self.assigned_by_functions.is_empty() {
+            let assigned = &self.assigned_by_functions;
+            state.consts.retain(|name, _| !assigned.contains(name));
+            state.vars.retain(|name, _| {
+                let variable = name.split(['[', '.']).next().unwrap_or(name);
+                !assigned.contains(variable)
+            });
+            for name in assigned {
+                state.extents.unknown(name);
+            }
+        }
         for (parameter, name) in (self.syntax.parameters)(function) {
             let range = parameter.byte_range();
             // The object's own state (`self`, `this`) is the program's, not a caller's.
@@ -304,7 +359,52 @@ impl<'a> Walk<'a> {
             }
         }
         if let Some(body) = (self.syntax.body)(function) {
+            // A function's labels are its own (another function's `goto fail` is not this one's).
+            let labels = std::mem::take(&mut self.labels);
+            self.functions_around += 1;
             self.statement(body, &mut state);
+            self.functions_around -= 1;
+            self.labels = labels;
+            if self.roles.extent == Some(Check::Leak) {
+                self.ended(body, &state);
+            }
+        }
+    }
+
+    /// The end of a function's `body`, reached with `state` (unless every path leaves before
+    /// it): what a rule about leaks finds still held there.
+    fn ended(&mut self, body: Node<'_>, state: &State) {
+        if super::guards::exits(body, self.text, &self.no_return).is_some() {
+            return;
+        }
+        // A body that ends in a loop only a `return` leaves (`while (1) { ... }`).
+        let last = shape::children(body)
+            .into_iter()
+            .rev()
+            .find(|s| s.kind() != "comment");
+        let endless = last.is_some_and(|l| {
+            let condition = l.child_by_field_name("condition");
+            let forever = match l.kind() {
+                "for_statement" => condition.is_none_or(|c| self.decided(c, state) == Some(true)),
+                "while_statement" | "do_statement" => {
+                    condition.is_some_and(|c| self.decided(c, state) == Some(true))
+                }
+                _ => false,
+            };
+            forever && !self.src(l).contains("break")
+        });
+        if endless {
+            return;
+        }
+        let Some(end) = body.child(body.child_count().saturating_sub(1)) else {
+            return;
+        };
+        if let Some((steps, detail)) = self.leak_at_end(end, state) {
+            self.flows.push(Flow {
+                sink: end.byte_range(),
+                steps,
+                detail: Some(detail),
+            });
         }
     }
 
@@ -367,6 +467,14 @@ impl<'a> Walk<'a> {
             if self.holds_sink(node) {
                 let around = self.copy(state);
                 self.scope(node, &around);
+            }
+            return;
+        }
+        // A C++ namespace is walked as the top level is: its constants hold for the functions
+        // inside it (`static const int FIVE = 5;` deciding their branches).
+        if node.kind() == "namespace_definition" {
+            if let Some(body) = node.child_by_field_name("body") {
+                self.block(body, state);
             }
             return;
         }

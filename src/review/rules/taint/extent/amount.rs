@@ -10,6 +10,9 @@ pub(crate) enum Unit {
     Byte,
     /// Objects of a type whose size the engine does not know (a struct, `long`, a pointer).
     Of(String),
+    /// The size of a buffer the code does not say (`malloc(n)`, a file): followed for who
+    /// holds it, never compared.
+    Unknown,
 }
 
 /// A count of [`Unit`]s.
@@ -54,9 +57,17 @@ impl Amount {
     }
 
     /// How `other` counts in this amount's unit: a number of bytes in bytes, a number of
-    /// structs in structs; `None` across units.
+    /// structs in structs; `None` across units, and for a size not known.
     pub(crate) fn in_unit_of(&self, other: &Amount) -> Option<i64> {
-        (self.unit == other.unit).then_some(other.count)
+        (self.unit == other.unit && self.unit != Unit::Unknown).then_some(other.count)
+    }
+
+    /// A size not known.
+    pub(crate) fn unknown() -> Amount {
+        Amount {
+            count: 0,
+            unit: Unit::Unknown,
+        }
     }
 
     /// `50 bytes`, `50 × sizeof(twoIntsStruct)`.
@@ -65,6 +76,7 @@ impl Amount {
             Unit::Byte if self.count == 1 => String::from("1 byte"),
             Unit::Byte => format!("{} bytes", self.count),
             Unit::Of(name) => format!("{} × sizeof({name})", self.count),
+            Unit::Unknown => String::from("a size not known"),
         }
     }
 }

@@ -23,11 +23,27 @@ impl Walk<'_> {
             .map(|n| self.names.name(n, self.text).to_string())
             .unwrap_or_default();
         let arguments = call.arguments;
-        if library::releases(&name) {
+        if library::releases(&name) || library::reallocates(&name) {
+            // `realloc(p, n)` gives back what `p` held; what it returns is a new buffer.
             if let Some(pointer) = arguments.first() {
                 self.released(*pointer, state);
             }
-            return;
+            if library::releases(&name) {
+                return;
+            }
+        }
+        // A call that may keep what it is given (anything but the library's readers, copies
+        // and allocators) takes on giving it back: `list_add(&list, p)`, `set_name(obj, p)`.
+        let keeps = !(library::only_reads(&name)
+            || library::model(&name).is_some()
+            || library::allocator(&name).is_some()
+            || library::acquires(&name).is_some());
+        if keeps {
+            for argument in &arguments {
+                if let Some(pointer) = self.pointer_argument(*argument) {
+                    self.hand_on(pointer, state);
+                }
+            }
         }
         let argument = |i: usize| arguments.get(i).copied();
         let string = |walk: &Self, state: &State, i: usize| {
@@ -41,13 +57,8 @@ impl Walk<'_> {
         // copy of part of a buffer is rarely followed by a read of the rest).
         if !library::only_reads(&name) {
             for argument in &arguments {
-                // A pointer into a buffer (`p`, `p + n`, `&p[n]`), not a value read from it
-                // (`p[i]`, `*p`).
-                let bare = unwrap_cast(*argument);
-                let value = matches!(bare.kind(), "subscript_expression" | "field_expression")
-                    || (bare.kind() == "pointer_expression" && self.src(bare).starts_with('*'));
-                if !value {
-                    self.mark_written(buffer_base(*argument), None, state);
+                if let Some(pointer) = self.pointer_argument(*argument) {
+                    self.mark_written(pointer, None, state);
                 }
             }
         }
@@ -211,6 +222,7 @@ impl Walk<'_> {
         if let Some(places) = self.known_places(pointer, state) {
             for place in places.list {
                 state.extents.buffers.remove(&place.buffer);
+                state.extents.released.insert(place.buffer);
             }
         }
         if pointer.kind() == "identifier" {
@@ -286,5 +298,15 @@ impl Walk<'_> {
             });
         }
         found
+    }
+
+    /// The variable whose buffer a call's argument hands over: `p`, `p + n`, `&p[n]`, `(T *)p`
+    /// and `&p` (the pointer itself) are `p`; a value read from the buffer (`p[i]`, `*p`,
+    /// `p->n`) hands nothing over.
+    fn pointer_argument<'t>(&self, argument: Node<'t>) -> Option<Node<'t>> {
+        let bare = unwrap_cast(argument);
+        let value = matches!(bare.kind(), "subscript_expression" | "field_expression")
+            || (bare.kind() == "pointer_expression" && self.src(bare).starts_with('*'));
+        (!value).then(|| buffer_base(bare))
     }
 }

@@ -7,7 +7,7 @@ use tree_sitter::Node;
 use super::amount::{literal_length, type_size, Amount};
 use super::initialized::Written;
 use super::library::{self, Allocation};
-use super::{Buffer, Declared, Places, Pointer, Unit};
+use super::{Buffer, Declared, Owned, Places, Pointer, Unit};
 use crate::review::rules::taint::constant::Value;
 use crate::review::rules::taint::shape::{children, declarator_name, field, unwrap_cast};
 use crate::review::rules::taint::state::State;
@@ -155,13 +155,21 @@ impl Walk<'_> {
         let extents = &mut state.extents;
         let Some((own, outer)) = wrappers.split_last() else {
             extents.declared.insert(
-                name,
+                name.clone(),
                 Declared {
                     element: None,
                     array: false,
                     nested: false,
+                    lasting,
                 },
             );
+            // A pointer whose type a name hides (`auto p = new T;`, `DIR *` behind a typedef).
+            if let Some((value, places)) = initial {
+                self.set_places(&name, value, places, declarator, state);
+                if lasting {
+                    self.hand_on(value, state);
+                }
+            }
             return;
         };
         // What one step of the variable covers: the base type through the outer wrappers.
@@ -186,6 +194,7 @@ impl Walk<'_> {
                 element: element.clone(),
                 array,
                 nested,
+                lasting,
             },
         );
         if array {
@@ -217,6 +226,7 @@ impl Walk<'_> {
                 filled: 0,
                 written,
                 pristine: value.is_none(),
+                owned: None,
                 origin: (shape.byte_range(), label),
             };
             match (value, literal) {
@@ -233,6 +243,13 @@ impl Walk<'_> {
             self.place_new(&name, buffer, state);
         } else if let Some((value, places)) = initial {
             self.set_places(&name, value, places, declarator, state);
+            if lasting {
+                self.hand_on(value, state);
+            }
+        }
+        // A structure or array built from pointers holds them: handed on with it.
+        if let Some(list) = value.filter(|v| v.kind() == "initializer_list") {
+            self.hand_on_within(list, state);
         }
     }
 
@@ -248,6 +265,7 @@ impl Walk<'_> {
         let key = buffer.origin.0.start;
         let steps = vec![buffer.origin.clone()];
         state.extents.buffers.insert(key, buffer);
+        state.extents.released.remove(&key);
         state.extents.pointers.insert(
             name.to_string(),
             Places::known(vec![Pointer {
@@ -300,11 +318,29 @@ impl Walk<'_> {
         operator: &str,
         state: &mut State,
     ) {
+        // Stored where the function does not own it (a field, an element, a global, a
+        // `static`, through a pointer): whoever reads it there gives it back.
+        let local = left.kind() == "identifier"
+            && state
+                .extents
+                .declared
+                .get(&self.variable(left, state))
+                .is_some_and(|d| !d.lasting);
+        if !local {
+            self.hand_on_within(right, state);
+        }
         match left.kind() {
             "identifier" => {
                 let name = self.variable(left, state);
                 match operator {
-                    "=" => self.point(&name, right, node, state),
+                    "=" => {
+                        self.point(&name, right, node, state);
+                        // A global or `static` given what was just allocated holds it, and so
+                        // does a field it was stored in on the way (`cs = c->state = alloc()`).
+                        if !local || self.stored_elsewhere(right, state) {
+                            self.hand_on(left, state);
+                        }
+                    }
                     "+=" | "-=" => match self.scalar(right, state) {
                         Some(n) => {
                             let n = if operator == "+=" { n } else { -n };
@@ -362,15 +398,35 @@ impl Walk<'_> {
         }
     }
 
+    /// Whether `value` is (through casts and parentheses) an assignment to a place the function
+    /// does not own: a field, an element, a global (`c->state = alloc()`).
+    fn stored_elsewhere(&self, value: Node<'_>, state: &State) -> bool {
+        let value = unwrap_cast(value);
+        if value.kind() != "assignment_expression" {
+            return false;
+        }
+        let (Some(left), Some(right)) = (field(value, "left"), field(value, "right")) else {
+            return false;
+        };
+        let local = left.kind() == "identifier"
+            && state
+                .extents
+                .declared
+                .get(&self.variable(left, state))
+                .is_some_and(|d| !d.lasting);
+        !local || self.stored_elsewhere(right, state)
+    }
+
     /// `name` moves by `steps` of its element (`p++`, `p += 2`).
     fn move_pointer(&mut self, name: &str, steps: i64, at: Node<'_>, state: &mut State) {
         let element = state.extents.element(name);
-        let Some(places) = state.extents.pointers.remove(name) else {
+        let Some(places) = state.extents.pointers.get(name) else {
             return;
         };
         let open = places.open;
         let moved: Option<Vec<Pointer>> = places
             .list
+            .clone()
             .into_iter()
             .map(|mut place| {
                 let unit = &state.extents.buffers.get(&place.buffer)?.size;
@@ -383,11 +439,20 @@ impl Walk<'_> {
                 Some(place)
             })
             .collect();
-        let moved = match moved {
-            Some(list) => Places { list, open },
-            None => Places::unknown(),
-        };
-        state.extents.pointers.insert(name.to_string(), moved);
+        match moved {
+            Some(list) => {
+                state.extents.pointers.insert(
+                    name.to_string(),
+                    Places {
+                        list,
+                        open,
+                        ..Places::default()
+                    },
+                );
+            }
+            // Moved by what is not followed (within memory of a size not known).
+            None => state.extents.forget(name),
+        }
     }
 
     /// The places an expression points at: a variable's, a new buffer an allocation or a
@@ -402,6 +467,7 @@ impl Walk<'_> {
             let key = buffer.origin.0.start;
             let steps = vec![buffer.origin.clone()];
             state.extents.buffers.insert(key, buffer);
+            state.extents.released.remove(&key);
             return Some(Places::known(vec![Pointer {
                 buffer: key,
                 offset: 0,
@@ -413,8 +479,16 @@ impl Walk<'_> {
                 if let Some(chosen) = self.chosen_branch(value, state) {
                     return self.places_of(chosen, state);
                 }
-                let mut places = self.places_of(field(value, "consequence")?, state)?;
-                let other = self.places_of(field(value, "alternative")?, state)?;
+                // A null pointer on one side points nowhere: the other side's places.
+                let mut side = |node: Option<Node<'_>>| -> Option<Places> {
+                    let node = unwrap_cast(node?);
+                    if matches!(self.src(node), "NULL" | "0" | "nullptr") {
+                        return Some(Places::default());
+                    }
+                    self.places_of(node, state)
+                };
+                let mut places = side(field(value, "consequence"))?;
+                let other = side(field(value, "alternative"))?;
                 places.open |= other.open;
                 places.list.extend(other.list);
                 Some(places)
@@ -444,6 +518,19 @@ impl Walk<'_> {
                     _ => return None,
                 };
                 self.moved(pointer, count, state)
+            }
+            // `(data = alloc())`, once it has run: what `data` holds.
+            "assignment_expression" => {
+                let left = unwrap_cast(field(value, "left")?);
+                (left.kind() == "identifier")
+                    .then(|| {
+                        state
+                            .extents
+                            .pointers
+                            .get(&self.variable(left, state))
+                            .cloned()
+                    })
+                    .flatten()
             }
             "pointer_expression" => {
                 let argument = field(value, "argument")?;
@@ -495,12 +582,14 @@ impl Walk<'_> {
                 longest: None,
                 filled: length * width,
                 pristine: false,
+                owned: None,
                 origin: (range, label),
             });
         }
         let zeroed;
-        // Whether it starts written (value-initialized, constructed, or reallocated).
+        // Whether it starts written (value-initialized, constructed, reallocated, copied).
         let initialized;
+        let owned;
         let size = match value.kind() {
             "new_expression" => {
                 if field(value, "placement").is_some() {
@@ -511,41 +600,69 @@ impl Walk<'_> {
                 // constructor: only a plain type left without them starts unwritten.
                 zeroed = field(value, "arguments").is_some();
                 initialized = zeroed || element.unit != Unit::Byte;
+                owned = Some("memory");
                 match field(value, "declarator") {
-                    Some(declarator) => {
-                        element.times(self.scalar(field(declarator, "length")?, state)?)?
-                    }
+                    Some(declarator) => field(declarator, "length")
+                        .and_then(|n| self.scalar(n, state))
+                        .and_then(|n| element.times(n))
+                        .unwrap_or_else(Amount::unknown),
                     None => element,
                 }
             }
             "call_expression" => {
                 let call = (self.syntax.call)(value)?;
                 let name = self.names.name(call.name?, self.text);
+                let argument = |i: usize| call.arguments.get(i).copied();
                 zeroed = library::zeroes(name);
-                initialized = zeroed || name.contains("realloc");
-                match library::allocator(name)? {
-                    Allocation::Argument(i) => self.amount(*call.arguments.get(i)?, state)?,
-                    Allocation::Product(a, b) => {
-                        let (a, b) = (*call.arguments.get(a)?, *call.arguments.get(b)?);
-                        match (self.scalar(a, state), self.scalar(b, state)) {
-                            (Some(n), _) => self.amount(b, state)?.times(n)?,
-                            (None, Some(n)) => self.amount(a, state)?.times(n)?,
-                            _ => return None,
-                        }
+                owned = library::acquires(name);
+                initialized = zeroed || library::reallocates(name);
+                if let Some(width) = library::duplicates(name) {
+                    let copied = argument(0).and_then(|s| self.string_bytes(s, state));
+                    let size = copied.map_or_else(Amount::unknown, |b| Amount::bytes(b + width));
+                    return Some(self.made(value, size, true, false, owned));
+                }
+                match library::allocator(name) {
+                    Some(Allocation::Argument(i)) => argument(i)
+                        .and_then(|n| self.amount(n, state))
+                        .unwrap_or_else(Amount::unknown),
+                    Some(Allocation::Product(a, b)) => {
+                        let (a, b) = (argument(a)?, argument(b)?);
+                        let size = match (self.scalar(a, state), self.scalar(b, state)) {
+                            (Some(n), _) => self.amount(b, state).and_then(|b| b.times(n)),
+                            (None, Some(n)) => self.amount(a, state).and_then(|a| a.times(n)),
+                            _ => None,
+                        };
+                        size.unwrap_or_else(Amount::unknown)
                     }
+                    // A file, a directory or a pipe: followed for who holds it.
+                    None if owned.is_some() => Amount::unknown(),
+                    None => return None,
                 }
             }
             _ => return None,
         };
-        if size.count <= 0 {
+        if size.unit != Unit::Unknown && size.count <= 0 {
             return None;
         }
-        let label = format!(
-            "`{}` allocates {}",
-            one_line(self.src(value)),
-            size.describe()
-        );
-        Some(Buffer {
+        Some(self.made(value, size, initialized, zeroed, owned))
+    }
+
+    /// The buffer the allocation `value` makes.
+    fn made(
+        &self,
+        value: Node<'_>,
+        size: Amount,
+        initialized: bool,
+        zeroed: bool,
+        owned: Option<&'static str>,
+    ) -> Buffer {
+        let what = one_line(self.src(value));
+        let label = match owned {
+            Some(kind) if kind != "memory" => format!("`{what}` opens a {kind}"),
+            _ if size.unit == Unit::Unknown => format!("`{what}` allocates memory"),
+            _ => format!("`{what}` allocates {}", size.describe()),
+        };
+        Buffer {
             written: if initialized {
                 Written::all(size.count)
             } else {
@@ -556,8 +673,12 @@ impl Walk<'_> {
             longest: None,
             filled: 0,
             pristine: !initialized,
-            origin: (range, label),
-        })
+            owned: owned.map(|what| Owned {
+                what,
+                handed_on: false,
+            }),
+            origin: (value.byte_range(), label),
+        }
     }
 
     /// The length in characters and the bytes of a character of the string literal `value`

@@ -2,7 +2,7 @@
 //! memory from `malloc`, `alloca` or `new T[n]` of a plain type starts unwritten; an element
 //! assigned (`data[i] = i` in a loop covers the counter's range), a fill, copy or read into it,
 //! or a call that may write it, writes it. A read of elements that nothing wrote on any path is
-//! reported by a rule with `; access: unwritten`. Where branches join, what either wrote counts
+//! reported by a rule with `; check: unwritten`. Where branches join, what either wrote counts
 //! as written, so a read is reported only where no path wrote what it reads (as
 //! c/uninitialized-variable does for single variables).
 
@@ -109,7 +109,7 @@ impl Walk<'_> {
                 });
             let one = Places {
                 list: vec![place],
-                open: false,
+                ..Places::default()
             };
             mark(&one, span, state);
         }

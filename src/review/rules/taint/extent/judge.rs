@@ -50,6 +50,7 @@ impl Walk<'_> {
                     .judge_unwritten(sink, around, state)
                     .unwrap_or(Judged::Unknown)
             }
+            Check::Leak => return self.judge_leak(sink, state),
         };
         let judged = match sink.kind() {
             "call_expression" => self.judge_call(sink, access, state),

@@ -155,17 +155,87 @@ pub(super) fn only_reads(name: &str) -> bool {
             | "strtol"
             | "strtoul"
             | "free"
-            | "printLine"
-            | "printWLine"
-            | "printIntLine"
-            | "printStructLine"
+            // What reads or moves through an open file or directory keeps nothing.
+            | "fgetc"
+            | "getc"
+            | "ungetc"
+            | "fputc"
+            | "putc"
+            | "fscanf"
+            | "vfprintf"
+            | "fseek"
+            | "fseeko"
+            | "ftell"
+            | "ftello"
+            | "rewind"
+            | "feof"
+            | "ferror"
+            | "clearerr"
+            | "fflush"
+            | "fileno"
+            | "setvbuf"
+            | "setbuf"
+            | "flockfile"
+            | "funlockfile"
+            | "fstat"
+            | "readdir"
+            | "rewinddir"
+            | "telldir"
+            | "seekdir"
+            | "dirfd"
     )
 }
 
-/// Calls that end a buffer's life (`free(p)`): what pointed into it points nowhere known.
+/// What a call acquires that the function must give back (release, or hand on), said as a
+/// message says it: memory from the heap, an open file, directory or pipe.
+pub(super) fn acquires(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "malloc" | "calloc" | "realloc" | "reallocf" | "xmalloc" | "xcalloc" | "xrealloc"
+        | "g_malloc" | "g_malloc0" | "g_realloc" | "kmalloc" | "kzalloc" | "kcalloc"
+        | "vmalloc" | "OPENSSL_malloc" | "OPENSSL_zalloc" | "OPENSSL_realloc" | "PyMem_Malloc"
+        | "emalloc" | "av_malloc" | "av_mallocz" | "av_realloc" => "memory",
+        _ if duplicates(name).is_some() => "memory",
+        "fopen" | "fdopen" | "tmpfile" | "fopen64" => "file",
+        "opendir" | "fdopendir" => "directory",
+        "popen" => "pipe",
+        _ => return None,
+    })
+}
+
+/// The calls that duplicate a string into new memory, with the bytes of a character.
+pub(super) fn duplicates(name: &str) -> Option<i64> {
+    match name {
+        "strdup" | "_strdup" | "xstrdup" | "g_strdup" | "OPENSSL_strdup" => Some(1),
+        "wcsdup" | "_wcsdup" => Some(4),
+        _ => None,
+    }
+}
+
+/// Calls that end a buffer's life (`free(p)`, `fclose(f)`): what pointed into it points
+/// nowhere known, and nothing is left to give back.
 pub(super) fn releases(name: &str) -> bool {
     matches!(
         name,
-        "free" | "g_free" | "xfree" | "kfree" | "vfree" | "OPENSSL_free" | "av_free"
+        "free"
+            | "g_free"
+            | "xfree"
+            | "kfree"
+            | "vfree"
+            | "OPENSSL_free"
+            | "av_free"
+            | "PyMem_Free"
+            | "efree"
+            | "fclose"
+            | "closedir"
+            | "pclose"
+    )
+}
+
+/// Calls that give back what their first argument held and hand out a new buffer in its place
+/// (`realloc(p, n)`).
+pub(super) fn reallocates(name: &str) -> bool {
+    matches!(
+        name,
+        "realloc" | "reallocf" | "xrealloc" | "g_realloc" | "OPENSSL_realloc" | "av_realloc"
     )
 }

@@ -4,7 +4,7 @@
 //! the code states (`memcpy(data, source, 100)`, `strcpy(data, source)`, `data[i]` in a loop to
 //! 100) is judged against the buffer it lands in (`char buf[50]`, `malloc(10)`, `new char[10]`,
 //! `p = buf - 8`). A rule with `; flow: extent` reports an access that may reach past either end
-//! of its buffer (`; access: write` or `; access: read`), with the flow from the buffer's
+//! of its buffer (`; check: write-bounds` or `read-bounds`), with the flow from the buffer's
 //! allocation to the access.
 //!
 //! What is followed, per function:
@@ -31,6 +31,7 @@ mod effects;
 mod initialized;
 mod judge;
 mod library;
+mod ownership;
 mod values;
 
 use std::collections::{BTreeMap, HashSet};
@@ -47,10 +48,13 @@ use crate::review::rules::names::Aliases;
 /// What a rule about extents judges of an access.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Check {
-    /// Whether it stays inside its buffer, on this side (`; access: write` or `read`).
+    /// Whether it stays inside its buffer, on this side (`; check: write-bounds` or `read-bounds`).
     Bounds(Access),
-    /// Whether a read reads what some path wrote before (`; access: unwritten`).
+    /// Whether a read reads what some path wrote before (`; check: unwritten`).
     Unwritten,
+    /// Whether memory or a file the function holds is released or handed on before it returns
+    /// (`; check: leak`).
+    Leak,
 }
 
 /// Which side of an access a rule judges.
@@ -72,11 +76,14 @@ pub(crate) fn sources(root: Node<'_>, text: &str, names: &Aliases) -> HashSet<Ra
     while let Some(node) = stack.pop() {
         let source = match node.kind() {
             "array_declarator" => true,
-            "new_expression" => node.child_by_field_name("declarator").is_some(),
+            "new_expression" => node.child_by_field_name("placement").is_none(),
             "call_expression" => node
                 .child_by_field_name("function")
                 .filter(|f| f.kind() == "identifier")
-                .is_some_and(|f| library::allocator(names.name(f, text)).is_some()),
+                .is_some_and(|f| {
+                    let name = names.name(f, text);
+                    library::allocator(name).is_some() || library::acquires(name).is_some()
+                }),
             _ => false,
         };
         if source {
@@ -104,6 +111,8 @@ pub(crate) struct Extents {
     ranges: BTreeMap<String, (i64, i64)>,
     /// C++ references, by name, with the variable each stands for (`char *&ref = data;`).
     references: BTreeMap<String, String>,
+    /// The buffers some path released (`free`, `fclose`), by key.
+    released: std::collections::BTreeSet<usize>,
 }
 
 /// The places one pointer may stand at.
@@ -113,17 +122,23 @@ pub(crate) struct Places {
     /// It may also point somewhere the walk does not follow (a branch gave it another value):
     /// an access through it may be judged past an end, never within bounds.
     open: bool,
+    /// Branches gave it more places than are followed: what it pointed at, and what it points
+    /// at on any branch joined later, is given up (counted as written and handed on).
+    gave_up: bool,
 }
 
 impl Places {
     fn known(list: Vec<Pointer>) -> Places {
-        Places { list, open: false }
+        Places {
+            list,
+            ..Places::default()
+        }
     }
 
     fn unknown() -> Places {
         Places {
-            list: Vec::new(),
             open: true,
+            ..Places::default()
         }
     }
 }
@@ -156,8 +171,20 @@ struct Buffer {
     /// `malloc`): where branches join, what the other branch wrote is what it holds (reading
     /// it unwritten is another bug).
     pristine: bool,
+    /// What the function must give back of it, when it must (see [`ownership`]).
+    owned: Option<Owned>,
     /// The allocation, as the first step of a flow.
     origin: Step,
+}
+
+/// Memory from the heap or an open file, which the function must release or hand on.
+#[derive(Clone, Debug, PartialEq)]
+struct Owned {
+    /// What it is, as a message says it (`memory`, `file`, `directory`, `pipe`).
+    what: &'static str,
+    /// It was handed on (stored where the function does not own, given to a call that may keep
+    /// it, returned): whoever took it gives it back.
+    handed_on: bool,
 }
 
 /// What a variable's declaration says of it.
@@ -171,6 +198,9 @@ struct Declared {
     /// Its elements are arrays themselves (`char rows[2][256]`): `rows[1]` reads nothing, it is
     /// where a row starts.
     nested: bool,
+    /// A `static` or global: it outlives the function, and what it holds is not the function's
+    /// to give back.
+    lasting: bool,
 }
 
 impl Extents {
@@ -183,50 +213,75 @@ impl Extents {
     /// [`MAX_ALTERNATIVES`] places), a buffer's contents are known where both agree, and a
     /// counter's range where both know the same.
     pub(crate) fn merge(&mut self, other: Extents) {
+        // What a pointer of too many places pointed at, given up once the buffers are joined.
+        let mut lost = Vec::new();
         for (name, places) in other.pointers {
             let Some(mine) = self.pointers.get_mut(&name) else {
                 self.pointers.insert(name, places);
                 continue;
             };
             mine.open |= places.open;
+            mine.gave_up |= places.gave_up;
             for place in places.list {
                 let same = |p: &Pointer| p.buffer == place.buffer && p.offset == place.offset;
                 if !mine.list.iter().any(same) {
                     mine.list.push(place);
                 }
             }
-            if mine.list.len() > MAX_ALTERNATIVES {
-                *mine = Places::unknown();
+            if mine.gave_up || mine.list.len() > MAX_ALTERNATIVES {
+                let mut given_up = std::mem::replace(mine, Places::unknown());
+                mine.gave_up = true;
+                lost.append(&mut given_up.list);
             }
         }
+        // A buffer one branch released and the other still holds may have been released on
+        // the path taken (the branches' conditions may be correlated): nobody is known to hold
+        // it any more.
+        let theirs_released = &other.released;
+        self.buffers
+            .retain(|key, _| !theirs_released.contains(key) || other.buffers.contains_key(key));
         for (key, theirs) in other.buffers {
-            match self.buffers.get_mut(&key) {
-                None => {
+            let Some(mine) = self.buffers.get_mut(&key) else {
+                if !self.released.contains(&key) {
                     self.buffers.insert(key, theirs);
                 }
-                Some(mine) if mine.size != theirs.size => {
-                    // One allocation of two sizes: neither is known.
-                    self.buffers.remove(&key);
+                continue;
+            };
+            if mine.size != theirs.size {
+                // One allocation of two sizes: neither is known.
+                self.buffers.remove(&key);
+                continue;
+            }
+            // Handed on by either branch: whoever took it gives it back.
+            let handed_on = [&mine.owned, &theirs.owned]
+                .iter()
+                .any(|o| o.as_ref().is_some_and(|o| o.handed_on));
+            let written = std::mem::take(&mut mine.written);
+            if mine.pristine {
+                *mine = theirs;
+            } else if !theirs.pristine {
+                if mine.length != theirs.length {
+                    let known = |b: &Buffer| b.length.or(b.longest);
+                    mine.longest = known(mine).zip(known(&theirs)).map(|(a, b)| a.max(b));
+                    mine.length = None;
+                } else if mine.longest != theirs.longest {
+                    mine.longest = mine.longest.zip(theirs.longest).map(|(a, b)| a.max(b));
                 }
-                Some(mine) if mine.pristine => {
-                    let written = std::mem::take(&mut mine.written);
-                    *mine = theirs;
-                    mine.written.union(&written);
-                }
-                Some(mine) if theirs.pristine => mine.written.union(&theirs.written),
-                Some(mine) => {
-                    mine.written.union(&theirs.written);
-                    if mine.length != theirs.length {
-                        let known = |b: &Buffer| b.length.or(b.longest);
-                        mine.longest = known(mine).zip(known(&theirs)).map(|(a, b)| a.max(b));
-                        mine.length = None;
-                    } else if mine.longest != theirs.longest {
-                        mine.longest = mine.longest.zip(theirs.longest).map(|(a, b)| a.max(b));
-                    }
-                    mine.filled = mine.filled.min(theirs.filled);
-                }
+                mine.filled = mine.filled.min(theirs.filled);
+                mine.written.union(&theirs.written);
+            } else {
+                mine.written.union(&theirs.written);
+            }
+            mine.written.union(&written);
+            if let Some(owned) = &mut mine.owned {
+                owned.handed_on = handed_on;
             }
         }
+        self.released.extend(other.released);
+        self.lose(Places {
+            list: lost,
+            ..Places::default()
+        });
         for (name, declared) in other.declared {
             self.declared.entry(name).or_insert(declared);
         }
@@ -248,12 +303,28 @@ impl Extents {
     pub(crate) fn forget(&mut self, name: &str) {
         let old = self.pointers.insert(name.to_string(), Places::unknown());
         self.ranges.remove(name);
-        // Where it pointed may have been written through it in ways not followed (`*p++ = c`
-        // in a loop): those buffers count as written.
-        for place in old.map(|p| p.list).unwrap_or_default() {
+        self.lose(old.unwrap_or_default());
+    }
+
+    /// What `places` pointed at is no longer followed through them: it may have been written
+    /// through them in ways not followed (`*p++ = c` in a loop), so it counts as written, and
+    /// what is done with them next (`free(p)` after the loop) is not followed either, so it
+    /// counts as handed on.
+    fn lose(&mut self, places: Places) {
+        for place in places.list {
             if let Some(buffer) = self.buffers.get_mut(&place.buffer) {
                 buffer.written = initialized::Written::all(buffer.size.count);
+                if let Some(owned) = &mut buffer.owned {
+                    owned.handed_on = true;
+                }
             }
+        }
+    }
+
+    /// Nothing is known of where `name` points (a global another function assigns).
+    pub(crate) fn unknown(&mut self, name: &str) {
+        if self.pointers.contains_key(name) {
+            self.pointers.insert(name.to_string(), Places::unknown());
         }
     }
 

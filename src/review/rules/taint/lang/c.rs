@@ -19,7 +19,18 @@ pub(super) static SYNTAX: Syntax = Syntax {
         "namespace_definition",
         "template_declaration",
     ],
-    blocks: &["translation_unit", "compound_statement", "declaration_list"],
+    // The branches of `#ifdef`/`#if` are walked in order like a block, so a file's constants
+    // reach the functions inside them (a test suite's `#ifndef OMITBAD`).
+    blocks: &[
+        "translation_unit",
+        "compound_statement",
+        "declaration_list",
+        "preproc_if",
+        "preproc_ifdef",
+        "preproc_else",
+        "preproc_elif",
+        "preproc_elifdef",
+    ],
     conditionals: &["if_statement"],
     cases: &["case_statement"],
     loops: &[

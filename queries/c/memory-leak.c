@@ -1,0 +1,146 @@
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct node { struct node *next; char *name; };
+
+static char *cache;
+struct node *head;
+
+int never_freed(size_t n)
+{
+    char *data = (char *)malloc(n);
+    if (data == NULL)
+        return -1;
+    memset(data, 0, n);
+    // ruleid: c/memory-leak
+    return 0;
+}
+
+int early_return(const char *path)
+{
+    char *copy = strdup(path);
+    FILE *in;
+    if (copy == NULL)
+        // ok: c/memory-leak
+        return -1;
+    in = fopen(copy, "r");
+    if (in == NULL) {
+        // ruleid: c/memory-leak
+        return -1;
+    }
+    if (fgetc(in) == EOF) {
+        free(copy);
+        // ruleid: c/memory-leak
+        return -2;
+    }
+    fclose(in);
+    free(copy);
+    // ok: c/memory-leak
+    return 0;
+}
+
+int cleanup_label(size_t n)
+{
+    char *a = (char *)malloc(n);
+    char *b = NULL;
+    int status = -1;
+    if (a == NULL)
+        goto done;
+    b = (char *)malloc(n);
+    if (b == NULL)
+        goto done;
+    status = 0;
+done:
+    free(a);
+    free(b);
+    // ok: c/memory-leak
+    return status;
+}
+
+char *returned(size_t n)
+{
+    char *p = (char *)calloc(n, 1);
+    // ok: c/memory-leak
+    return p;
+}
+
+void handed_on(const char *name)
+{
+    struct node *n = (struct node *)malloc(sizeof *n);
+    char *kept;
+    char *cached;
+    char *listed;
+    if (n == NULL)
+        return;
+    kept = strdup(name);
+    cached = strdup(name);
+    listed = strdup(name);
+    n->name = kept;
+    n->next = head;
+    head = n;
+    cache = cached;
+    list_add(listed);
+}
+
+void printed_only(const char *name)
+{
+    char *copy = strdup(name);
+    if (copy == NULL)
+        return;
+    printf("%s\n", copy);
+    // A reader takes nothing: the memory is still this function's to free.
+    // ruleid: c/memory-leak
+}
+
+void reassigned(void)
+{
+    char *p = (char *)malloc(16);
+    p = (char *)malloc(32);
+    free(p);
+    // ruleid: c/memory-leak
+}
+
+void grown(size_t n)
+{
+    char *p = (char *)malloc(n);
+    char *bigger;
+    if (p == NULL)
+        return;
+    bigger = (char *)realloc(p, n * 2);
+    if (bigger == NULL) {
+        free(p);
+        return;
+    }
+    free(bigger);
+    // ok: c/memory-leak
+}
+
+void directory(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d)
+        return;
+    if (readdir(d) == NULL)
+        // ruleid: c/memory-leak
+        return;
+    closedir(d);
+}
+
+void on_the_stack(void)
+{
+    char buffer[64];
+    char *p = (char *)alloca(64);
+    strcpy(buffer, "x");
+    strcpy(p, buffer);
+    // ok: c/memory-leak
+}
+
+void ends_the_program(void)
+{
+    char *p = (char *)malloc(8);
+    if (p == NULL)
+        exit(1);
+    exit(0);
+}
