@@ -52,10 +52,13 @@ What is scored
     flow variants 01 ... 84) and pick one flow variant over and over.
   * Each group's sampled cases are copied (comments blanked) into one temporary tree, scanned with
     one run of `scan TREE --root TREE --no-config --fail-on none --no-progress -f json`, and the
-    findings mapped back by path and line. Of the suites' support code only the Java output
-    helper (`testcasesupport/IO.java`) is copied, so that the engine follows a value into what
-    `IO.writeLine` prints (CWE-338 is judged by where the random value goes); its findings do not
-    score. The rest (`juliet.support`, the C `io.c`) is not needed by any rule.
+    findings mapped back by path and line. Of the suites' support code the output helpers are
+    copied, as a real project's own helpers are in its tree: Java's `testcasesupport/IO.java`,
+    so that the engine follows a value into what `IO.writeLine` prints (CWE-338 is judged by
+    where the random value goes), and C's `testcasesupport/io.c`, so that the join sees that
+    `printLine(data)` only reads the memory it is lent (CWE-401 is judged by whether any
+    function called keeps it). Their findings do not score. The rest (`juliet.support`, the C
+    headers) is not needed by any rule.
 
 Prints a table per suite (per group and overall, with the wall time of the scans), the ten most
 frequent rule ids among flagged good units and which kind of unit they flag (good source with the
@@ -140,7 +143,7 @@ SUITES = {
 # The suite's output helper, copied into each tree so that the engine follows a case's values
 # into what it prints (`IO.writeLine(x)` is `System.out.println(x)`): where a value goes is
 # what CWE-338 is judged by. The C suite's helpers are not needed by any C rule.
-SUPPORT = {"java": "src/testcasesupport/IO.java"}
+SUPPORT = {"java": "src/testcasesupport/IO.java", "c": "testcasesupport/io.c"}
 
 # X_01, X_54a, X_81_bad, X_81_goodG2B, X_81 (the .h of 81-84): the base is X_NN.
 CASE_FILE = re.compile(r"^(?P<base>.+_\d\d)(?P<part>[a-z]?)(?:_(?P<role>bad|base|good\w*))?$")

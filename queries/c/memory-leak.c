@@ -144,3 +144,77 @@ void ends_the_program(void)
         exit(1);
     exit(0);
 }
+
+/* Helpers of the repository: whether they keep what they are given decides the leak. */
+struct bag { char *items[8]; int count; };
+
+static void show(const char *line)
+{
+    if (line != NULL)
+        printf("%s\n", line);
+}
+
+static void show_rest(const char *line)
+{
+    show(strchr(line, ':') + 1);
+}
+
+static void put(struct bag *bag, char *item)
+{
+    bag->items[bag->count++] = item;
+}
+
+static const char *find_colon(const char *line)
+{
+    return strchr(line, ':');
+}
+
+static void store_in(struct bag *bag, char *item)
+{
+    put(bag, item);
+}
+
+void lent_to_a_reader(const char *name)
+{
+    char *copy = strdup(name);
+    if (copy == NULL)
+        return;
+    show(copy);
+    show_rest(copy);
+    // ruleid: c/memory-leak
+}
+
+void lent_to_a_keeper(struct bag *bag, const char *name)
+{
+    char *copy = strdup(name);
+    char *other;
+    if (copy == NULL)
+        return;
+    show(copy);
+    put(bag, copy);
+    other = strdup(name);
+    if (other == NULL)
+        return;
+    store_in(bag, other);
+    // ok: c/memory-leak
+}
+
+const char *lent_to_what_returns_into_it(const char *name)
+{
+    char *copy = strdup(name);
+    if (copy == NULL)
+        return NULL;
+    // ok: c/memory-leak
+    return find_colon(copy);
+}
+
+int main(int argc, char **argv)
+{
+    char *arguments = (char *)malloc(argc + 1);
+    if (arguments == NULL)
+        return 1;
+    show(argv[0]);
+    // The program ends here: what it holds is given back.
+    // ok: c/memory-leak
+    return 0;
+}

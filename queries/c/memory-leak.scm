@@ -16,9 +16,12 @@
 ;   Followed along the paths of the function: memory from `malloc`, `calloc`, `realloc`,
 ;   `strdup` and `new`, and what `fopen`, `opendir` and `popen` open, until it is released or
 ;   handed on: stored in a field, an element, a global or a `static`, written through a
-;   pointer, given to a call that may keep it (any call but the C library's readers, copies and
-;   formatters), or returned. A path on which the allocation was found to have failed (`if (p
-;   == NULL) return -1;`) holds nothing. Reported at each `return` (and at the end of the
+;   pointer, returned, or given to a call that may keep it. A call of the C library's readers,
+;   copies and formatters keeps nothing; a function of the repository keeps what it stores,
+;   returns, releases or hands to a call that may keep it (read from its body, across files);
+;   any other call (a library's, a method, a function pointer) is taken to keep it. A path on
+;   which the allocation was found to have failed (`if (p == NULL) return -1;`) holds nothing,
+;   and `main` returning ends the program. Reported at each `return` (and at the end of the
 ;   function) that some path reaches still holding what nothing released or took.
 
 (return_statement) @sink

@@ -116,6 +116,9 @@ pub(crate) struct RuleMatch {
     /// (or what a call of the repository returns) reaches: the (taint rule, sink) pairs the
     /// join decides it by. Empty: the match stands as it is.
     pub(crate) deferred: Vec<(usize, Range<usize>)>,
+    /// For a leak, the arguments of calls the memory was lent to: the join keeps the match
+    /// only if none of the functions called keeps it. Empty: the match stands as it is.
+    pub(crate) lent: Vec<Range<usize>>,
 }
 
 /// Why a shard was not completely reviewed by the rules.
@@ -375,6 +378,7 @@ impl CompiledRules {
                         flow: Vec::new(),
                         detail: None,
                         deferred: Vec::new(),
+                        lent: Vec::new(),
                     });
                 }
                 drop(matches);
@@ -407,6 +411,7 @@ impl CompiledRules {
             let mut by_rule = std::collections::BTreeMap::new();
             // Per rule about extents: the accesses it found within bounds.
             let mut fits = std::collections::HashMap::new();
+            let summarized = shape.is_some();
             for (rule, roles) in &taint_roles {
                 // A rule whose flows stay in their function (`; reach: function`) gives no
                 // summaries: its walk is the one of the file alone.
@@ -452,6 +457,10 @@ impl CompiledRules {
                     None => taint::analyze(self.language, tree.root_node(), text, &aliases, roles),
                 };
                 for flow in flows {
+                    // A leak only the join can decide is left out where there is no join.
+                    if !flow.lent.is_empty() && !summarized {
+                        continue;
+                    }
                     let source = flow.steps.first().map(|s| s.0.clone());
                     let mut captures = vec![(String::from("sink"), flow.sink.clone())];
                     captures.extend(source.map(|r| (String::from("source"), r)));
@@ -462,6 +471,7 @@ impl CompiledRules {
                         flow: flow.steps,
                         detail: flow.detail,
                         deferred: Vec::new(),
+                        lent: flow.lent,
                     });
                 }
             }

@@ -59,12 +59,14 @@ pub(crate) struct EdgeRecord {
     pub(crate) steps: Vec<FlowStep>,
 }
 
-/// A pattern rule's match that the join decides: the finding, and the (taint rule, sink) pairs
-/// of which one must be open for it to stand.
+/// A match that the join decides: a pattern rule's, with the (taint rule, sink) pairs of which
+/// one must be open for it to stand; or a leak's, with the (call, argument position) pairs its
+/// memory was lent to, of which none may keep it.
 #[derive(Debug)]
 pub(crate) struct Pending {
     pub(crate) finding: Finding,
     pub(crate) sinks: Vec<(usize, Range<usize>)>,
+    pub(crate) lent: Vec<(usize, usize)>,
 }
 
 /// One taint rule's edges in a file (see `engine::RuleEdges`).
@@ -202,13 +204,33 @@ impl Index {
                 }
             }
         }
+        // Whether each lent argument's callee may keep it, decided before the files are taken.
+        let mut kept: Vec<Vec<bool>> = Vec::with_capacity(self.files.len());
+        for (index, file) in self.files.iter().enumerate() {
+            kept.push(
+                file.pending
+                    .iter()
+                    .map(|p| {
+                        !whole
+                            || p.lent.iter().any(|(call, position)| {
+                                self.keeps(&callees, index, *call, *position)
+                            })
+                    })
+                    .collect(),
+            );
+        }
         for (index, file) in self.files.into_iter().enumerate() {
-            for pending in file.pending {
-                let stands = !whole
-                    || pending
-                        .sinks
-                        .iter()
-                        .any(|(rule, range)| open_sinks.contains(&(*rule, index, range.clone())));
+            for (number, pending) in file.pending.into_iter().enumerate() {
+                let stands = if !pending.lent.is_empty() {
+                    // A leak stands where none of the calls its memory was lent to keeps it
+                    // (undecided without the whole repository: left out).
+                    !kept[index][number]
+                } else {
+                    !whole
+                        || pending.sinks.iter().any(|(rule, range)| {
+                            open_sinks.contains(&(*rule, index, range.clone()))
+                        })
+                };
                 if stands {
                     out.push(Joined {
                         finding: pending.finding,
@@ -218,6 +240,44 @@ impl Index {
             }
         }
         out
+    }
+
+    /// Whether the call `call` of file `file` may keep what its argument `position` points at:
+    /// yes unless every function it resolves to is read and neither keeps it nor hands it to a
+    /// call that may (followed up to [`MAX_DEPTH`] calls deep; a call met again adds nothing).
+    fn keeps(
+        &self,
+        callees: &HashMap<(usize, usize), Vec<(usize, usize)>>,
+        file: usize,
+        call: usize,
+        position: usize,
+    ) -> bool {
+        let mut seen: HashSet<(usize, usize, usize)> = HashSet::new();
+        let mut stack = vec![(file, call, position, 0)];
+        while let Some((file, call, position, depth)) = stack.pop() {
+            if !seen.insert((file, call, position)) {
+                continue;
+            }
+            if depth > MAX_DEPTH {
+                return true;
+            }
+            let Some(functions) = callees.get(&(file, call)) else {
+                // Not the repository's: the library's, or not resolved.
+                return true;
+            };
+            for (g, k) in functions {
+                let Some(keeping) = self.files[*g].functions[*k].keeps.get(position) else {
+                    return true;
+                };
+                if keeping.kept {
+                    return true;
+                }
+                for (inner, at) in &keeping.through {
+                    stack.push((*g, *inner, *at, depth + 1));
+                }
+            }
+        }
+        false
     }
 
     /// The repository's number of each file's fields (the same name is one field, unless it is

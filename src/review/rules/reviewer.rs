@@ -129,6 +129,7 @@ impl RulesReviewer {
                         flow: Vec::new(),
                         detail: None,
                         deferred: Vec::new(),
+                        lent: Vec::new(),
                     };
                     prepared(file, self.finding(file, tree, &m))
                 });
@@ -140,6 +141,22 @@ impl RulesReviewer {
             };
             record.by_rule.insert(rule, rule_record);
         }
+        // A leak whose memory was lent to calls: each call as the summary numbers it (one it
+        // does not number, the join cannot look into: the match is dropped).
+        for m in matches.matches.iter().filter(|m| !m.lent.is_empty()) {
+            let lent: Option<Vec<(usize, usize)>> = m
+                .lent
+                .iter()
+                .map(|argument| facts.shape.argument(argument))
+                .collect();
+            if let Some(lent) = lent {
+                record.pending.push(Pending {
+                    finding: prepared(file, self.finding(file, tree, m)),
+                    sinks: Vec::new(),
+                    lent,
+                });
+            }
+        }
         record.shared = facts.shared.map(records);
         record.functions = facts.shape.functions;
         record.fields = facts.shape.fields;
@@ -148,6 +165,7 @@ impl RulesReviewer {
             record.pending.push(Pending {
                 finding: prepared(file, self.finding(file, tree, m)),
                 sinks: m.deferred.clone(),
+                lent: Vec::new(),
             });
         }
         let accepted = self
@@ -155,7 +173,8 @@ impl RulesReviewer {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .add(record);
-        // Past the index's bound a file is not joined: its deferred matches stand now.
+        // Past the index's bound a file is not joined: its deferred matches stand now (its
+        // leaks lent to calls, which nothing decides, stay out).
         if !accepted {
             for m in matches.matches.iter_mut() {
                 m.deferred.clear();
@@ -222,7 +241,7 @@ impl Reviewer for RulesReviewer {
         let findings: Vec<Finding> = file_matches
             .in_range(&shard.byte_range)
             .iter()
-            .filter(|m| m.deferred.is_empty())
+            .filter(|m| m.deferred.is_empty() && m.lent.is_empty())
             .map(|m| self.finding(file, tree, m))
             .collect();
         match incomplete {

@@ -162,6 +162,9 @@ pub(crate) struct Flow {
     /// What the flow says beyond its nodes, for the finding's message (`{{detail}}`): the
     /// sizes an access past a buffer's end compares.
     pub(crate) detail: Option<String>,
+    /// For a leak, the arguments of calls the memory was lent to: the finding stands only if
+    /// the join finds that none of the functions called keeps it.
+    pub(crate) lent: Vec<Range<usize>>,
 }
 
 /// The languages whose statements the engine models.

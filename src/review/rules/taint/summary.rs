@@ -20,6 +20,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 use super::budget::Limits;
+use super::extent::{self, Keeping};
 use super::knowledge::is_own_object;
 use super::lang;
 use super::shape::{children, collect, declarator_name};
@@ -39,6 +40,9 @@ pub(crate) struct Function {
     pub(crate) variadic: bool,
     /// Only its own file can call it (Java's `private`, C's `static`).
     pub(crate) private: bool,
+    /// Per parameter, for a C or C++ definition: what it may do with what the parameter points
+    /// at (see [`Keeping`]). Empty where not read: every parameter may be kept.
+    pub(crate) keeps: Vec<Keeping>,
 }
 
 /// A call the repository may answer: to a plain name, to a method of the object itself, or to a
@@ -140,6 +144,8 @@ impl Shape {
         let mut written: std::collections::HashSet<usize> = std::collections::HashSet::new();
         // Per function: the fields its body has stored a constant in so far.
         let mut overwritten: HashMap<usize, std::collections::BTreeSet<usize>> = HashMap::new();
+        // C and C++ definitions, read for what they keep once every call is numbered.
+        let mut definitions = Vec::new();
         while let Some((node, scope, value)) = stack.pop() {
             let mut inner = scope;
             let kind = node.kind();
@@ -168,7 +174,11 @@ impl Shape {
                         parameters: parameters.len(),
                         variadic: header.contains("..."),
                         private: is_private(node, text),
+                        keeps: Vec::new(),
                     });
+                    if matches!(language, Language::C | Language::Cpp) {
+                        definitions.push((node, index));
+                    }
                     inner.class = class;
                     inner.function = Some((node, index));
                 }
@@ -240,6 +250,11 @@ impl Shape {
                 stack.push((child, inner, value));
             }
         }
+        for (node, index) in definitions {
+            let parameters = (syntax.parameters)(node);
+            let keeps = extent::keeping(node, &parameters, (syntax, text, names), &shape.arguments);
+            shape.functions[index].keeps = keeps;
+        }
         Some(shape)
     }
 
@@ -308,6 +323,11 @@ impl Shape {
                 .collect(),
             overwritten: Vec::new(),
         });
+    }
+
+    /// The (call, position) of a call's argument at `bytes`, when the summary numbers it.
+    pub(crate) fn argument(&self, bytes: &Range<usize>) -> Option<(usize, usize)> {
+        self.arguments.get(bytes).copied()
     }
 
     /// Whether the file has anything a summary could say.

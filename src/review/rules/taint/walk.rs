@@ -67,6 +67,9 @@ pub(super) struct Walk<'a> {
     assigned_by_functions: HashSet<String>,
     /// How many function bodies the walk is inside.
     functions_around: usize,
+    /// The walk is in a program's `main`, whose return ends the program and gives back all it
+    /// holds: no leak is reported there.
+    pub(super) in_main: bool,
 }
 
 /// The flows of one walk over `root`, a tree of `language`, sorted by sink, and whether it ran
@@ -224,6 +227,7 @@ impl<'a> Walk<'a> {
             budget: Budget::new(limits),
             assigned_by_functions: HashSet::new(),
             functions_around: 0,
+            in_main: false,
         }
     }
 
@@ -361,13 +365,19 @@ impl<'a> Walk<'a> {
         if let Some(body) = (self.syntax.body)(function) {
             // A function's labels are its own (another function's `goto fail` is not this one's).
             let labels = std::mem::take(&mut self.labels);
+            let main = matches!(
+                declaration_name(function, self.text),
+                Some("main" | "wmain")
+            );
+            let around = std::mem::replace(&mut self.in_main, main);
             self.functions_around += 1;
             self.statement(body, &mut state);
             self.functions_around -= 1;
             self.labels = labels;
-            if self.roles.extent == Some(Check::Leak) {
+            if self.roles.extent == Some(Check::Leak) && !main {
                 self.ended(body, &state);
             }
+            self.in_main = around;
         }
     }
 
@@ -399,11 +409,12 @@ impl<'a> Walk<'a> {
         let Some(end) = body.child(body.child_count().saturating_sub(1)) else {
             return;
         };
-        if let Some((steps, detail)) = self.leak_at_end(end, state) {
+        if let Some((steps, detail, lent)) = self.leak_at_end(end, state) {
             self.flows.push(Flow {
                 sink: end.byte_range(),
                 steps,
                 detail: Some(detail),
+                lent,
             });
         }
     }
@@ -602,10 +613,15 @@ impl<'a> Walk<'a> {
                     // A read of what a later round of its loop writes first (`w[i] = f(w[i -
                     // 2])`) is judged in the last round the walk makes.
                     let flow = match judged {
-                        Judged::Leaves { steps, detail } => Some(Flow {
+                        Judged::Leaves {
+                            steps,
+                            detail,
+                            lent,
+                        } => Some(Flow {
                             sink: sink.clone(),
                             steps,
                             detail: Some(detail),
+                            lent,
                         }),
                         _ => None,
                     };
@@ -613,12 +629,17 @@ impl<'a> Walk<'a> {
                     continue;
                 }
                 match judged {
-                    Judged::Leaves { steps, detail } => {
+                    Judged::Leaves {
+                        steps,
+                        detail,
+                        lent,
+                    } => {
                         self.reported.insert(sink.clone());
                         self.flows.push(Flow {
                             sink,
                             steps,
                             detail: Some(detail),
+                            lent,
                         });
                     }
                     // Within bounds only if within bounds every time the walk meets it.
@@ -642,6 +663,7 @@ impl<'a> Walk<'a> {
                     sink,
                     steps,
                     detail: None,
+                    lent: Vec::new(),
                 });
             }
         }

@@ -39,9 +39,17 @@ impl Walk<'_> {
             || library::allocator(&name).is_some()
             || library::acquires(&name).is_some());
         if keeps {
+            // A call the repository may define (a plain name) lends what it is given: the join
+            // decides whether it keeps it. Any other (a method of an object, a function
+            // pointer that is not a local's) is taken to keep it.
+            let plain = call.receiver.is_none() && !call.constructor && !name.is_empty();
             for argument in &arguments {
                 if let Some(pointer) = self.pointer_argument(*argument) {
-                    self.hand_on(pointer, state);
+                    if plain {
+                        self.lend(pointer, *argument, state);
+                    } else {
+                        self.hand_on(pointer, state);
+                    }
                 }
             }
         }

@@ -676,6 +676,7 @@ impl Walk<'_> {
             owned: owned.map(|what| Owned {
                 what,
                 handed_on: false,
+                lent: Vec::new(),
             }),
             origin: (value.byte_range(), label),
         }

@@ -234,7 +234,11 @@ impl Walk<'_> {
         };
         let mut steps = place.steps.clone();
         steps.push((sink.byte_range(), detail.clone()));
-        Some(Judged::Leaves { steps, detail })
+        Some(Judged::Leaves {
+            steps,
+            detail,
+            lent: Vec::new(),
+        })
     }
 }
 

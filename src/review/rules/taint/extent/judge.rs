@@ -15,7 +15,13 @@ use crate::review::rules::taint::{one_line, Step};
 /// What the walk makes of one access.
 pub(in crate::review::rules::taint) enum Judged {
     /// It may reach past an end of its buffer: the flow to it, and what it says of the sizes.
-    Leaves { steps: Vec<Step>, detail: String },
+    Leaves {
+        steps: Vec<Step>,
+        detail: String,
+        /// For a leak: the arguments the memory was lent to, which the join judges (see
+        /// [`super::Owned::lent`]).
+        lent: Vec<std::ops::Range<usize>>,
+    },
     /// Every place its pointer may stand at is known, and it stays inside each.
     Fits,
     /// Not known: a buffer, a place or a reach the walk does not follow.
@@ -221,7 +227,11 @@ impl Walk<'_> {
     fn verdict(&self, sink: Node<'_>, place: &Pointer, detail: String) -> Judged {
         let mut steps = place.steps.clone();
         steps.push((sink.byte_range(), detail.clone()));
-        Judged::Leaves { steps, detail }
+        Judged::Leaves {
+            steps,
+            detail,
+            lent: Vec::new(),
+        }
     }
 
     /// The values an index takes: a constant, a loop counter's range, or either moved by a

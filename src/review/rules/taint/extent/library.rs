@@ -186,6 +186,23 @@ pub(super) fn only_reads(name: &str) -> bool {
     )
 }
 
+/// Readers that answer a pointer into the buffer they are given (`strchr(p, c)`): what they
+/// return still points at it.
+pub(super) fn returns_within(name: &str) -> bool {
+    matches!(
+        name,
+        "strchr"
+            | "strrchr"
+            | "wcschr"
+            | "wcsrchr"
+            | "strstr"
+            | "wcsstr"
+            | "memchr"
+            | "strpbrk"
+            | "wcspbrk"
+    )
+}
+
 /// What a call acquires that the function must give back (release, or hand on), said as a
 /// message says it: memory from the heap, an open file, directory or pipe.
 pub(super) fn acquires(name: &str) -> Option<&'static str> {

@@ -30,6 +30,7 @@ mod contents;
 mod effects;
 mod initialized;
 mod judge;
+mod keeping;
 mod library;
 mod ownership;
 mod values;
@@ -41,6 +42,8 @@ use tree_sitter::Node;
 
 pub(crate) use amount::{Amount, Unit};
 pub(super) use judge::Judged;
+pub(super) use keeping::keeping;
+pub(crate) use keeping::Keeping;
 
 use super::Step;
 use crate::review::rules::names::Aliases;
@@ -185,6 +188,10 @@ struct Owned {
     /// It was handed on (stored where the function does not own, given to a call that may keep
     /// it, returned): whoever took it gives it back.
     handed_on: bool,
+    /// The arguments of calls it was given to that the repository may define (`log_line(p)`):
+    /// whether it leaks is decided by the join, by whether those functions keep it (see
+    /// [`keeping`]).
+    lent: Vec<Range<usize>>,
 }
 
 /// What a variable's declaration says of it.
@@ -256,6 +263,14 @@ impl Extents {
             let handed_on = [&mine.owned, &theirs.owned]
                 .iter()
                 .any(|o| o.as_ref().is_some_and(|o| o.handed_on));
+            let mut lent: Vec<Range<usize>> = Vec::new();
+            for owned in [&mine.owned, &theirs.owned].into_iter().flatten() {
+                for argument in &owned.lent {
+                    if !lent.contains(argument) {
+                        lent.push(argument.clone());
+                    }
+                }
+            }
             let written = std::mem::take(&mut mine.written);
             if mine.pristine {
                 *mine = theirs;
@@ -275,6 +290,7 @@ impl Extents {
             mine.written.union(&written);
             if let Some(owned) = &mut mine.owned {
                 owned.handed_on = handed_on;
+                owned.lent = lent;
             }
         }
         self.released.extend(other.released);

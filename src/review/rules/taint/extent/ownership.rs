@@ -8,6 +8,8 @@
 //! either branch handed on counts as handed on, so a leak is reported on a path where nothing
 //! could have taken it.
 
+use std::ops::Range;
+
 use tree_sitter::Node;
 
 use super::judge::Judged;
@@ -31,6 +33,26 @@ impl Walk<'_> {
                 .and_then(|b| b.owned.as_mut())
             {
                 owned.handed_on = true;
+            }
+        }
+    }
+
+    /// What `pointer` points at is given to a call that may keep it, as `argument`: a call the
+    /// repository may define, which the join looks into (see [`super::keeping`]).
+    pub(super) fn lend(&self, pointer: Node<'_>, argument: Node<'_>, state: &mut State) {
+        let Some(places) = self.known_places(pointer, state) else {
+            return;
+        };
+        for place in places.list {
+            if let Some(owned) = state
+                .extents
+                .buffers
+                .get_mut(&place.buffer)
+                .and_then(|b| b.owned.as_mut())
+            {
+                if !owned.lent.contains(&argument.byte_range()) {
+                    owned.lent.push(argument.byte_range());
+                }
             }
         }
     }
@@ -177,6 +199,10 @@ impl Walk<'_> {
         if sink.kind() != "return_statement" {
             return Judged::Unknown;
         }
+        if self.in_main {
+            // The program ends: what it holds is given back.
+            return Judged::Fits;
+        }
         // What the value returned may point at (`return p;`, `return p + 1;`, `return
         // wrap(p);`), not what it only reads (`return p[0];`, `return p->n;`).
         let mut returned = Vec::new();
@@ -205,7 +231,11 @@ impl Walk<'_> {
                     .map(|(_, place)| place.steps.clone())
                     .unwrap_or_else(|| vec![buffer.origin.clone()]);
                 steps.push((sink.byte_range(), detail.clone()));
-                Judged::Leaves { steps, detail }
+                Judged::Leaves {
+                    steps,
+                    detail,
+                    lent: lent_to(buffer),
+                }
             }
             None => Judged::Fits,
         }
@@ -217,7 +247,7 @@ impl Walk<'_> {
         &self,
         end: Node<'_>,
         state: &State,
-    ) -> Option<(Vec<Step>, String)> {
+    ) -> Option<(Vec<Step>, String, Vec<Range<usize>>)> {
         let (buffer, holder) = self.still_held(state, &[])?;
         let made = self.text.get(buffer.origin.0.clone()).unwrap_or_default();
         let detail = leak_detail(
@@ -230,19 +260,27 @@ impl Walk<'_> {
             .map(|(_, place)| place.steps.clone())
             .unwrap_or_else(|| vec![buffer.origin.clone()]);
         steps.push((end.byte_range(), detail.clone()));
-        Some((steps, detail))
+        Some((steps, detail, lent_to(buffer)))
     }
 
     /// The first buffer (by where it was made) the function still holds and has not handed
-    /// on, leaving out those in `returned`, with a variable that points at it.
+    /// on, leaving out those in `returned`, with a variable that points at it: one lent to no
+    /// call first (a leak whatever the repository's functions do).
     fn still_held<'s>(
         &self,
         state: &'s State,
         returned: &[usize],
     ) -> Option<(&'s Buffer, Option<(&'s str, &'s Pointer)>)> {
-        let (key, buffer) = state.extents.buffers.iter().find(|(key, buffer)| {
-            buffer.owned.as_ref().is_some_and(|o| !o.handed_on) && !returned.contains(key)
-        })?;
+        let held = |lent: bool| {
+            state.extents.buffers.iter().find(move |(key, buffer)| {
+                buffer
+                    .owned
+                    .as_ref()
+                    .is_some_and(|o| !o.handed_on && o.lent.is_empty() != lent)
+                    && !returned.contains(key)
+            })
+        };
+        let (key, buffer) = held(false).or_else(|| held(true))?;
         let holder = state.extents.pointers.iter().find_map(|(name, places)| {
             let place = places.list.iter().find(|p| p.buffer == *key)?;
             Some((name.as_str(), place))
@@ -269,6 +307,15 @@ fn leak_detail(buffer: &Buffer, made: &str, holder: Option<&str>, at: &str) -> S
              before {at}"
         ),
     }
+}
+
+/// The arguments `buffer` was lent to.
+fn lent_to(buffer: &Buffer) -> Vec<Range<usize>> {
+    buffer
+        .owned
+        .as_ref()
+        .map(|o| o.lent.clone())
+        .unwrap_or_default()
 }
 
 /// Whether `condition` assigns a variable (`(p = f())`, `(p = f()) != NULL`): what it holds

@@ -425,3 +425,69 @@ fn cpp_arrays_of_class_types_may_be_built_by_their_constructors() {
         assert_eq!(unwritten(Cpp, code).len(), *expected, "{code}");
     }
 }
+
+/// Per function of `source` (C), per parameter: kept outright, or the names of the calls it is
+/// handed to.
+fn keeps(source: &str) -> Vec<(String, Vec<String>)> {
+    let program = program(C, source);
+    let shape = crate::review::rules::taint::summary::Shape::of(
+        C,
+        program.root(),
+        &program.text,
+        &program.names,
+    )
+    .expect("C has a shape");
+    shape
+        .functions
+        .iter()
+        .map(|function| {
+            let said = function
+                .keeps
+                .iter()
+                .map(|k| match k.kept {
+                    true => String::from("kept"),
+                    false => k
+                        .through
+                        .iter()
+                        .map(|(call, _)| shape.calls[*call].name.clone())
+                        .collect::<Vec<_>>()
+                        .join(","),
+                })
+                .collect();
+            (function.name.clone(), said)
+        })
+        .collect()
+}
+
+#[test]
+fn a_parameter_only_read_is_not_kept_and_one_stored_returned_or_freed_is() {
+    let found = keeps(
+        "void show(const char *s) { if (s != NULL && s[0]) printf(\"%s\", s); }\n\
+         void rest(const char *s) { show(strchr(s, ':') + 1); }\n\
+         void put(struct bag *b, char *item) { b->items[b->n++] = item; }\n\
+         char *same(char *p) { return p; }\n\
+         void drop(char *p) { free(p); }\n\
+         void alias(char *p) { char *q = p; use(q); }\n\
+         void address(char *p) { remember(&p); }\n\
+         void moved(char *p, int n) { p++; n = p == NULL; *p = 0; }\n",
+    );
+    let of = |name: &str| {
+        found
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, k)| k.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(of("show"), [""], "compared, indexed and printed: read");
+    assert_eq!(of("rest"), ["show"], "what `strchr` answers points into it");
+    assert_eq!(
+        of("put"),
+        ["", "kept"],
+        "`b->items[...]` reads `b`; `item` is stored"
+    );
+    assert_eq!(of("same"), ["kept"]);
+    assert_eq!(of("drop"), ["kept"], "released: the caller gave it away");
+    assert_eq!(of("alias"), ["kept"], "an alias is not followed");
+    assert_eq!(of("address"), ["kept"]);
+    assert_eq!(of("moved"), ["", ""]);
+}

@@ -1,0 +1,164 @@
+//! What a C or C++ function may do with the memory or file a parameter points at, for the leaks
+//! the join decides: a caller that hands its buffer to a function of the repository still owns
+//! it afterwards unless that function keeps it (stores it where the caller does not own, returns
+//! it, releases it) or hands it on to a call that may.
+//!
+//! Read from the function's body alone, once per file, where its summary is: every use of the
+//! parameter's name is either a read (an element, a member, `*p`, a comparison, a condition,
+//! `sizeof`, an argument of the library's readers and copies), a hand-over to one of the file's
+//! calls (decided by the join, through the callee's own keeping), or anything else, which may
+//! keep it. The last is the default: an alias, a store, a return, `&p`, a release, a call the
+//! summary does not name.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use tree_sitter::Node;
+
+use super::library;
+use crate::review::rules::names::Aliases;
+use crate::review::rules::taint::shape::{children, field};
+use crate::review::rules::taint::syntax::Syntax;
+
+/// What a function may do with what one of its parameters points at.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Keeping {
+    /// It may keep it, whatever its callees do.
+    pub(crate) kept: bool,
+    /// The calls of the file it hands the pointer to, as (call, position): it keeps it if any of
+    /// them does.
+    pub(crate) through: Vec<(usize, usize)>,
+}
+
+/// Per parameter of `function` (a C or C++ definition): what its body may do with what the
+/// parameter points at. `arguments` numbers the file's call arguments as the summary does.
+pub(in crate::review::rules::taint) fn keeping(
+    function: Node<'_>,
+    parameters: &[(Node<'_>, Node<'_>)],
+    (syntax, text, names): (&Syntax, &str, &Aliases),
+    arguments: &HashMap<Range<usize>, (usize, usize)>,
+) -> Vec<Keeping> {
+    let Some(body) = (syntax.body)(function) else {
+        return vec![
+            Keeping {
+                kept: true,
+                through: Vec::new()
+            };
+            parameters.len()
+        ];
+    };
+    let mut uses: HashMap<&str, Vec<Node<'_>>> = HashMap::new();
+    for (_, name) in parameters {
+        uses.entry(&text[name.byte_range()]).or_default();
+    }
+    let mut stack = vec![body];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "identifier" {
+            if let Some(found) = uses.get_mut(&text[node.byte_range()]) {
+                found.push(node);
+            }
+        }
+        stack.extend(children(node));
+    }
+    parameters
+        .iter()
+        .map(|(_, name)| {
+            let mut keeping = Keeping::default();
+            for node in &uses[&text[name.byte_range()]] {
+                match use_of(*node, (syntax, text, names), arguments) {
+                    Use::Reads => {}
+                    Use::Handed(call, position) => {
+                        if !keeping.through.contains(&(call, position)) {
+                            keeping.through.push((call, position));
+                        }
+                    }
+                    Use::Keeps => keeping.kept = true,
+                }
+                if keeping.kept {
+                    keeping.through.clear();
+                    break;
+                }
+            }
+            keeping
+        })
+        .collect()
+}
+
+/// What one use of a parameter does with its pointer.
+enum Use {
+    Reads,
+    Handed(usize, usize),
+    Keeps,
+}
+
+/// Climbs from the use `node` through what still carries the pointer (casts, parentheses,
+/// `p + n`, a branch of `?:`) to what it meets.
+fn use_of(
+    mut node: Node<'_>,
+    (syntax, text, names): (&Syntax, &str, &Aliases),
+    arguments: &HashMap<Range<usize>, (usize, usize)>,
+) -> Use {
+    loop {
+        let Some(parent) = node.parent() else {
+            return Use::Keeps;
+        };
+        let is = |name: &str| field(parent, name).is_some_and(|n| n.id() == node.id());
+        match parent.kind() {
+            "parenthesized_expression" | "cast_expression" | "comma_expression" => {}
+            "conditional_expression" if is("condition") => return Use::Reads,
+            "conditional_expression" => {}
+            "binary_expression" => {
+                let operator = field(parent, "operator").map_or("", |o| o.kind());
+                if !matches!(operator, "+" | "-") {
+                    // Compared, tested, or a number made of it.
+                    return Use::Reads;
+                }
+            }
+            // An element or member read or written, the value it points at, `!p`, its size.
+            "subscript_expression" | "field_expression" | "sizeof_expression" => return Use::Reads,
+            "pointer_expression" => {
+                return if text[parent.byte_range()].starts_with('*') {
+                    Use::Reads
+                } else {
+                    Use::Keeps
+                };
+            }
+            "unary_expression" | "update_expression" => return Use::Reads,
+            // The parameter itself given a new value: what it held before is not touched.
+            "assignment_expression" if is("left") => return Use::Reads,
+            "expression_statement" | "condition_clause" => return Use::Reads,
+            "if_statement" | "while_statement" | "do_statement" | "for_statement"
+            | "switch_statement" => return Use::Reads,
+            "argument_list" => {
+                let Some(call) = parent
+                    .parent()
+                    .and_then(|c| (syntax.call)(c).map(|k| (c, k)))
+                else {
+                    return Use::Keeps;
+                };
+                let (call_node, call) = call;
+                let name = call.name.map(|n| names.name(n, text)).unwrap_or_default();
+                if library::releases(name) || library::reallocates(name) {
+                    return Use::Keeps;
+                }
+                if library::returns_within(name) {
+                    // `strchr(p, c)`: what it returns points into the buffer.
+                    node = call_node;
+                    continue;
+                }
+                if library::only_reads(name)
+                    || library::model(name).is_some()
+                    || library::allocator(name).is_some()
+                {
+                    return Use::Reads;
+                }
+                return match arguments.get(&node.byte_range()) {
+                    Some((call, position)) => Use::Handed(*call, *position),
+                    None => Use::Keeps,
+                };
+            }
+            _ => return Use::Keeps,
+        }
+        node = parent;
+    }
+}
