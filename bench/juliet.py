@@ -22,7 +22,7 @@ What is scored
   * `--set classes`: the bug classes of issue 13. Java 330/338 (weak random), 614 (cookie without
     Secure); C/C++ 121, 122, 124, 126, 127 (bounds; a finding of any bounds CWE counts: 119-127,
     131, 170, 193, 786-788, 805, 806), 193 (the `__CWE193_` cases of the bounds folders, left out
-    of the others), 190/191 (+128, 680), 369, 401 (+772, 775), 415, 416 (+825), 457 (+908),
+    of the others), 190/191 (+128, 680), 680 (+190), 369, 401 (+772, 775), 415, 416 (+825), 457 (+908),
     476/690, 761 and 762 (+763). This copy of the Java suite has no 330 or 501 folder.
     `--set all` scores both.
   * Comments are blanked before scanning (Juliet's comments say where the flaw is and what fixes
@@ -119,6 +119,7 @@ C_CLASSES = [
     ("127 underread", {127}, BOUNDS, NOT_193),
     ("193 off by one", {121, 122, 124, 126, 127}, BOUNDS, r"__CWE193_"),
     ("190/191 integer overflow", {190, 191}, {190, 191, 128, 680}, None),
+    ("680 overflow into an allocation", {680}, {680, 190}, None),
     ("369 divide by zero", {369}, {369}, None),
     ("401 leak", {401}, {401, 772, 775}, None),
     ("415 double free", {415}, {415}, None),

@@ -6,6 +6,9 @@
 //! - `(#not-sized-for? @dest @src)`: C's "allocate the length, then copy" idiom is not in the
 //!   function: `@dest` was not assigned, above the match, an allocation whose size counts
 //!   `@src` (`malloc(strlen(src) + 1)`, `malloc(sizeof(prefix) + strlen(host) + 1)`).
+//! - `(#not-overflow-checked? @product)`: C's overflow check by division is not in the function:
+//!   above the match, no comparison with a quotient (`SIZE_MAX / n < size`, `n > LIMIT /
+//!   sizeof *p`) names a variable the product `@product` multiplies.
 
 use tree_sitter::{Node, Query, QueryMatch, QueryPredicateArg};
 
@@ -13,7 +16,12 @@ use super::names::Aliases;
 use super::{Rule, RuleError};
 
 /// The names of the predicates evaluated here, for the check that rejects unknown ones.
-pub(super) const OURS: [&str; 3] = ["resolves-to?", "not-resolves-to?", "not-sized-for?"];
+pub(super) const OURS: [&str; 4] = [
+    "resolves-to?",
+    "not-resolves-to?",
+    "not-sized-for?",
+    "not-overflow-checked?",
+];
 
 #[derive(Debug)]
 pub(super) enum Predicate {
@@ -25,6 +33,9 @@ pub(super) enum Predicate {
     NotSizedFor {
         dest: u32,
         src: u32,
+    },
+    NotOverflowChecked {
+        product: u32,
     },
 }
 
@@ -74,6 +85,14 @@ pub(super) fn of(query: &Query, pattern: usize, rule: &Rule) -> Result<Vec<Predi
                     src: *src,
                 });
             }
+            "not-overflow-checked?" => {
+                let [QueryPredicateArg::Capture(product)] = &predicate.args[..] else {
+                    return Err(invalid(
+                        "one capture, the product: `(#not-overflow-checked? @size)`",
+                    ));
+                };
+                out.push(Predicate::NotOverflowChecked { product: *product });
+            }
             _ => {}
         }
     }
@@ -106,7 +125,80 @@ pub(super) fn hold(
             };
             !sized_for(dest, src, text)
         }
+        Predicate::NotOverflowChecked { product } => {
+            nodes(*product).all(|product| !overflow_checked(product, text))
+        }
     })
+}
+
+/// Whether, in the function around `product`, a comparison above it sets one of the product's
+/// variables against a quotient: the division check before a multiplication (`if (SIZE_MAX /
+/// nmemb < size) return NULL;`, `if (n > SIZE_MAX / sizeof *p) ...`).
+fn overflow_checked(product: Node<'_>, text: &str) -> bool {
+    let mut multiplied = Vec::new();
+    names_outside_sizeof(product, text, &mut multiplied);
+    if multiplied.is_empty() {
+        return false;
+    }
+    let Some(function) = std::iter::successors(product.parent(), |n| n.parent())
+        .find(|n| n.kind() == "function_definition")
+    else {
+        return false;
+    };
+    let before = product.start_byte();
+    let mut stack = vec![function];
+    while let Some(node) = stack.pop() {
+        if node.start_byte() >= before {
+            continue;
+        }
+        let comparison = node.kind() == "binary_expression"
+            && node
+                .child_by_field_name("operator")
+                .is_some_and(|o| matches!(o.kind(), "<" | "<=" | ">" | ">="));
+        if comparison {
+            let sides = [
+                node.child_by_field_name("left"),
+                node.child_by_field_name("right"),
+            ];
+            let quotient = sides.iter().flatten().any(|side| {
+                let mut side = *side;
+                while side.kind() == "parenthesized_expression" {
+                    match side.named_child(0) {
+                        Some(inner) => side = inner,
+                        None => break,
+                    }
+                }
+                side.kind() == "binary_expression"
+                    && side
+                        .child_by_field_name("operator")
+                        .is_some_and(|o| o.kind() == "/")
+            });
+            if quotient {
+                let mut compared = Vec::new();
+                names_outside_sizeof(node, text, &mut compared);
+                if compared.iter().any(|name| multiplied.contains(name)) {
+                    return true;
+                }
+            }
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    false
+}
+
+/// The variable names under `node`, leaving out what `sizeof` measures.
+fn names_outside_sizeof<'a>(node: Node<'_>, text: &'a str, out: &mut Vec<&'a str>) {
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "sizeof_expression" => continue,
+            "identifier" => out.push(&text[node.byte_range()]),
+            _ => {}
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
 }
 
 /// Functions that return a buffer of the size their arguments say.
