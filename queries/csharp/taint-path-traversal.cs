@@ -29,7 +29,7 @@ public class FilesController : Controller
 
     public IActionResult Save(IFormFile upload)
     {
-        // ruleid: csharp/taint-path-traversal
+        // ruleid: csharp/taint-path-traversal, csharp/taint-unrestricted-upload
         using var stream = new FileStream(Path.Combine(Root, upload.FileName), FileMode.Create);
         upload.CopyTo(stream);
         return Ok();

@@ -82,9 +82,10 @@ func (f *Files) Upload(w http.ResponseWriter, r *http.Request) {
 	}
 	defer file.Close()
 	data, _ := io.ReadAll(file)
-	// ruleid: go/taint-path-traversal
+	// ruleid: go/taint-path-traversal, go/taint-unrestricted-upload
 	os.WriteFile(filepath.Join(f.root, "uploads", header.Filename), data, 0o644)
 	// ok: go/taint-path-traversal
+	// ruleid: go/taint-unrestricted-upload
 	os.WriteFile(filepath.Join(f.root, "uploads", filepath.Base(header.Filename)), data, 0o644)
 	dir := chi.URLParam(r, "dir")
 	parts := []string{f.root}

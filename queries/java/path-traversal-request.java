@@ -32,12 +32,14 @@ public class AttachmentController {
     public void upload(MultipartFile file) throws IOException {
         // ruleid: java/taint-path-traversal
         // ruleid: java/path-traversal-request
+        // ruleid: java/taint-unrestricted-upload
         file.transferTo(uploadRoot.resolve(file.getOriginalFilename()));
     }
 
     public void uploadPart(Part part) throws IOException {
         // ruleid: java/taint-path-traversal
         // ruleid: java/path-traversal-request
+        // ruleid: java/taint-unrestricted-upload
         part.write(new File(BASE_DIR, part.getSubmittedFileName()).getPath());
     }
 

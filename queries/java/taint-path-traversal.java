@@ -44,9 +44,11 @@ public class DocumentController {
     public void upload(@RequestParam MultipartFile file) throws IOException {
         // ruleid: java/path-traversal-request
         // ruleid: java/taint-path-traversal
+        // ruleid: java/taint-unrestricted-upload
         file.transferTo(uploads.resolve(file.getOriginalFilename()));
         // ok: java/path-traversal-request
         // ok: java/taint-path-traversal
+        // ruleid: java/taint-unrestricted-upload
         file.transferTo(uploads.resolve(new File(file.getOriginalFilename()).getName()));
     }
 
@@ -77,6 +79,7 @@ public class DocumentController {
         // ruleid: java/taint-path-traversal
         File upload = new File(DOCS, request.getParameter("upload"));
         // ok: java/taint-path-traversal
+        // ruleid: java/taint-unrestricted-upload
         new FileOutputStream(upload).close();
         // The class spelled in full is the same sink.
         // ruleid: java/taint-path-traversal

@@ -32,7 +32,7 @@ router.get('/raw/:name', async (req, res) => {
 
 router.post('/upload', async (req, res) => {
   const target = `${config.uploads}/${req.body.folder}/${req.body.filename}`;
-  // ruleid: javascript/taint-path-traversal
+  // ruleid: javascript/taint-path-traversal, javascript/taint-unrestricted-upload
   await fs.promises.writeFile(target, req.body.data);
   const slug = Date.now().toString(36);
   // ok: javascript/taint-path-traversal

@@ -37,10 +37,11 @@ unlink($path);
 // The client's file name of an upload picks the destination.
 $upload = $_FILES['doc'];
 $dest = '/var/uploads/' . $upload['name'];
-// ruleid: php/taint-path-traversal
+// ruleid: php/taint-path-traversal, php/taint-unrestricted-upload
 move_uploaded_file($upload['tmp_name'], $dest);
 $safeDest = '/var/uploads/' . basename($upload['name']);
 // ok: php/taint-path-traversal
+// ruleid: php/taint-unrestricted-upload
 move_uploaded_file($upload['tmp_name'], $safeDest);
 $generated = '/var/uploads/' . md5($upload['name']) . '.bin';
 // ok: php/taint-path-traversal

@@ -824,7 +824,7 @@ fn check_predicates(query: &Query, pattern: usize, rule: &Rule) -> Result<(), Ru
         return Err(invalid(format!(
             "unknown predicate `#{}`\nhint: supported predicates are #eq?, #not-eq?, #any-eq?, \
              #match?, #not-match?, #any-match?, #any-of?, #not-any-of?, #resolves-to?, \
-             #not-resolves-to?, #not-sized-for? and #not-overflow-checked?",
+             #not-resolves-to?, #not-sized-for?, #not-overflow-checked? and #not-guarded-by?",
             predicate.operator
         )));
     }

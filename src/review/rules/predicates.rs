@@ -9,6 +9,10 @@
 //! - `(#not-overflow-checked? @product)`: C's overflow check by division is not in the function:
 //!   above the match, no comparison with a quotient (`SIZE_MAX / n < size`, `n > LIMIT /
 //!   sizeof *p`) names a variable the product `@product` multiplies.
+//! - `(#not-guarded-by? @capture "regex")`: no condition above the capture in the function
+//!   around it (of an `if`, a loop, a ternary) matches the regex: a check the rule cannot
+//!   follow as a guard of one value (an upload's extension taken apart from its name and
+//!   tested against an allow-list) keeps the function's matches out.
 
 use tree_sitter::{Node, Query, QueryMatch, QueryPredicateArg};
 
@@ -16,11 +20,12 @@ use super::names::Aliases;
 use super::{Rule, RuleError};
 
 /// The names of the predicates evaluated here, for the check that rejects unknown ones.
-pub(super) const OURS: [&str; 4] = [
+pub(super) const OURS: [&str; 5] = [
     "resolves-to?",
     "not-resolves-to?",
     "not-sized-for?",
     "not-overflow-checked?",
+    "not-guarded-by?",
 ];
 
 #[derive(Debug)]
@@ -36,6 +41,10 @@ pub(super) enum Predicate {
     },
     NotOverflowChecked {
         product: u32,
+    },
+    NotGuardedBy {
+        capture: u32,
+        pattern: regex::Regex,
     },
 }
 
@@ -93,6 +102,23 @@ pub(super) fn of(query: &Query, pattern: usize, rule: &Rule) -> Result<Vec<Predi
                 };
                 out.push(Predicate::NotOverflowChecked { product: *product });
             }
+            "not-guarded-by?" => {
+                let usage = "a capture and a regular expression: \
+                             `(#not-guarded-by? @sink \"(?i)extension|mime\")`";
+                let [QueryPredicateArg::Capture(capture), QueryPredicateArg::String(pattern)] =
+                    &predicate.args[..]
+                else {
+                    return Err(invalid(usage));
+                };
+                let pattern = regex::Regex::new(pattern).map_err(|e| RuleError::Invalid {
+                    origin: rule.origin.clone(),
+                    message: format!("`#{operator}`: invalid regular expression: {e}"),
+                })?;
+                out.push(Predicate::NotGuardedBy {
+                    capture: *capture,
+                    pattern,
+                });
+            }
             _ => {}
         }
     }
@@ -127,6 +153,9 @@ pub(super) fn hold(
         }
         Predicate::NotOverflowChecked { product } => {
             nodes(*product).all(|product| !overflow_checked(product, text))
+        }
+        Predicate::NotGuardedBy { capture, pattern } => {
+            nodes(*capture).all(|node| !guarded_by(node, pattern, text))
         }
     })
 }
@@ -183,6 +212,49 @@ fn overflow_checked(product: Node<'_>, text: &str) -> bool {
         }
         let mut cursor = node.walk();
         stack.extend(node.named_children(&mut cursor));
+    }
+    false
+}
+
+/// The kinds of the functions of every language, whose conditions `#not-guarded-by?` reads.
+const FUNCTIONS: [&str; 14] = [
+    "function_definition",
+    "function_declaration",
+    "method_declaration",
+    "method_definition",
+    "constructor_declaration",
+    "arrow_function",
+    "function_expression",
+    "function",
+    "func_literal",
+    "lambda_expression",
+    "local_function_statement",
+    "anonymous_function_creation_expression",
+    "function_item",
+    "method",
+];
+
+/// Whether a condition above `node`, in the function around it (or the file, outside any),
+/// matches `pattern`.
+fn guarded_by(node: Node<'_>, pattern: &regex::Regex, text: &str) -> bool {
+    let scope = std::iter::successors(node.parent(), |n| n.parent())
+        .find(|n| FUNCTIONS.contains(&n.kind()) || n.parent().is_none());
+    let Some(scope) = scope else {
+        return false;
+    };
+    let before = node.start_byte();
+    let mut stack = vec![scope];
+    while let Some(current) = stack.pop() {
+        if current.start_byte() >= before {
+            continue;
+        }
+        if let Some(condition) = current.child_by_field_name("condition") {
+            if condition.start_byte() < before && pattern.is_match(&text[condition.byte_range()]) {
+                return true;
+            }
+        }
+        let mut cursor = current.walk();
+        stack.extend(current.named_children(&mut cursor));
     }
     false
 }
