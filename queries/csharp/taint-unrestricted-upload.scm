@@ -44,8 +44,6 @@
   (#not-guarded-by? @sink "(?i)allow|whitelist|permit|accept|valid|extension|\\bext\\b|suffix|EndsWith|mime|ContentType")
   (#not-match? @sink "\\.[A-Za-z0-9]{1,8}[\"'`]\\s*\\)*\\s*$"))
 
-; A name the server gives its own extension (`id + ".png"`, `$"{id}.png"`) fixes the type.
+; A name the server gives its own extension (`id + ".png"`) fixes the type.
 ((binary_expression operator: "+" right: (string_literal) @_extension) @sanitizer
-  (#match? @_extension "^.\\.[A-Za-z0-9]{1,8}.$"))
-((interpolated_string_expression) @sanitizer
-  (#match? @sanitizer "\\.[A-Za-z0-9]{1,8}\"$"))
+  (#match? @_extension "^\"\\.[A-Za-z0-9]{1,8}\"$"))

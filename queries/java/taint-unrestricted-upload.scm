@@ -63,4 +63,4 @@
 
 ; A name the server gives its own extension (`id + ".png"`) fixes the type.
 ((binary_expression operator: "+" right: (string_literal) @_extension) @sanitizer
-  (#match? @_extension "^.\\.[A-Za-z0-9]{1,8}.$"))
+  (#match? @_extension "^\"\\.[A-Za-z0-9]{1,8}\"$"))

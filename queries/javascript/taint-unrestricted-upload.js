@@ -57,7 +57,7 @@ app.post('/renamed', upload.single('avatar'), (req, res) => {
 });
 
 function storedName(req) {
-  return `${req.body.user}-${Date.now()}.json`;
+  return req.body.user + '-' + Date.now() + '.json';
 }
 
 app.post('/notes', (req, res) => {

@@ -54,8 +54,9 @@
   (#not-guarded-by? @sink "(?i)allow|whitelist|permit|accept|valid|extension|extname|\\bext\\b|suffix|endswith|mime|content-?type|mimetype|filetype")
   (#not-match? @sink "\\.[A-Za-z0-9]{1,8}[\"'`]\\s*\\)*\\s*$"))
 
-; A name the server gives its own extension (`${id}.png`, `name + '.json'`) fixes the type.
-((template_string) @sanitizer
-  (#match? @sanitizer "\\.[A-Za-z0-9]{1,8}`$"))
+; A name the server gives its own extension (`name + '.json'`) fixes the type. (A template
+; string or an f-string is not taken: the pattern would have no literal for the prefilter.)
 ((binary_expression operator: "+" right: (string) @_extension) @sanitizer
-  (#match? @_extension "^.\\.[A-Za-z0-9]{1,8}.$"))
+  (#match? @_extension "^'\\.[A-Za-z0-9]{1,8}'$"))
+((binary_expression operator: "+" right: (string) @_extension) @sanitizer
+  (#match? @_extension "^\"\\.[A-Za-z0-9]{1,8}\"$"))

@@ -35,5 +35,7 @@
   (#any-of? @_digest "md5" "sha1" "hash" "hash_hmac" "crc32" "uniqid" "intval"))
 
 ; A name the server gives its own extension (`$id . '.png'`) fixes the type.
-((binary_expression operator: "." right: [(string) (encapsed_string)] @_extension) @sanitizer
-  (#match? @_extension "^.\\.[A-Za-z0-9]{1,8}.$"))
+((binary_expression operator: "." right: (string) @_extension) @sanitizer
+  (#match? @_extension "^'\\.[A-Za-z0-9]{1,8}'$"))
+((binary_expression operator: "." right: (encapsed_string) @_extension) @sanitizer
+  (#match? @_extension "^\"\\.[A-Za-z0-9]{1,8}\"$"))

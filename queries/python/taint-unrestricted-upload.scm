@@ -39,8 +39,8 @@
   ]) @propagator
   (#any-of? @keeps "secure_filename" "basename" "join" "splitext" "normpath" "abspath"))
 
-; A name the server gives its own extension (`f"{id}.png"`, `name + ".json"`) fixes the type.
+; A name the server gives its own extension (`name + ".json"`) fixes the type.
 ((binary_operator operator: "+" right: (string) @_extension) @sanitizer
-  (#match? @_extension "^.\\.[A-Za-z0-9]{1,8}.$"))
-((string) @sanitizer
-  (#match? @sanitizer "^[fF].*\\.[A-Za-z0-9]{1,8}[\"']$"))
+  (#match? @_extension "^\"\\.[A-Za-z0-9]{1,8}\"$"))
+((binary_operator operator: "+" right: (string) @_extension) @sanitizer
+  (#match? @_extension "^'\\.[A-Za-z0-9]{1,8}'$"))
