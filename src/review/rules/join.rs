@@ -27,10 +27,14 @@
 //! by address (`&request`) counts as open at that call: what the callee reads may have been
 //! written through the pointer by calls the engine does not follow.
 //!
-//! Memory is bounded: past [`MAX_EDGES`] edges the index takes no more summaries, joins what it
-//! has, and keeps every pending match (an incomplete view closes nothing).
+//! Memory is bounded: past [`MAX_EDGES`] edges, the rule holding the most edges gives its up (its
+//! flows across functions are not followed, and the matches pending on its sinks stand), so that
+//! one rule whose values reach everywhere (numbers from input) does not leave every other rule's
+//! pending matches undecided. When no rule holds an eighth of the bound, the index takes no more
+//! summaries, joins what it has, and keeps every pending match (an incomplete view closes
+//! nothing).
 
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::ops::Range;
 
 use super::taint::summary::{CallSite, Field, Function, Origin, Target};
@@ -122,6 +126,10 @@ pub(crate) struct Index {
     edges: usize,
     /// Summaries were refused past [`MAX_EDGES`].
     full: bool,
+    /// Per rule, the edges of its own the index holds.
+    held: HashMap<usize, usize>,
+    /// Rules whose edges were given up to stay under [`MAX_EDGES`].
+    shed: BTreeSet<usize>,
 }
 
 /// A place a value can be, in the join: (file, what).
@@ -139,21 +147,50 @@ enum Node {
 impl Index {
     /// Adds a file's summary; past the bound the file is left out and `false` returned (its
     /// pending matches are then the caller's to report).
-    pub(crate) fn add(&mut self, file: FileRecord) -> bool {
-        let count = file.edge_count();
-        if self.full || self.edges + count > MAX_EDGES {
-            self.full = true;
+    pub(crate) fn add(&mut self, mut file: FileRecord) -> bool {
+        if self.full {
             return false;
         }
-        self.edges += count;
-        self.files.push(file);
-        true
+        for rule in &self.shed {
+            shed_from(&mut file, *rule);
+        }
+        loop {
+            let count = file.edge_count();
+            if self.edges + count <= MAX_EDGES {
+                for (rule, record) in &file.by_rule {
+                    *self.held.entry(*rule).or_default() += record.edges.len();
+                }
+                self.edges += count;
+                self.files.push(file);
+                return true;
+            }
+            // The rule holding the most edges, this file's counted, gives its up.
+            let mut held = self.held.clone();
+            for (rule, record) in &file.by_rule {
+                *held.entry(*rule).or_default() += record.edges.len();
+            }
+            let biggest = held
+                .into_iter()
+                .filter(|(rule, _)| !self.shed.contains(rule))
+                .max_by_key(|(rule, edges)| (*edges, std::cmp::Reverse(*rule)));
+            let Some((rule, _)) = biggest.filter(|(_, edges)| *edges >= MAX_EDGES / 8) else {
+                self.full = true;
+                return false;
+            };
+            self.shed.insert(rule);
+            self.edges -= self.held.remove(&rule).unwrap_or(0);
+            for stored in &mut self.files {
+                shed_from(stored, rule);
+            }
+            shed_from(&mut file, rule);
+        }
     }
 
     /// Joins every summary: the flows across functions, and the pending matches that stand.
     /// `whole` says every file of the scan was summarized; otherwise no pending match is closed.
     pub(crate) fn join(mut self, whole: bool) -> Vec<Joined> {
         let whole = whole && !self.full;
+        let shed = std::mem::take(&mut self.shed);
         // Files came in the order the workers finished them: sorted, the flows chosen are the
         // same on every run.
         self.files.sort_by(|a, b| a.path.cmp(&b.path));
@@ -170,7 +207,7 @@ impl Index {
             .iter()
             .flat_map(|f| f.by_rule.keys().copied())
             .collect();
-        let mut rules: Vec<usize> = rules.into_iter().collect();
+        let mut rules: Vec<usize> = rules.into_iter().filter(|r| !shed.contains(r)).collect();
         rules.sort_unstable();
         let mut out = Vec::new();
         let mut open_sinks: HashSet<(usize, usize, Range<usize>)> = HashSet::new();
@@ -228,7 +265,8 @@ impl Index {
                 } else {
                     !whole
                         || pending.sinks.iter().any(|(rule, range)| {
-                            open_sinks.contains(&(*rule, index, range.clone()))
+                            shed.contains(rule)
+                                || open_sinks.contains(&(*rule, index, range.clone()))
                         })
                 };
                 if stands {
@@ -362,6 +400,14 @@ impl Index {
             }
         }
         callees
+    }
+}
+
+/// Gives up `rule`'s edges in `file`: its summary there says nothing any more.
+fn shed_from(file: &mut FileRecord, rule: usize) {
+    if let Some(record) = file.by_rule.get_mut(&rule) {
+        record.edges = Vec::new();
+        record.complete = false;
     }
 }
 
@@ -589,5 +635,60 @@ impl<'a> Graph<'a> {
             }
         }
         pieces.into_iter().rev().flatten().cloned().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(path: &str, rules: &[(usize, usize)]) -> FileRecord {
+        let edge = EdgeRecord {
+            from: Origin::Source,
+            to: Target::Return(0),
+            steps: Vec::new(),
+        };
+        let mut record = FileRecord {
+            path: path.to_string(),
+            ..FileRecord::default()
+        };
+        for (rule, count) in rules {
+            record.by_rule.insert(
+                *rule,
+                RuleRecord {
+                    edges: vec![edge.clone(); *count],
+                    shares: false,
+                    complete: true,
+                },
+            );
+        }
+        record
+    }
+
+    #[test]
+    fn past_the_bound_the_rule_with_most_edges_gives_its_up_and_the_others_stay() {
+        let mut index = Index::default();
+        assert!(index.add(file("a.c", &[(1, MAX_EDGES / 2), (2, 10)])));
+        assert!(index.add(file("b.c", &[(1, MAX_EDGES / 2), (2, 10)])));
+        assert!(!index.full, "the index still takes summaries");
+        assert_eq!(index.shed, BTreeSet::from([1]));
+        assert_eq!(index.edges, 20, "only rule 2's edges are held");
+        for stored in &index.files {
+            assert!(!stored.by_rule[&1].complete && stored.by_rule[&1].edges.is_empty());
+            assert_eq!(stored.by_rule[&2].edges.len(), 10);
+        }
+        // A later file's edges of the rule given up are not taken either.
+        assert!(index.add(file("c.c", &[(1, 5), (2, 1)])));
+        assert_eq!(index.edges, 21);
+    }
+
+    #[test]
+    fn when_no_rule_holds_an_eighth_of_the_bound_the_index_is_full() {
+        let mut index = Index::default();
+        let rules: Vec<(usize, usize)> = (0..10).map(|r| (r, MAX_EDGES / 10)).collect();
+        assert!(index.add(file("a.c", &rules)));
+        assert!(!index.add(file("b.c", &[(11, MAX_EDGES / 20)])));
+        assert!(index.full);
+        assert!(index.shed.is_empty());
     }
 }
