@@ -70,6 +70,9 @@ pub(super) struct Walk<'a> {
     /// The walk is in a program's `main`, whose return ends the program and gives back all it
     /// holds: no leak is reported there.
     pub(super) in_main: bool,
+    /// The walk is in a C++ method (`void Widget::run()`, or defined in its class), where a
+    /// plain call may be a virtual method of the object.
+    pub(super) in_method: bool,
 }
 
 /// The flows of one walk over `root`, a tree of `language`, sorted by sink, and whether it ran
@@ -228,6 +231,7 @@ impl<'a> Walk<'a> {
             assigned_by_functions: HashSet::new(),
             functions_around: 0,
             in_main: false,
+            in_method: false,
         }
     }
 
@@ -370,6 +374,8 @@ impl<'a> Walk<'a> {
                 Some("main" | "wmain")
             );
             let around = std::mem::replace(&mut self.in_main, main);
+            let method = is_method(function);
+            let around_method = std::mem::replace(&mut self.in_method, method);
             self.functions_around += 1;
             self.statement(body, &mut state);
             self.functions_around -= 1;
@@ -378,6 +384,7 @@ impl<'a> Walk<'a> {
                 self.ended(body, &state);
             }
             self.in_main = around;
+            self.in_method = around_method;
         }
     }
 
@@ -931,6 +938,19 @@ fn writable_reference(parameter: Node<'_>, text: &str) -> bool {
         .children(&mut cursor)
         .any(|c| c.kind() == "type_qualifier" && text.get(c.byte_range()) == Some("const"));
     reference && !constant
+}
+
+/// Whether `function` is a C++ method: its name is qualified (`void Widget::run()`) or it is
+/// defined in a class body.
+fn is_method(function: Node<'_>) -> bool {
+    let qualified = std::iter::successors(function.child_by_field_name("declarator"), |d| {
+        d.child_by_field_name("declarator")
+    })
+    .any(|d| d.kind() == "qualified_identifier");
+    qualified
+        || function
+            .parent()
+            .is_some_and(|p| p.kind() == "field_declaration_list")
 }
 
 #[cfg(test)]

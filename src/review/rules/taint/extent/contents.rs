@@ -34,15 +34,22 @@ impl Walk<'_> {
         }
         // A call that may keep what it is given (anything but the library's readers, copies
         // and allocators) takes on giving it back: `list_add(&list, p)`, `set_name(obj, p)`.
-        let keeps = !(library::only_reads(&name)
-            || library::model(&name).is_some()
-            || library::allocator(&name).is_some()
-            || library::acquires(&name).is_some());
+        let keeps = library::keeps_given(&name)
+            || !(library::only_reads(&name)
+                || library::model(&name).is_some()
+                || library::allocator(&name).is_some()
+                || library::acquires(&name).is_some());
         if keeps {
             // A call the repository may define (a plain name) lends what it is given: the join
             // decides whether it keeps it. Any other (a method of an object, a function
             // pointer that is not a local's) is taken to keep it.
-            let plain = call.receiver.is_none() && !call.constructor && !name.is_empty();
+            // In a C++ method a plain call may be a virtual method of the object.
+            let plain = call.receiver.is_none()
+                && !call.constructor
+                && !name.is_empty()
+                && !self.in_method
+                // A local function pointer may have been pointed elsewhere (`fn = keeper`).
+                && !state.extents.declared.contains_key(&name);
             for argument in &arguments {
                 if let Some(pointer) = self.pointer_argument(*argument) {
                     if plain {

@@ -51,12 +51,37 @@ pub(in crate::review::rules::taint) fn keeping(
     for (_, name) in parameters {
         uses.entry(&text[name.byte_range()]).or_default();
     }
+    // Names the body calls through a variable (a parameter, a local function pointer): which
+    // function runs is not known. And whether the body uses a macro, which may name a
+    // parameter the tree does not show (`#define SAVE (g = p)`).
+    let mut variables: Vec<&str> = parameters
+        .iter()
+        .map(|(_, name)| {
+            text[name.byte_range()].trim_matches(|c: char| !(c.is_alphanumeric() || c == '_'))
+        })
+        .collect();
+    let mut macros = false;
     let mut stack = vec![body];
     while let Some(node) = stack.pop() {
         if node.kind() == "identifier" {
-            if let Some(found) = uses.get_mut(&text[node.byte_range()]) {
+            let name = &text[node.byte_range()];
+            if let Some(found) = uses.get_mut(name) {
                 found.push(node);
             }
+            let declared = node.parent().is_some_and(|p| {
+                p.kind().ends_with("declarator")
+                    && field(p, "declarator").is_some_and(|d| d.id() == node.id())
+            });
+            if declared {
+                variables.push(name);
+            }
+            macros |= name.len() > 1
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_uppercase() || b == b'_' || b.is_ascii_digit())
+                && node.parent().is_some_and(|p| {
+                    p.kind() == "expression_statement" || p.kind() == "call_expression"
+                });
         }
         stack.extend(children(node));
     }
@@ -64,8 +89,12 @@ pub(in crate::review::rules::taint) fn keeping(
         .iter()
         .map(|(_, name)| {
             let mut keeping = Keeping::default();
-            for node in &uses[&text[name.byte_range()]] {
-                match use_of(*node, (syntax, text, names), arguments) {
+            let found = &uses[&text[name.byte_range()]];
+            if found.is_empty() && macros {
+                keeping.kept = true;
+            }
+            for node in found {
+                match use_of(*node, (syntax, text, names), arguments, &variables) {
                     Use::Reads => {}
                     Use::Handed(call, position) => {
                         if !keeping.through.contains(&(call, position)) {
@@ -97,6 +126,7 @@ fn use_of(
     mut node: Node<'_>,
     (syntax, text, names): (&Syntax, &str, &Aliases),
     arguments: &HashMap<Range<usize>, (usize, usize)>,
+    variables: &[&str],
 ) -> Use {
     loop {
         let Some(parent) = node.parent() else {
@@ -105,7 +135,12 @@ fn use_of(
         let is = |name: &str| field(parent, name).is_some_and(|n| n.id() == node.id());
         match parent.kind() {
             "parenthesized_expression" | "cast_expression" | "comma_expression" => {}
-            "conditional_expression" if is("condition") => return Use::Reads,
+            // `p ?: q` (GNU): the condition is the value.
+            "conditional_expression"
+                if is("condition") && field(parent, "consequence").is_some() =>
+            {
+                return Use::Reads
+            }
             "conditional_expression" => {}
             "binary_expression" => {
                 let operator = field(parent, "operator").map_or("", |o| o.kind());
@@ -114,8 +149,25 @@ fn use_of(
                     return Use::Reads;
                 }
             }
-            // An element or member read or written, the value it points at, `!p`, its size.
-            "subscript_expression" | "field_expression" | "sizeof_expression" => return Use::Reads,
+            // An element or member read or written, its size; but not the address of one
+            // (`&it->link` put on a list, `&p[0]` stored) nor a method called on it
+            // (`c->setParent(p)` may store `c`).
+            "subscript_expression" | "field_expression" => {
+                let above = parent.parent();
+                let address = above.is_some_and(|a| {
+                    a.kind() == "pointer_expression" && text[a.byte_range()].starts_with('&')
+                });
+                let called = above.is_some_and(|a| {
+                    a.kind() == "call_expression"
+                        && field(a, "function").is_some_and(|f| f.id() == parent.id())
+                });
+                return if address || called {
+                    Use::Keeps
+                } else {
+                    Use::Reads
+                };
+            }
+            "sizeof_expression" => return Use::Reads,
             "pointer_expression" => {
                 return if text[parent.byte_range()].starts_with('*') {
                     Use::Reads
@@ -123,7 +175,9 @@ fn use_of(
                     Use::Keeps
                 };
             }
-            "unary_expression" | "update_expression" => return Use::Reads,
+            "unary_expression" => return Use::Reads,
+            // `p++` is still the pointer (`g = p++`).
+            "update_expression" => {}
             // The parameter itself given a new value: what it held before is not touched.
             "assignment_expression" if is("left") => return Use::Reads,
             "expression_statement" | "condition_clause" => return Use::Reads,
@@ -138,7 +192,12 @@ fn use_of(
                 };
                 let (call_node, call) = call;
                 let name = call.name.map(|n| names.name(n, text)).unwrap_or_default();
-                if library::releases(name) || library::reallocates(name) {
+                if library::releases(name)
+                    || library::reallocates(name)
+                    || library::keeps_given(name)
+                    || variables.contains(&name)
+                {
+                    // Released, kept, or given to a function a variable points at.
                     return Use::Keeps;
                 }
                 if library::returns_within(name) {
@@ -149,6 +208,7 @@ fn use_of(
                 if library::only_reads(name)
                     || library::model(name).is_some()
                     || library::allocator(name).is_some()
+                    || library::acquires(name).is_some()
                 {
                     return Use::Reads;
                 }

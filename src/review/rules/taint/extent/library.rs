@@ -186,6 +186,27 @@ pub(super) fn only_reads(name: &str) -> bool {
     )
 }
 
+/// Calls that keep what they are given although they write nothing through it: a stream keeps
+/// the buffer `setvbuf` gives it, and `strtol`'s end pointer points into its string.
+pub(super) fn keeps_given(name: &str) -> bool {
+    matches!(
+        name,
+        "setvbuf"
+            | "setbuf"
+            | "setbuffer"
+            | "setlinebuf"
+            | "strtol"
+            | "strtoul"
+            | "strtoll"
+            | "strtoull"
+            | "strtod"
+            | "strtof"
+            | "strtold"
+            | "strtoimax"
+            | "strtoumax"
+    )
+}
+
 /// Readers that answer a pointer into the buffer they are given (`strchr(p, c)`): what they
 /// return still points at it.
 pub(super) fn returns_within(name: &str) -> bool {

@@ -469,7 +469,11 @@ fn a_parameter_only_read_is_not_kept_and_one_stored_returned_or_freed_is() {
          void drop(char *p) { free(p); }\n\
          void alias(char *p) { char *q = p; use(q); }\n\
          void address(char *p) { remember(&p); }\n\
-         void moved(char *p, int n) { p++; n = p == NULL; *p = 0; }\n",
+         void moved(char *p, int n) { p++; n = p == NULL; *p = 0; }\n\
+         void enlist(struct item *it) { list_add(&it->link, &all); }\n\
+         void post(char *p) { g = p++; }\n\
+         void through(void (*run)(char *), char *p) { run(p); }\n\
+         int exists(const char *path) { FILE *f = fopen(path, \"r\"); return f != NULL; }\n",
     );
     let of = |name: &str| {
         found
@@ -490,4 +494,12 @@ fn a_parameter_only_read_is_not_kept_and_one_stored_returned_or_freed_is() {
     assert_eq!(of("alias"), ["kept"], "an alias is not followed");
     assert_eq!(of("address"), ["kept"]);
     assert_eq!(of("moved"), ["", ""]);
+    assert_eq!(of("enlist"), ["kept"], "the address of a member is kept");
+    assert_eq!(of("post"), ["kept"], "`p++` is still the pointer");
+    assert_eq!(
+        of("through"),
+        ["", "kept"],
+        "a call through a parameter is not known"
+    );
+    assert_eq!(of("exists"), [""], "`fopen` reads the path");
 }
