@@ -34,11 +34,7 @@ impl Walk<'_> {
         }
         // A call that may keep what it is given (anything but the library's readers, copies
         // and allocators) takes on giving it back: `list_add(&list, p)`, `set_name(obj, p)`.
-        let keeps = library::keeps_given(&name)
-            || !(library::only_reads(&name)
-                || library::model(&name).is_some()
-                || library::allocator(&name).is_some()
-                || library::acquires(&name).is_some());
+        let keeps = !library::leaves_alone(&name);
         if keeps {
             // A call the repository may define (a plain name) lends what it is given: the join
             // decides whether it keeps it. Any other (a method of an object, a function

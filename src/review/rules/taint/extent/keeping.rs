@@ -205,11 +205,7 @@ fn use_of(
                     node = call_node;
                     continue;
                 }
-                if library::only_reads(name)
-                    || library::model(name).is_some()
-                    || library::allocator(name).is_some()
-                    || library::acquires(name).is_some()
-                {
+                if library::leaves_alone(name) {
                     return Use::Reads;
                 }
                 return match arguments.get(&node.byte_range()) {

@@ -207,6 +207,16 @@ pub(super) fn keeps_given(name: &str) -> bool {
     )
 }
 
+/// Calls that neither keep nor release what they are given: the readers, copies, formatters,
+/// allocators and openers (a call named by none of the lists may keep it).
+pub(super) fn leaves_alone(name: &str) -> bool {
+    !keeps_given(name)
+        && (only_reads(name)
+            || model(name).is_some()
+            || allocator(name).is_some()
+            || acquires(name).is_some())
+}
+
 /// Readers that answer a pointer into the buffer they are given (`strchr(p, c)`): what they
 /// return still points at it.
 pub(super) fn returns_within(name: &str) -> bool {

@@ -13,7 +13,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 use super::judge::Judged;
-use super::{Buffer, Pointer};
+use super::{Buffer, Owned, Pointer};
 use crate::review::rules::taint::shape::{children, field, unwrap_cast};
 use crate::review::rules::taint::state::State;
 use crate::review::rules::taint::walk::Walk;
@@ -22,6 +22,21 @@ use crate::review::rules::taint::{one_line, Step};
 impl Walk<'_> {
     /// What `value` points at is handed on: someone else gives it back.
     pub(super) fn hand_on(&self, value: Node<'_>, state: &mut State) {
+        self.each_owned(value, state, |owned| owned.handed_on = true);
+    }
+
+    /// What `pointer` points at is given to a call that may keep it, as `argument`: a call the
+    /// repository may define, which the join looks into (see [`super::keeping`]).
+    pub(super) fn lend(&self, pointer: Node<'_>, argument: Node<'_>, state: &mut State) {
+        self.each_owned(pointer, state, |owned| {
+            if !owned.lent.contains(&argument.byte_range()) {
+                owned.lent.push(argument.byte_range());
+            }
+        });
+    }
+
+    /// Applies `change` to what the function owns of each buffer `value` may point at.
+    fn each_owned(&self, value: Node<'_>, state: &mut State, mut change: impl FnMut(&mut Owned)) {
         let Some(places) = self.known_places(value, state) else {
             return;
         };
@@ -32,27 +47,7 @@ impl Walk<'_> {
                 .get_mut(&place.buffer)
                 .and_then(|b| b.owned.as_mut())
             {
-                owned.handed_on = true;
-            }
-        }
-    }
-
-    /// What `pointer` points at is given to a call that may keep it, as `argument`: a call the
-    /// repository may define, which the join looks into (see [`super::keeping`]).
-    pub(super) fn lend(&self, pointer: Node<'_>, argument: Node<'_>, state: &mut State) {
-        let Some(places) = self.known_places(pointer, state) else {
-            return;
-        };
-        for place in places.list {
-            if let Some(owned) = state
-                .extents
-                .buffers
-                .get_mut(&place.buffer)
-                .and_then(|b| b.owned.as_mut())
-            {
-                if !owned.lent.contains(&argument.byte_range()) {
-                    owned.lent.push(argument.byte_range());
-                }
+                change(owned);
             }
         }
     }
