@@ -167,8 +167,12 @@ pub(crate) struct AgentMetrics {
     pub(crate) jobs_cached: u64,
     pub(crate) jobs_failed: u64,
     pub(crate) jobs_fallback: u64,
+    /// Findings whose quote is in the file but not in the shard they were asked about.
     pub(crate) findings_dropped_outside_shard: u64,
-    pub(crate) findings_dropped_no_evidence: u64,
+    /// Findings whose quote is nowhere in the file (or that quoted nothing).
+    pub(crate) findings_dropped_quote_not_found: u64,
+    /// Findings kept, moved from the lines they cited to where their quote is.
+    pub(crate) findings_relocated: u64,
     pub(crate) findings_malformed: u64,
     pub(crate) verified_confirmed: u64,
     pub(crate) verified_rejected: u64,

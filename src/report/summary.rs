@@ -171,15 +171,22 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
             a.tokens_out,
             a.cost_usd
         )?;
-        let dropped = a.findings_dropped_outside_shard + a.findings_dropped_no_evidence;
+        let dropped = a.findings_dropped_outside_shard + a.findings_dropped_quote_not_found;
         if dropped + a.findings_malformed > 0 {
             writeln!(
                 out,
-                "agent findings dropped: {} outside their shard, {} without evidence in the \
-                 file, {} malformed",
+                "agent findings dropped: {} quoting code outside their shard, {} quoting code \
+                 not in the file, {} malformed",
                 a.findings_dropped_outside_shard,
-                a.findings_dropped_no_evidence,
+                a.findings_dropped_quote_not_found,
                 a.findings_malformed
+            )?;
+        }
+        if a.findings_relocated > 0 {
+            writeln!(
+                out,
+                "agent findings placed where their quote is, not at the lines they cited: {}",
+                a.findings_relocated
             )?;
         }
         if a.verified_confirmed + a.verified_rejected > 0 {

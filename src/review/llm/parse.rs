@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::Lens;
 use crate::model::{Finding, Location, Severity};
-use crate::slice::Shard;
+use crate::slice::{Shard, SourceFile};
 
 /// One finding as an agent reported it, after coercing loose types.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -20,13 +20,24 @@ pub(crate) struct RawFinding {
     pub(crate) evidence: String,
 }
 
+/// Where a kept finding was placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Placed {
+    /// At the lines it cited: its quote is there.
+    AsCited,
+    /// At the lines its quote covers, nearest to the cited ones: models quote code exactly but
+    /// miscount lines, or quote a bug and cite its safe twin a few lines away.
+    Relocated,
+}
+
 /// Why a reported finding was not kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Dropped {
-    /// Its lines are outside the shard it was asked about.
+    /// It is about code outside the shard it was asked about: its quote is elsewhere in the file,
+    /// or it quoted nothing found and cited lines outside the shard.
     OutsideShard,
-    /// Its evidence is not in the file (or it quoted none).
-    NoEvidence,
+    /// Its quote is nowhere in the file, or too short to prove anything.
+    QuoteNotFound,
 }
 
 /// The first JSON value in `text` that `wanted` accepts: the whole text, then each fenced block,
@@ -103,6 +114,42 @@ fn balanced_end(text: &str, open: char) -> Option<usize> {
         }
     }
     None
+}
+
+/// Byte length of a complete JSON object or array at the start of `text` (after leading whitespace),
+/// if one has fully arrived; what follows it is not looked at.
+pub(crate) fn complete_value_len(text: &str) -> Option<usize> {
+    let body = text.trim_start();
+    let skipped = text.len() - body.len();
+    let open = body.chars().next().filter(|c| *c == '{' || *c == '[')?;
+    balanced_end(body, open).map(|end| skipped + end)
+}
+
+/// Whether an answer the server marked as cut at the output limit is whole all the same: small
+/// local models emit a complete value and then pad with blank lines until the limit. True when a
+/// complete findings answer or verdict is followed by nothing but whitespace (or the code fence
+/// that closes it).
+pub(crate) fn usable_despite_cut(text: &str) -> bool {
+    let mut tail = text.trim_end();
+    if let Some(before) = tail.strip_suffix("```") {
+        tail = before.trim_end();
+    }
+    // A value cut in its middle cannot end the text with its closing bracket.
+    if !tail.ends_with(['}', ']']) {
+        return false;
+    }
+    let usable = |value: &Value| is_findings_answer(value) || value.get("verdict").is_some();
+    // The value may follow prose or an opening fence; the outermost value is the one that ends
+    // exactly where the text does.
+    tail.char_indices()
+        .filter(|(_, c)| *c == '{' || *c == '[')
+        .any(|(start, _)| {
+            let candidate = &tail[start..];
+            complete_value_len(candidate) == Some(candidate.len())
+                && serde_json::from_str::<Value>(candidate)
+                    .ok()
+                    .is_some_and(|value| usable(&value))
+        })
 }
 
 /// The findings of a review answer; `Err` when there is no usable JSON at all. Entries that are
@@ -229,35 +276,218 @@ pub(crate) fn normalize_cwe(text: &str) -> Option<String> {
     (number > 0).then(|| format!("CWE-{number}"))
 }
 
-/// Lines around the cited ones where the quoted evidence may be.
-const EVIDENCE_MARGIN: usize = 3;
-/// Evidence shorter than this (without whitespace) proves nothing (`)`, `x`).
+/// Evidence shorter than this (without whitespace) proves nothing (`)`, `x`), however it was
+/// normalised to match.
 const MIN_EVIDENCE: usize = 4;
 
-/// Keeps a finding only if it points into the shard's lines and its evidence is in the file.
-/// A finding that starts in the shard but runs past its end is cut at the end.
-pub(crate) fn check(mut raw: RawFinding, shard: &Shard) -> Result<RawFinding, Dropped> {
-    if raw.start_line < shard.start_line || raw.start_line > shard.end_line {
-        return Err(Dropped::OutsideShard);
+/// Keeps a finding only if its quote is in the shard's primary lines, and places it where the
+/// quote is: at the cited lines when the cited start line is within an occurrence of the quote,
+/// otherwise at the occurrence nearest to the cited start line (the earlier one on a tie),
+/// spanning the lines the quote covers. A finding kept as cited that runs past the shard's end is
+/// cut at the end.
+pub(crate) fn check(mut raw: RawFinding, shard: &Shard) -> Result<(RawFinding, Placed), Dropped> {
+    let quotes = quote_forms(&raw.evidence);
+    if quotes.is_empty() {
+        return Err(Dropped::QuoteNotFound);
     }
-    raw.end_line = raw.end_line.min(shard.end_line);
-    let evidence = squash(&strip_line_numbers(&raw.evidence));
-    if evidence.chars().filter(|c| !c.is_whitespace()).count() < MIN_EVIDENCE {
-        return Err(Dropped::NoEvidence);
-    }
-    // The quote must be at the cited lines (give or take a few), not anywhere in the file.
     let file = &shard.file;
-    let first = raw.start_line.saturating_sub(EVIDENCE_MARGIN).max(1);
-    let last = (raw.end_line + EVIDENCE_MARGIN).min(file.line_count());
-    let window: Vec<&str> = (first..=last).map(|line| file.line_text(line)).collect();
-    if squash(&window.join("\n")).contains(&evidence) {
-        Ok(raw)
-    } else {
-        Err(Dropped::NoEvidence)
+    let last_line = shard.end_line.min(file.line_count());
+    let Some(spans) = occurrences(file, shard.start_line, last_line, &quotes) else {
+        // A quote elsewhere in the file, or lines cited elsewhere, is about code another shard
+        // holds; a quote nowhere at all, cited here, was made up.
+        let cited_inside = (shard.start_line..=shard.end_line).contains(&raw.start_line);
+        return if cited_inside && occurrences(file, 1, file.line_count(), &quotes).is_none() {
+            Err(Dropped::QuoteNotFound)
+        } else {
+            Err(Dropped::OutsideShard)
+        };
+    };
+    if spans
+        .iter()
+        .any(|&(first, last)| (first..=last).contains(&raw.start_line))
+    {
+        raw.end_line = raw.end_line.min(shard.end_line);
+        return Ok((raw, Placed::AsCited));
+    }
+    let distance = |&(first, last): &(usize, usize)| {
+        first
+            .saturating_sub(raw.start_line)
+            .max(raw.start_line.saturating_sub(last))
+    };
+    // `min_by_key` keeps the first of equals, and spans are in file order: ties go to the earlier.
+    // (`spans` is never empty.)
+    let Some(&(first, last)) = spans.iter().min_by_key(|span| distance(span)) else {
+        return Err(Dropped::QuoteNotFound);
+    };
+    raw.start_line = first;
+    raw.end_line = last;
+    Ok((raw, Placed::Relocated))
+}
+
+/// How the source side is read when matching a quote.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SourceForm {
+    /// As it is (whitespace collapsed).
+    Plain,
+    /// With its two-character escapes `\n`, `\t`, `\r` read as whitespace.
+    EscapesAsSpace,
+}
+
+/// The forms of a quote to look for, most faithful first, each whitespace-collapsed and paired with
+/// how the source must be read for it; forms too short to prove anything are left out, so no
+/// normalisation turns a long quote into a one-character one that matches anywhere.
+fn quote_forms(evidence: &str) -> Vec<(String, SourceForm)> {
+    let stripped = strip_line_numbers(evidence);
+    // Code that itself starts with `1 |` after a line break is rare, but it is code.
+    let mut bases = vec![stripped.as_str()];
+    if stripped != evidence {
+        bases.push(evidence);
+    }
+    let mut forms: Vec<(String, SourceForm)> = Vec::new();
+    // Exact text first, then the JSON slips: a decoded `\n` that is a real line break where the
+    // source has the two characters, and `\"` escapes that survived a double escaping.
+    for base in &bases {
+        forms.push((squash(base), SourceForm::Plain));
+    }
+    for base in &bases {
+        forms.push((squash(&escapes_as_space(base)), SourceForm::EscapesAsSpace));
+    }
+    for base in &bases {
+        let unescaped = unescape_quotes(base);
+        forms.push((squash(&unescaped), SourceForm::Plain));
+        forms.push((
+            squash(&escapes_as_space(&unescaped)),
+            SourceForm::EscapesAsSpace,
+        ));
+    }
+    let mut kept: Vec<(String, SourceForm)> = Vec::new();
+    for form in forms {
+        let long_enough = form.0.chars().filter(|c| !c.is_whitespace()).count() >= MIN_EVIDENCE;
+        if long_enough && !kept.contains(&form) {
+            kept.push(form);
+        }
+    }
+    kept
+}
+
+/// The line spans (first, last) of every occurrence of the first quote form found in lines
+/// `first..=last` of `file`, in file order; `None` when no form is there. A later form is a
+/// fallback only: it is not looked for once an earlier one is found.
+fn occurrences(
+    file: &SourceFile,
+    first: usize,
+    last: usize,
+    quotes: &[(String, SourceForm)],
+) -> Option<Vec<(usize, usize)>> {
+    let mut plain = None;
+    let mut unescaped = None;
+    for (quote, form) in quotes {
+        let haystack = match form {
+            SourceForm::Plain => {
+                plain.get_or_insert_with(|| Haystack::new(file, first, last, false))
+            }
+            SourceForm::EscapesAsSpace => {
+                unescaped.get_or_insert_with(|| Haystack::new(file, first, last, true))
+            }
+        };
+        let spans = haystack.find_all(quote);
+        if !spans.is_empty() {
+            return Some(spans);
+        }
+    }
+    None
+}
+
+/// Lines of a file with whitespace collapsed to single spaces, knowing the line of every byte, so
+/// a quote that spans lines or differs in indentation is found and placed.
+struct Haystack {
+    text: String,
+    /// The 1-based line of each byte of `text`.
+    lines: Vec<usize>,
+}
+
+impl Haystack {
+    fn new(file: &SourceFile, first: usize, last: usize, escapes: bool) -> Haystack {
+        let mut text = String::new();
+        let mut lines = Vec::new();
+        for line in first..=last {
+            let source = file.line_text(line);
+            let source = if escapes {
+                escapes_as_space(source)
+            } else {
+                source.to_string()
+            };
+            for word in source.split_whitespace() {
+                if !text.is_empty() {
+                    // A quote never starts or ends with a space, so its line does not matter.
+                    text.push(' ');
+                    lines.push(line);
+                }
+                text.push_str(word);
+                lines.extend(std::iter::repeat_n(line, word.len()));
+            }
+        }
+        Haystack { text, lines }
+    }
+
+    /// Line spans of every occurrence of `quote`, overlapping ones included.
+    fn find_all(&self, quote: &str) -> Vec<(usize, usize)> {
+        let mut spans = Vec::new();
+        // An empty quote is everywhere: it places nothing.
+        let Some(last_byte) = quote.len().checked_sub(1) else {
+            return spans;
+        };
+        let mut from = 0;
+        while let Some(found) = self.text.get(from..).and_then(|rest| rest.find(quote)) {
+            let start = from + found;
+            if let (Some(&first), Some(&last)) =
+                (self.lines.get(start), self.lines.get(start + last_byte))
+            {
+                if spans.last() != Some(&(first, last)) {
+                    spans.push((first, last));
+                }
+            }
+            // On to the next character, so overlapping occurrences are found too.
+            from = start + self.text[start..].chars().next().map_or(1, char::len_utf8);
+        }
+        spans
     }
 }
 
-/// Evidence copied with the prompt's line numbers (`    42 | code`) loses them.
+/// The two-character escapes `\n`, `\t`, `\r` as spaces: a quote decoded from JSON holds a real
+/// line break where the source has the escape, and collapsing whitespace then makes them equal.
+fn escapes_as_space(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && matches!(chars.peek(), Some('n' | 't' | 'r')) {
+            chars.next();
+            out.push(' ');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `\"` and `\\` unescaped: a model that escaped its quote twice leaves them in the decoded text.
+fn unescape_quotes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(&next @ ('"' | '\\'))) => {
+                chars.next();
+                out.push(next);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Evidence copied with the prompt's line numbers loses them: `42|code` as the prompt numbers
+/// lines now, `    42 | code` as it did before.
 fn strip_line_numbers(evidence: &str) -> String {
     evidence
         .lines()
@@ -280,6 +510,20 @@ fn strip_line_numbers(evidence: &str) -> String {
 /// line breaks only.
 fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The definitions holding `line` in the file's parse tree (`Outer > inner`): a shard may hold
+/// several functions, and a finding belongs to the one it is in, not to the shard's first.
+fn definition_at(file: &SourceFile, line: usize) -> Option<String> {
+    let tree = file.tree.as_ref()?;
+    let text = file.line_text(line);
+    let code = text.trim();
+    let start = file.line_start(line) + (text.len() - text.trim_start().len());
+    let node = tree
+        .root_node()
+        .descendant_for_byte_range(start, start + code.len())?;
+    // The rules reviewer's style (`Outer > inner`), so both name a place alike.
+    crate::review::rules::reviewer::enclosing_symbol(file, node)
 }
 
 /// The finding a checked report becomes.
@@ -315,12 +559,14 @@ pub(crate) fn to_finding(raw: &RawFinding, shard: &Shard, reviewer: &str, lens: 
     finding.cwe = raw.cwe.iter().cloned().collect();
     finding.confidence = raw.confidence;
     finding.snippet = snippet.join("\n");
-    finding.symbol = shard
-        .context
-        .enclosing
-        .last()
-        .cloned()
-        .or_else(|| shard.symbols.first().cloned());
+    finding.symbol = definition_at(file, raw.start_line).or_else(|| {
+        shard
+            .context
+            .enclosing
+            .last()
+            .cloned()
+            .or_else(|| shard.symbols.first().cloned())
+    });
     finding
 }
 
@@ -369,6 +615,13 @@ mod tests {
             "cur.execute(q)\n    x"
         );
         assert_eq!(strip_line_numbers("a | b"), "a | b");
+        // The prompt's compact prefix; one space after the bar goes as in the old form, which
+        // matching (whitespace collapsed) does not notice.
+        assert_eq!(
+            strip_line_numbers("42|    cur.execute(q)\n43|x\n44| y\n7 |z"),
+            "   cur.execute(q)\nx\ny\nz"
+        );
+        assert_eq!(strip_line_numbers("x = 1|2"), "x = 1|2");
     }
 
     #[test]
@@ -400,5 +653,335 @@ mod tests {
             (false, String::from("constant"))
         );
         assert!(parse_verdict(r#"{"verdict": "maybe"}"#).is_err());
+    }
+
+    const SAMPLE: &str = r#"import os
+
+def export_invoices(db, name):
+    q = "SELECT * FROM invoices WHERE name = '" + name + "'"
+    rows = db.execute(q)
+    log(rows)
+    rows = db.execute(q)
+    printf("%s\n", name)
+    say("a b")
+    say("a\nb")
+    return rows
+
+def fetch_rates(db, cur):
+    url = "http://rates/" + cur
+    data = os.popen("curl " + url).read()
+    return data
+
+def outside(path):
+    os.system("rm -rf " + path)
+"#;
+
+    /// A shard of `text` (parsed as Python when `parsed`) whose primary lines are `first..=last`.
+    fn shard(text: &str, parsed: bool, first: usize, last: usize) -> Shard {
+        let mut file = SourceFile::new(
+            "app.py".into(),
+            "app.py".into(),
+            crate::lang::Language::Python,
+            text.into(),
+        );
+        if parsed {
+            crate::slice::parse(&mut file, &mut tree_sitter::Parser::new());
+            assert!(file.tree.is_some());
+        }
+        let file = std::sync::Arc::new(file);
+        let options = crate::slice::SliceOptions {
+            budget_tokens: 100_000,
+        };
+        let mut shard = crate::slice::slice_file(&file, &options)
+            .into_iter()
+            .next()
+            .unwrap();
+        shard.start_line = first;
+        shard.end_line = last;
+        shard.byte_range = file.byte_range_of_lines(first, last);
+        shard
+    }
+
+    fn raw(start_line: usize, end_line: usize, evidence: &str) -> RawFinding {
+        RawFinding {
+            start_line,
+            end_line,
+            cwe: None,
+            severity: Severity::Warning,
+            title: String::from("t"),
+            explanation: String::new(),
+            confidence: 0.5,
+            evidence: evidence.to_string(),
+        }
+    }
+
+    type Placement = Result<(usize, usize, Placed), Dropped>;
+
+    fn placed(finding: RawFinding, shard: &Shard) -> Placement {
+        check(finding, shard).map(|(r, how)| (r.start_line, r.end_line, how))
+    }
+
+    #[test]
+    fn places_findings_where_their_quote_is() {
+        use Placed::{AsCited, Relocated};
+        let shard = shard(SAMPLE, true, 3, 16);
+        let popen = r#"os.popen("curl " + url)"#;
+        let rows = "rows = db.execute(q)";
+        let system = r#"os.system("rm -rf " + path)"#;
+        let cases: &[(&str, (usize, usize), &str, Placement)] = &[
+            ("quoted at the cited line", (15, 15), popen, Ok((15, 15, AsCited))),
+            ("cited lines miscounted", (4, 4), popen, Ok((15, 15, Relocated))),
+            (
+                "a quote over two lines moves with its span",
+                (3, 3),
+                "url = \"http://rates/\" + cur\n        data = os.popen(",
+                Ok((14, 15, Relocated)),
+            ),
+            (
+                "cited start inside a two-line quote",
+                (15, 16),
+                "url = \"http://rates/\" + cur\ndata = os.popen(",
+                Ok((15, 16, AsCited)),
+            ),
+            ("twins: a tie goes to the earlier", (6, 6), rows, Ok((5, 5, Relocated))),
+            ("twins: the nearer one below", (9, 9), rows, Ok((7, 7, Relocated))),
+            ("twins: the cited one", (7, 7), rows, Ok((7, 7, AsCited))),
+            ("twins: far below both", (16, 16), rows, Ok((7, 7, Relocated))),
+            ("cut at the shard's end", (15, 30), popen, Ok((15, 16, AsCited))),
+            ("cited above the shard, quoted in it", (1, 1), popen, Ok((15, 15, Relocated))),
+            ("quoted in another shard", (19, 19), system, Err(Dropped::OutsideShard)),
+            ("quoted in another shard, cited here", (15, 15), system, Err(Dropped::OutsideShard)),
+            ("quoted nowhere, cited here", (15, 15), "eval(request.args)", Err(Dropped::QuoteNotFound)),
+            ("quoted nowhere, cited elsewhere", (19, 19), "eval(request.args)", Err(Dropped::OutsideShard)),
+            ("too short to prove anything", (14, 14), "url", Err(Dropped::QuoteNotFound)),
+            ("too short, cited elsewhere", (19, 19), ")", Err(Dropped::QuoteNotFound)),
+            ("no quote", (15, 15), "", Err(Dropped::QuoteNotFound)),
+            (
+                "the old line-number prefix",
+                (4, 4),
+                r#"    15 |     data = os.popen("curl " + url).read()"#,
+                Ok((15, 15, Relocated)),
+            ),
+            (
+                "the compact line-number prefix",
+                (14, 15),
+                "14|    url = \"http://rates/\" + cur\n15|    data = os.popen(\"curl \" + url).read()",
+                Ok((14, 15, AsCited)),
+            ),
+        ];
+        for (name, (start, end), evidence, want) in cases {
+            assert_eq!(placed(raw(*start, *end, evidence), &shard), *want, "{name}");
+        }
+    }
+
+    #[test]
+    fn quotes_with_json_escapes() {
+        use Placed::{AsCited, Relocated};
+        let shard = shard(SAMPLE, true, 3, 16);
+        let cases: &[(&str, (usize, usize), &str, Placement)] = &[
+            // `"printf(\"%s\n\", name);"` in the JSON: a real line break where the source has `\n`.
+            (
+                "a decoded \\n",
+                (8, 8),
+                "printf(\"%s\n\", name)",
+                Ok((8, 8, AsCited)),
+            ),
+            (
+                "a decoded \\n, miscited",
+                (4, 4),
+                "printf(\"%s\n\", name)",
+                Ok((8, 8, Relocated)),
+            ),
+            (
+                "a decoded \\t",
+                (8, 8),
+                "printf(\"%s\t\", name)",
+                Ok((8, 8, AsCited)),
+            ),
+            // Escaped twice: `\"` and `\\n` survive decoding.
+            (
+                "escaped twice",
+                (8, 8),
+                r#"printf(\"%s\\n\", name)"#,
+                Ok((8, 8, AsCited)),
+            ),
+            (
+                "escaped twice, miscited",
+                (12, 12),
+                r#"printf(\"%s\\n\", name)"#,
+                Ok((8, 8, Relocated)),
+            ),
+            // The exact text wins over a fallback that would match the cited twin.
+            (
+                "exact match first",
+                (10, 10),
+                r#"say("a b")"#,
+                Ok((9, 9, Relocated)),
+            ),
+            (
+                "the escaped twin as quoted",
+                (10, 10),
+                r#"say("a\nb")"#,
+                Ok((10, 10, AsCited)),
+            ),
+            // No normalisation turns a quote into a one-character one that matches anywhere.
+            (
+                "escapes only",
+                (8, 8),
+                r"\n\n\n\n",
+                Err(Dropped::QuoteNotFound),
+            ),
+            (
+                "a quoted escape",
+                (8, 8),
+                r#""\n""#,
+                Err(Dropped::QuoteNotFound),
+            ),
+            // `(q)` is on lines 5 and 7, `\n"` on line 8: too short once normalised.
+            (
+                "an escape and a short quote",
+                (5, 5),
+                r"\n(q)",
+                Err(Dropped::QuoteNotFound),
+            ),
+            (
+                "a short quote escaped twice",
+                (8, 8),
+                r#"\\n""#,
+                Err(Dropped::QuoteNotFound),
+            ),
+        ];
+        for (name, (start, end), evidence, want) in cases {
+            assert_eq!(placed(raw(*start, *end, evidence), &shard), *want, "{name}");
+        }
+        // Through the JSON as a model writes it.
+        let answer = r#"{"findings": [{"start_line": 8, "title": "format", "evidence": "printf(\"%s\n\", name);"}]}"#;
+        let (findings, _) = parse_findings(answer).unwrap();
+        assert_eq!(findings[0].evidence, "printf(\"%s\n\", name);");
+        let evidence = findings[0].evidence.replace(';', "");
+        assert_eq!(placed(raw(8, 8, &evidence), &shard), Ok((8, 8, AsCited)));
+    }
+
+    #[test]
+    fn complete_values_followed_by_padding() {
+        let padded = format!("  {{\"findings\": []}}{}", "\n".repeat(500));
+        let cases: &[(&str, &str, Option<usize>, bool)] = &[
+            ("padded findings", &padded, Some(18), true),
+            ("padded list", "[]   \n \n", Some(2), true),
+            (
+                "padded verdict",
+                "{\"verdict\": \"confirmed\"}\n\n\n",
+                Some(24),
+                true,
+            ),
+            (
+                "a bracket in a string",
+                "[{\"a\": \"]\"}]  ",
+                Some(12),
+                true,
+            ),
+            (
+                "fenced, then padding",
+                "```json\n{\"findings\": []}\n```\n\n\n   ",
+                None,
+                true,
+            ),
+            (
+                "prose, then the value and padding",
+                "Sure:\n{\"findings\": []}\n\n\n",
+                None,
+                true,
+            ),
+            (
+                "cut mid-value",
+                "{\"findings\": [{\"start_line\": 3",
+                None,
+                false,
+            ),
+            (
+                "cut inside a string",
+                "{\"findings\": [{\"title\": \"}]}",
+                None,
+                false,
+            ),
+            (
+                "chatter after it",
+                "{\"findings\": []}\nHope this helps!\n\n",
+                Some(16),
+                false,
+            ),
+            (
+                "a second value, cut",
+                "{\"findings\": []}\n{\"findings\": [",
+                Some(16),
+                false,
+            ),
+            ("not an answer", "{\"foo\": 1}\n\n", Some(10), false),
+            (
+                "balanced, not JSON",
+                "{\"findings\": [1,]}\n\n",
+                Some(18),
+                false,
+            ),
+            ("nothing", "\n\n  ", None, false),
+        ];
+        for (name, text, len, usable) in cases {
+            assert_eq!(complete_value_len(text), *len, "{name}");
+            assert_eq!(usable_despite_cut(text), *usable, "{name}");
+        }
+        let len = complete_value_len(&padded).unwrap();
+        assert_eq!(&padded[..len], "  {\"findings\": []}");
+    }
+
+    #[test]
+    fn credits_the_innermost_definition() {
+        let two_functions = shard(SAMPLE, true, 3, 16);
+        let nested = "class Store:\n    @cached\n    def load(self):\n        return 1\n\nx = 2\n";
+        let nested = shard(nested, true, 1, 6);
+        let mut unparsed = shard(SAMPLE, false, 3, 16);
+        unparsed.symbols = vec![String::from("first_symbol")];
+        let mut enclosed = shard(SAMPLE, false, 3, 16);
+        enclosed.context.enclosing = vec![String::from("class Outer:")];
+        let cases: &[(&str, &Shard, usize, Option<&str>)] = &[
+            (
+                "in the first function",
+                &two_functions,
+                5,
+                Some("export_invoices"),
+            ),
+            (
+                "in the second function",
+                &two_functions,
+                15,
+                Some("fetch_rates"),
+            ),
+            (
+                "on the second's def line",
+                &two_functions,
+                13,
+                Some("fetch_rates"),
+            ),
+            // Between the two: no definition holds the line, so the shard's first symbol.
+            ("between them", &two_functions, 12, Some("export_invoices")),
+            ("a method", &nested, 4, Some("Store > load")),
+            ("a decorator", &nested, 2, Some("Store > load")),
+            ("the class line", &nested, 1, Some("Store")),
+            (
+                "no tree: the first symbol",
+                &unparsed,
+                15,
+                Some("first_symbol"),
+            ),
+            (
+                "no tree: the enclosing signature",
+                &enclosed,
+                15,
+                Some("class Outer:"),
+            ),
+        ];
+        for (name, shard, line, want) in cases {
+            let finding = to_finding(&raw(*line, *line, ""), shard, "agent", Lens::Security);
+            assert_eq!(finding.symbol.as_deref(), *want, "{name}");
+        }
     }
 }

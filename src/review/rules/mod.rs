@@ -10,7 +10,7 @@ pub(crate) mod meta;
 pub(crate) mod names;
 mod predicates;
 mod prefilter;
-mod reviewer;
+pub(crate) mod reviewer;
 pub(crate) mod taint;
 pub(crate) mod testing;
 
