@@ -274,7 +274,12 @@ pub(crate) struct AgentArgs {
     /// US dollars per million output tokens.
     #[arg(long, value_name = "USD")]
     pub(crate) price_out: Option<f64>,
-    /// Most output tokens per request [default: 2048].
+    /// Tokens of context packed into each shard's prompt from the rest of the repository: static
+    /// findings in the shard, definitions of the functions it calls, the constants it uses,
+    /// its callers' signatures; 0 sends the shard alone [default: 2000].
+    #[arg(long, value_name = "N")]
+    pub(crate) context_tokens: Option<usize>,
+    /// Most output tokens per request [default: 2048; 1024 for a server on this machine].
     #[arg(long, value_name = "N")]
     pub(crate) max_output_tokens: Option<u32>,
     /// Print the shards, requests, tokens and cost the run would take, and call nothing.

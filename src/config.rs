@@ -71,6 +71,7 @@ pub(crate) struct ReviewersSection {
     pub(crate) verify: Option<bool>,
     pub(crate) fallback: Option<String>,
     pub(crate) stream: Option<bool>,
+    pub(crate) context_tokens: Option<usize>,
     pub(crate) openai: Option<Endpoint>,
     pub(crate) anthropic: Option<Endpoint>,
     pub(crate) command: Option<CommandSection>,
@@ -434,6 +435,7 @@ pub(crate) const STARTER: &str = r#"# shardscan configuration. A flag on the com
 # use = ["rules"]                      # rules, openai, anthropic, command
 # lenses = ["security"]                # security, memory, concurrency, logic
 # verify = false
+# context_tokens = 2000               # context packed from the rest of the repository
 # fallback = "none"                    # "rules": review offline a shard whose agent failed
 # stream = false
 

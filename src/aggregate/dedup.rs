@@ -95,16 +95,30 @@ fn same_origin(a: &Finding, b: &Finding) -> bool {
     }
 }
 
-/// An agent's finding (`llm/...`) that overlaps a finding of another rule with a CWE in common is
-/// the same problem seen twice: it merges into that finding (whose rule is the more specific),
-/// adding its reviewers.
+/// An agent's finding (`llm/...`) that overlaps a finding of another rule with a CWE in common,
+/// or starts on the very line a rule's finding starts on whatever CWE it gave (a small model's
+/// CWE labels are often wrong, its lines less so), is the same problem seen twice: it merges
+/// into that finding (whose rule is the more specific), adding its reviewers.
 fn merge_agent_findings_by_cwe(findings: Vec<Finding>) -> Vec<Finding> {
-    absorb_by_cwe(
+    let is_agent = |f: &Finding| f.rule_id.starts_with("llm/");
+    let findings = absorb(findings, false, is_agent, shares_cwe, |_, _| {});
+    absorb(
         findings,
         false,
-        |f| f.rule_id.starts_with("llm/"),
+        is_agent,
+        |rule, agent| {
+            !is_agent(rule)
+                && rule.location.start_line == agent.location.start_line
+                && rule.location.end_line >= agent.location.start_line
+        },
         |_, _| {},
     )
+}
+
+/// Two findings on overlapping lines with a CWE in common.
+fn shares_cwe(other: &Finding, finding: &Finding) -> bool {
+    other.location.overlaps_lines(&finding.location)
+        && other.cwe.iter().any(|c| finding.cwe.contains(c))
 }
 
 /// A taint finding that overlaps a pattern rule's finding with a CWE in common reports the same
@@ -195,12 +209,25 @@ fn merge_pattern_findings_on_flows(findings: Vec<Finding>) -> Vec<Finding> {
 }
 
 /// Merges each finding that `absorbed` selects into an overlapping finding of the others that
-/// shares a CWE (and its suppression state, unless `into_suppressed` lets a suppressed finding
-/// absorb a live one), keeping every reviewer; `merge` takes what else the absorbed finding brings.
+/// shares a CWE: see [`absorb`].
 fn absorb_by_cwe(
     findings: Vec<Finding>,
     into_suppressed: bool,
     absorbed: impl Fn(&Finding) -> bool,
+    merge: impl Fn(&mut Finding, Finding),
+) -> Vec<Finding> {
+    absorb(findings, into_suppressed, absorbed, shares_cwe, merge)
+}
+
+/// Merges each finding that `absorbed` selects into the first of the others in its file that
+/// `matches(other, finding)` accepts (and that shares its suppression state, unless
+/// `into_suppressed` lets a suppressed finding absorb a live one), keeping every reviewer;
+/// `merge` takes what else the absorbed finding brings.
+fn absorb(
+    findings: Vec<Finding>,
+    into_suppressed: bool,
+    absorbed: impl Fn(&Finding) -> bool,
+    matches: impl Fn(&Finding, &Finding) -> bool,
     merge: impl Fn(&mut Finding, Finding),
 ) -> Vec<Finding> {
     let (candidates, mut others): (Vec<Finding>, Vec<Finding>) =
@@ -217,10 +244,9 @@ fn absorb_by_cwe(
         let target = by_path.get(&finding.location.path).and_then(|indexes| {
             indexes.iter().copied().find(|&i| {
                 let other = &others[i];
-                other.location.overlaps_lines(&finding.location)
+                matches(other, &finding)
                     && (other.suppressed.is_some() == finding.suppressed.is_some()
                         || (into_suppressed && other.suppressed.is_some()))
-                    && other.cwe.iter().any(|c| finding.cwe.contains(c))
                     && same_origin(other, &finding)
             })
         });
@@ -356,16 +382,23 @@ mod tests {
         rule.cwe = vec![String::from("CWE-95")];
         let mut agent = finding("llm/cwe-95", "a.py", 4, 6, "openai:m/security");
         agent.cwe = vec![String::from("CWE-95")];
-        let mut other = finding("llm/cwe-89", "a.py", 5, 5, "openai:m/security");
-        other.cwe = vec![String::from("CWE-89")];
-        let merged = dedup(vec![agent, rule, other]);
-        assert_eq!(merged.len(), 2);
+        // Another agent's label for the same line: a wrong CWE, the same problem.
+        let mut mislabelled = finding("llm/cwe-89", "a.py", 5, 5, "anthropic:m/security");
+        mislabelled.cwe = vec![String::from("CWE-89")];
+        // Overlapping lines but another start and another CWE: another problem.
+        let mut other = finding("llm/cwe-798", "a.py", 4, 5, "openai:m/security");
+        other.cwe = vec![String::from("CWE-798")];
+        let merged = dedup(vec![agent, rule, mislabelled, other]);
+        assert_eq!(merged.len(), 2, "{merged:?}");
         let eval = merged
             .iter()
             .find(|f| f.rule_id == "python/eval-exec")
             .unwrap();
-        assert_eq!(eval.reviewers, vec!["rules", "openai:m/security"]);
-        assert!(merged.iter().any(|f| f.rule_id == "llm/cwe-89"));
+        assert_eq!(
+            eval.reviewers,
+            vec!["rules", "openai:m/security", "anthropic:m/security"]
+        );
+        assert!(merged.iter().any(|f| f.rule_id == "llm/cwe-798"));
     }
 
     #[test]

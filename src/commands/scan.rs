@@ -21,6 +21,7 @@ use crate::pipeline::{self, PipelineSettings};
 use crate::report::{self, summary, timeline};
 use crate::review::agents::{Agent, AgentPool};
 use crate::review::cache::{Cache, Recorder, Replay};
+use crate::review::context::{self, Limits, SymbolIndex};
 use crate::review::llm::prompt;
 use crate::review::rules::{RuleSet, RulesReviewer};
 use crate::review::Reviewer;
@@ -409,7 +410,16 @@ fn build_agents(
         cache,
         recorder,
         replay,
+        symbol_index(settings)?.map(Arc::new),
     ))
+}
+
+/// The repository's symbol index, when agents' prompts are packed with context from it.
+fn symbol_index(settings: &ScanSettings) -> anyhow::Result<Option<SymbolIndex>> {
+    if settings.agents.settings.context_tokens == 0 {
+        return Ok(None);
+    }
+    context::build_index(&settings.walk, settings.jobs, Limits::default()).map(Some)
 }
 
 /// `--estimate`: cut the tree as a scan would and print what the agents would cost; call nothing.
@@ -424,11 +434,15 @@ fn estimate(
     let tokens = AtomicU64::new(0);
     let lenses = plan.settings.lenses.clone();
     let max_out = plan.configs.first().map_or(0, |c| c.max_output_tokens);
-    // The pipeline shows only the shards in scope.
+    let index = symbol_index(settings)?;
+    let budget = plan.settings.context_tokens;
+    // The pipeline shows only the shards in scope. The rules do not run here, so their
+    // findings, the first part of the packed context, are not counted.
     let count = |shard: &Shard| {
         shards.fetch_add(1, Ordering::Relaxed);
+        let packed = context::pack::pack(shard, index.as_ref(), &[], budget);
         for lens in &lenses {
-            let request = prompt::review_request(shard, *lens, max_out);
+            let request = prompt::review_request(shard, *lens, max_out, &packed);
             tokens.fetch_add(request.estimated_tokens(), Ordering::Relaxed);
         }
     };

@@ -3,8 +3,9 @@
 //!
 //! Entries live in the user's cache directory (never the scanned tree) and hold nothing secret:
 //! the key is a hash of the prompt version, agent, endpoint and the whole request (instructions,
-//! lens, context header and the shard's numbered lines), so any change to the shard or its place
-//! in the file is a miss; the value is the checked findings, with lines relative to the shard.
+//! lens, context and the shard's lines), with the shard's line numbers counted from its start,
+//! so a change to the shard or its context is a miss and code that only moved is a hit; the
+//! value is the checked findings, with lines relative to the shard.
 
 use std::collections::HashMap;
 use std::fs;
@@ -28,7 +29,7 @@ pub(crate) fn key(agent: &str, base_url: &str, request: &Request, salt: &str) ->
         request.kind.schema_name(),
         salt,
         &request.system,
-        &request.user,
+        &request.key_text,
     ] {
         hasher.update(part.as_bytes());
         hasher.update([0]);

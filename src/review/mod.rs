@@ -4,6 +4,7 @@
 
 pub(crate) mod agents;
 pub(crate) mod cache;
+pub(crate) mod context;
 pub(crate) mod llm;
 pub(crate) mod rules;
 

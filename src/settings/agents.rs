@@ -22,6 +22,10 @@ pub(crate) const DEFAULT_MAX_AGENTS: u64 = 1000;
 pub(crate) const DEFAULT_TIMEOUT: &str = "120s";
 pub(crate) const DEFAULT_RETRIES: u32 = 4;
 pub(crate) const DEFAULT_MAX_OUTPUT_TOKENS: u32 = 2048;
+/// A server on this machine is a small model that pads its answer to the limit when it has
+/// finished early: a lower limit costs it less time when it does.
+pub(crate) const DEFAULT_LOCAL_MAX_OUTPUT_TOKENS: u32 = 1024;
+pub(crate) const DEFAULT_CONTEXT_TOKENS: usize = 2000;
 
 /// The reviewers of a scan and the limits of their pool.
 #[derive(Debug)]
@@ -72,6 +76,11 @@ pub(super) fn plan(
         "reviewers.verify",
         args.verify,
         reviewers_section.and_then(|r| r.verify),
+    );
+    let context_tokens = resolver.value(
+        "reviewers.context_tokens",
+        args.context_tokens,
+        reviewers_section.and_then(|r| r.context_tokens),
     );
     let stream = resolver.switch(
         "reviewers.stream",
@@ -243,6 +252,7 @@ pub(super) fn plan(
         if price_in < 0.0 || price_out < 0.0 {
             bail!("prices must not be negative");
         }
+        let local = is_local(&base_url);
         configs.push(AgentConfig {
             provider,
             base_url,
@@ -251,7 +261,11 @@ pub(super) fn plan(
             command,
             timeout,
             max_output_tokens: max_output_tokens
-                .unwrap_or(DEFAULT_MAX_OUTPUT_TOKENS)
+                .unwrap_or(if local {
+                    DEFAULT_LOCAL_MAX_OUTPUT_TOKENS
+                } else {
+                    DEFAULT_MAX_OUTPUT_TOKENS
+                })
                 .max(64),
             stream,
             price_in,
@@ -344,6 +358,7 @@ pub(super) fn plan(
             rpm: rpm.filter(|r| *r > 0),
             tpm: tpm.filter(|t| *t > 0),
             verify,
+            context_tokens: context_tokens.unwrap_or(DEFAULT_CONTEXT_TOKENS),
             timeline: args.timeline.is_some(),
             backoff: Duration::from_millis(500),
         },
@@ -354,6 +369,26 @@ pub(super) fn plan(
         replay,
         timeline: args.timeline.clone(),
     })
+}
+
+/// Whether `base_url` is a server on this machine (llama.cpp, Ollama, vLLM run locally).
+fn is_local(base_url: &str) -> bool {
+    let host = base_url
+        .split_once("://")
+        .map_or(base_url, |(_, rest)| rest)
+        .split(['/', '?'])
+        .next()
+        .unwrap_or_default();
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    let host = if host.starts_with('[') {
+        host.split(']')
+            .next()
+            .unwrap_or(host)
+            .trim_start_matches('[')
+    } else {
+        host.split(':').next().unwrap_or(host)
+    };
+    host.eq_ignore_ascii_case("localhost") || host.starts_with("127.") || host == "::1"
 }
 
 /// `$SHARDSCAN_CACHE_DIR`, else `$XDG_CACHE_HOME/shardscan`, else `~/.cache/shardscan`.
@@ -378,6 +413,7 @@ fn refuse_idle_flags(args: &AgentArgs, configs: &[AgentConfig]) -> anyhow::Resul
     let flags = [
         // Every agent reviewer.
         (args.verify, "--verify", any_agent),
+        (args.context_tokens.is_some(), "--context-tokens", any_agent),
         (args.record.is_some(), "--record", any_agent),
         (args.replay.is_some(), "--replay", any_agent),
         (args.timeline.is_some(), "--timeline", any_agent),

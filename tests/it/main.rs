@@ -7,6 +7,7 @@ mod bounded_input;
 mod ci;
 mod cli;
 mod common;
+mod context;
 mod corpus;
 mod every_command;
 #[path = "../support/fake_llm.rs"]

@@ -54,8 +54,15 @@ pub struct Behavior {
     pub fenced: bool,
     /// Answer 200 with the JSON cut in half.
     pub truncated: bool,
+    /// Answer 200 with the whole JSON followed by blank lines up to the output limit, marked cut
+    /// (as a small local model pads a finished answer).
+    pub padded: bool,
     /// `(substring, CWE)`: every numbered code line containing the substring yields one finding.
     pub needles: Vec<(String, String)>,
+    /// `(line needle, context needle, CWE)`: a model that needs to see more than the shard. A
+    /// code line containing the line needle yields a finding only when the context above the
+    /// code (packed definitions, or what a tool returned) contains the context needle.
+    pub needs_context: Vec<(String, String, String)>,
     /// Verification prompts containing this substring get `"rejected"`; all others `"confirmed"`.
     pub reject_needle: Option<String>,
 }
@@ -72,11 +79,13 @@ impl Default for Behavior {
             malformed: false,
             fenced: false,
             truncated: false,
+            padded: false,
             needles: vec![
                 ("eval(".to_string(), "CWE-95".to_string()),
                 ("os.system(".to_string(), "CWE-78".to_string()),
             ],
             reject_needle: None,
+            needs_context: Vec::new(),
         }
     }
 }
@@ -600,7 +609,7 @@ fn decide(request: &Request, behavior: &Behavior, count: u64) -> Reply {
         Err(message) => return error_reply(protocol, 400, &message),
     };
     let answer = match chat.kind {
-        Kind::Findings => findings_answer(&chat.prompt, &behavior.needles),
+        Kind::Findings => findings_answer(&chat.prompt, &behavior.needles, &behavior.needs_context),
         Kind::Verdict => verdict_answer(&chat.prompt, behavior.reject_needle.as_deref()),
     };
     let json_text = answer.to_string();
@@ -620,7 +629,7 @@ fn decide(request: &Request, behavior: &Behavior, count: u64) -> Reply {
             anthropic_reply(&chat, block, prompt_tokens, behavior.stall_mid_stream)
         }
     };
-    if behavior.truncated {
+    if behavior.truncated || behavior.padded {
         mark_cut(reply)
     } else {
         reply
@@ -671,6 +680,8 @@ fn damage(json_text: &str, behavior: &Behavior) -> Option<String> {
             cut -= 1;
         }
         Some(json_text[..cut].to_string())
+    } else if behavior.padded {
+        Some(format!("{json_text}{}", "\n".repeat(400)))
     } else if behavior.fenced {
         let pretty = serde_json::from_str::<Value>(json_text)
             .and_then(|value| serde_json::to_string_pretty(&value))
@@ -746,22 +757,51 @@ fn message_text(content: &Value) -> String {
     }
 }
 
-/// `(line number, text)` for each line shaped like `format!("{:>6} | {}", n, text)`.
-fn numbered_lines(prompt: &str) -> impl Iterator<Item = (u64, &str)> {
-    prompt.lines().filter_map(|line| {
+/// The line shardscan puts before the code to review; what is above it is context.
+const CODE_MARKER: &str = "Code to review (each line starts with its number):";
+
+/// The prompt split at the code marker: (context, code). Without a marker all of it is code.
+fn split_at_code(prompt: &str) -> (&str, &str) {
+    match prompt.rfind(CODE_MARKER) {
+        Some(at) => (&prompt[..at], &prompt[at + CODE_MARKER.len()..]),
+        None => ("", prompt),
+    }
+}
+
+/// `(line number, text)` for each code line shaped like `format!("{n}|{text}")` (or the older
+/// `format!("{:>6} | {}", n, text)`).
+fn numbered_lines(code: &str) -> impl Iterator<Item = (u64, &str)> {
+    code.lines().filter_map(|line| {
         let rest = line.trim_start();
         let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let number = rest[..digits].parse().ok()?;
-        let text = rest[digits..].strip_prefix(" | ")?;
+        let text = rest[digits..]
+            .strip_prefix(" | ")
+            .or_else(|| rest[digits..].strip_prefix('|'))?;
         Some((number, text))
     })
 }
 
-fn findings_answer(prompt: &str, needles: &[(String, String)]) -> Value {
+fn findings_answer(
+    prompt: &str,
+    needles: &[(String, String)],
+    needs_context: &[(String, String, String)],
+) -> Value {
+    let (context, code) = split_at_code(prompt);
+    let needles: Vec<(&str, &str)> = needles
+        .iter()
+        .map(|(needle, cwe)| (needle.as_str(), cwe.as_str()))
+        .chain(
+            needs_context
+                .iter()
+                .filter(|(_, wanted, _)| context.contains(wanted.as_str()))
+                .map(|(needle, _, cwe)| (needle.as_str(), cwe.as_str())),
+        )
+        .collect();
     let mut findings = Vec::new();
-    for (line, text) in numbered_lines(prompt) {
-        for (needle, cwe) in needles {
-            if text.contains(needle.as_str()) {
+    for (line, text) in numbered_lines(code) {
+        for (needle, cwe) in &needles {
+            if text.contains(needle) {
                 findings.push(json!({
                     "start_line": line,
                     "end_line": line,

@@ -12,7 +12,8 @@ use super::governor::Slot;
 use super::{bump, AgentWork, Inner};
 use crate::model::{Event, Failure, Finding, ShardOutcome, StopReason, StopSignal};
 use crate::review::cache::{self, Entry};
-use crate::review::llm::parse::{self, Dropped, RawFinding};
+use crate::review::context::pack;
+use crate::review::llm::parse::{self, Dropped, Placed, RawFinding};
 use crate::review::llm::{prompt, Lens, Request};
 use crate::review::review_shard;
 use crate::slice::Shard;
@@ -91,11 +92,13 @@ pub(super) async fn dispatch(
             all_cached: AtomicBool::new(true),
             fallback_done: AtomicBool::new(false),
         });
+        let packed = inner.packed_context(&job);
         for (agent, lens) in jobs {
             let request = prompt::review_request(
                 &job.shard,
                 lens,
                 inner.agents[agent].config.max_output_tokens,
+                &packed,
             );
             let key = inner.key(agent, &request);
             // A cached review needs no slot.
@@ -154,6 +157,18 @@ pub(super) async fn dispatch(
 }
 
 impl Inner {
+    /// The context packed into the shard's prompts: the rules' findings in it, and what the
+    /// symbol index knows of the code it calls, uses and is called from.
+    fn packed_context(&self, job: &ShardJob) -> String {
+        let budget = self.settings.context_tokens;
+        if budget == 0 {
+            return String::new();
+        }
+        let outcome = job.outcome.lock().unwrap_or_else(|e| e.into_inner());
+        // CPU work on the dispatcher: bounded by the budget and the shard's size.
+        pack::pack(&job.shard, self.index.as_deref(), &outcome.findings, budget)
+    }
+
     fn key(&self, agent: usize, request: &Request) -> String {
         let agent = &self.agents[agent];
         // A verified review is another result than an unverified one.
@@ -254,7 +269,8 @@ impl Inner {
             }
         };
         drop(slot);
-        if completion.cut {
+        // A small model pads a finished answer to the limit: its complete JSON is the answer.
+        if completion.cut && !parse::usable_despite_cut(&completion.text) {
             let limit = self.agents[agent].config.max_output_tokens;
             let reason =
                 format!("the answer was cut at {limit} output tokens (raise --max-output-tokens)");
@@ -301,17 +317,22 @@ impl Inner {
         self.finish_job(job, events);
     }
 
-    /// Keeps the findings an agent reported that point into the shard and quote the file.
+    /// Keeps the findings an agent reported whose quote is in the shard, placed where it is.
     fn check_all(&self, shard: &Shard, raw: Vec<RawFinding>) -> Vec<RawFinding> {
         raw.into_iter()
             .filter_map(|r| match parse::check(r, shard) {
-                Ok(r) => Some(r),
+                Ok((r, placed)) => {
+                    if placed == Placed::Relocated {
+                        bump(&self.counters.relocated, 1);
+                    }
+                    Some(r)
+                }
                 Err(Dropped::OutsideShard) => {
                     bump(&self.counters.dropped_outside, 1);
                     None
                 }
-                Err(Dropped::NoEvidence) => {
-                    bump(&self.counters.dropped_evidence, 1);
+                Err(Dropped::QuoteNotFound) => {
+                    bump(&self.counters.dropped_quote, 1);
                     None
                 }
             })
@@ -358,10 +379,16 @@ impl Inner {
         let mut kept = Vec::new();
         let mut rejected = Vec::new();
         let mut stop = self.signal();
-        let name = self.agents[agent].name.clone();
         for raw in findings {
-            let finding = parse::to_finding(&raw, &job.shard, &name, Lens::Security);
-            let request = prompt::verify_request(&job.shard, &finding);
+            // Nothing to verify on lines that hold no code: the claim is wrong on its face.
+            let blank = (raw.start_line..=raw.end_line)
+                .all(|line| job.shard.file.line_text(line).trim().is_empty());
+            if blank {
+                bump(&self.counters.rejected, 1);
+                rejected.push((raw, String::from("the cited lines hold no code")));
+                continue;
+            }
+            let request = prompt::verify_request(&job.shard, &raw);
             let key = self.key(agent, &request);
             let mut slot = self.governor.acquire(&mut stop).await;
             if slot.is_none() {

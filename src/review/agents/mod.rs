@@ -37,6 +37,7 @@ use crossbeam_channel::Sender;
 use tokio::sync::mpsc;
 
 use super::cache::{Cache, Recorder, Replay};
+use super::context::SymbolIndex;
 use super::llm::{AgentConfig, Backend, Lens};
 use super::Reviewer;
 use crate::model::{AgentMetrics, Event, Failure, ShardOutcome, Span, StopReason, StopSignal};
@@ -60,6 +61,9 @@ pub(crate) struct AgentSettings {
     pub(crate) rpm: Option<u32>,
     pub(crate) tpm: Option<u64>,
     pub(crate) verify: bool,
+    /// Tokens of context packed into each review prompt from the symbol index and the rules'
+    /// findings; 0 sends the shard alone.
+    pub(crate) context_tokens: usize,
     /// Keep every agent's span for `--timeline`.
     pub(crate) timeline: bool,
     /// Base delay of the exponential backoff.
@@ -103,6 +107,8 @@ struct Inner {
     cache: Option<Cache>,
     recorder: Option<Recorder>,
     replay: Option<Replay>,
+    /// The repository's symbol index, when prompts are packed with context.
+    index: Option<Arc<SymbolIndex>>,
     governor: Arc<Governor>,
     budget: Budget,
     /// The run's stop signal, given when the pool starts running.
@@ -121,7 +127,8 @@ struct Counters {
     jobs_failed: AtomicU64,
     jobs_fallback: AtomicU64,
     dropped_outside: AtomicU64,
-    dropped_evidence: AtomicU64,
+    dropped_quote: AtomicU64,
+    relocated: AtomicU64,
     malformed: AtomicU64,
     confirmed: AtomicU64,
     rejected: AtomicU64,
@@ -156,6 +163,7 @@ impl AgentPool {
         cache: Option<Cache>,
         recorder: Option<Recorder>,
         replay: Option<Replay>,
+        index: Option<Arc<SymbolIndex>>,
     ) -> AgentPool {
         let cap = settings.cap.max(1);
         AgentPool {
@@ -170,6 +178,7 @@ impl AgentPool {
                 cache,
                 recorder,
                 replay,
+                index,
             }),
         }
     }
@@ -259,7 +268,8 @@ impl AgentPool {
             jobs_failed: load(&c.jobs_failed),
             jobs_fallback: load(&c.jobs_fallback),
             findings_dropped_outside_shard: load(&c.dropped_outside),
-            findings_dropped_no_evidence: load(&c.dropped_evidence),
+            findings_dropped_quote_not_found: load(&c.dropped_quote),
+            findings_relocated: load(&c.relocated),
             findings_malformed: load(&c.malformed),
             verified_confirmed: load(&c.confirmed),
             verified_rejected: load(&c.rejected),

@@ -2,7 +2,8 @@
 
 use serde_json::{json, Value};
 
-use super::http::{self, read_events};
+use super::http::{self, read_events, Read};
+use super::parse;
 use super::{AgentConfig, Backend, CallError, CallFuture, Completion, Request};
 
 const API_VERSION: &str = "2023-06-01";
@@ -89,7 +90,7 @@ impl Anthropic {
         let mut cut = false;
         read_events(response, key, |name, data| {
             let Ok(event) = serde_json::from_str::<Value>(data) else {
-                return Ok(());
+                return Ok(Read::More);
             };
             let kind = event.get("type").and_then(Value::as_str).unwrap_or(name);
             match kind {
@@ -101,6 +102,11 @@ impl Anthropic {
                         event.pointer("/delta/partial_json").and_then(Value::as_str)
                     {
                         tool_json.push_str(piece);
+                        // The whole input of the forced tool call has arrived (see OpenAi).
+                        if piece.contains('}') && parse::complete_value_len(&tool_json).is_some() {
+                            stopped = true;
+                            return Ok(Read::Enough);
+                        }
                     } else if let Some(piece) = event.pointer("/delta/text").and_then(Value::as_str)
                     {
                         text.push_str(piece);
@@ -131,7 +137,7 @@ impl Anthropic {
                 }
                 _ => {}
             }
-            Ok(())
+            Ok(Read::More)
         })
         .await?;
         if !stopped {

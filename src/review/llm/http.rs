@@ -132,11 +132,21 @@ pub(crate) async fn post(
     Err(status_error(status, &headers, &body, key))
 }
 
-/// Reads a server-sent event stream, calling `on_event(event_name, data)` for each event.
+/// What a stream reader does after an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Read {
+    /// Read on.
+    More,
+    /// The answer is complete: stop reading (dropping the response makes the server stop).
+    Enough,
+}
+
+/// Reads a server-sent event stream, calling `on_event(event_name, data)` for each event, until
+/// the stream ends or `on_event` has read enough.
 pub(crate) async fn read_events(
     mut response: reqwest::Response,
     key: Option<&Secret>,
-    mut on_event: impl FnMut(&str, &str) -> Result<(), CallError>,
+    mut on_event: impl FnMut(&str, &str) -> Result<Read, CallError>,
 ) -> Result<(), CallError> {
     let mut buffer: Vec<u8> = Vec::new();
     loop {
@@ -164,8 +174,8 @@ pub(crate) async fn read_events(
                     data.push_str(value.strip_prefix(' ').unwrap_or(value));
                 }
             }
-            if !data.is_empty() || !name.is_empty() {
-                on_event(&name, &data)?;
+            if (!data.is_empty() || !name.is_empty()) && on_event(&name, &data)? == Read::Enough {
+                return Ok(());
             }
         }
         if done {

@@ -14,7 +14,7 @@ use std::pin::Pin;
 use std::time::Duration;
 
 /// Part of every cache key and recording: change it whenever the prompt or schema changes.
-pub(crate) const PROMPT_VERSION: &str = "shardscan-prompt/1";
+pub(crate) const PROMPT_VERSION: &str = "shardscan-prompt/2";
 
 /// A reviewer's point of view: each lens sends the shard to an agent with other instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -176,6 +176,9 @@ pub(crate) struct Request {
     pub(crate) kind: RequestKind,
     pub(crate) system: String,
     pub(crate) user: String,
+    /// `user` with line numbers counted from the start of what it shows: what the cache key
+    /// and recordings are keyed on, so code that only moved in its file is a cache hit.
+    pub(crate) key_text: String,
     pub(crate) max_output_tokens: u32,
 }
 

@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{json, Value};
 
-use super::http::{self, read_events};
+use super::http::{self, read_events, Read};
+use super::parse;
 use super::{AgentConfig, Backend, CallError, CallFuture, Completion, Request};
 
 pub(crate) struct OpenAi {
@@ -115,16 +116,22 @@ impl OpenAi {
         read_events(response, key, |_, data| {
             if data.trim() == "[DONE]" {
                 finished = true;
-                return Ok(());
+                return Ok(Read::More);
             }
             let Ok(chunk) = serde_json::from_str::<Value>(data) else {
-                return Ok(());
+                return Ok(Read::More);
             };
             if let Some(piece) = chunk
                 .pointer("/choices/0/delta/content")
                 .and_then(Value::as_str)
             {
                 text.push_str(piece);
+                // A whole JSON answer has arrived: what a small model writes after it is
+                // padding up to the output limit, and waiting for it costs minutes.
+                if piece.contains(['}', ']']) && parse::complete_value_len(&text).is_some() {
+                    finished = true;
+                    return Ok(Read::Enough);
+                }
             }
             if chunk
                 .pointer("/choices/0/finish_reason")
@@ -139,7 +146,7 @@ impl OpenAi {
                     usage(&chunk, "completion_tokens"),
                 );
             }
-            Ok(())
+            Ok(Read::More)
         })
         .await?;
         if !finished {

@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 
+use super::parse::RawFinding;
 use super::{Lens, Request, RequestKind};
-use crate::model::Finding;
 use crate::slice::Shard;
 
 /// Longest enclosing definition shown to a verifier, in lines; past it the verifier sees the
@@ -25,17 +25,19 @@ pub(crate) fn findings_schema() -> Value {
                 "items": {
                     "type": "object",
                     "additionalProperties": false,
-                    "required": ["start_line", "end_line", "cwe", "severity", "title",
-                                 "explanation", "confidence", "evidence"],
+                    "required": ["evidence", "start_line", "end_line", "cwe", "severity",
+                                 "title", "explanation", "confidence"],
+                    // The order a model writes them in: the quote first, so the lines it cites
+                    // follow from what it quoted.
                     "properties": {
+                        "evidence": {"type": "string", "description": "the offending code, quoted exactly from the file", "maxLength": 600},
                         "start_line": {"type": "integer", "description": "first line of the bug, as numbered in the code"},
                         "end_line": {"type": "integer", "description": "last line of the bug"},
                         "cwe": {"type": "string", "description": "CWE identifier such as CWE-89, or an empty string"},
                         "severity": {"type": "string", "enum": ["error", "warning", "note"]},
                         "title": {"type": "string", "maxLength": 120},
                         "explanation": {"type": "string", "maxLength": 1200},
-                        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-                        "evidence": {"type": "string", "description": "the offending code, quoted exactly from the file", "maxLength": 600}
+                        "confidence": {"type": "number", "minimum": 0, "maximum": 1}
                     }
                 }
             }
@@ -82,78 +84,108 @@ fn lens_instructions(lens: Lens) -> &'static str {
     }
 }
 
-/// The request that reviews `shard` through `lens`.
-pub(crate) fn review_request(shard: &Shard, lens: Lens, max_output_tokens: u32) -> Request {
+/// What a review answer looks like, shown in the instructions instead of the JSON schema: the
+/// schema itself goes out as `response_format` or the tool's input schema where the protocol has
+/// one, and a model shown the raw schema echoes it back.
+const FINDINGS_EXAMPLE: &str = r#"{"findings": [{"evidence": "<the offending code, copied exactly>", "start_line": 12, "end_line": 13, "cwe": "CWE-78", "severity": "error", "title": "<short title>", "explanation": "<why it is a bug and how it can be reached>", "confidence": 0.8}]}"#;
+
+/// The line before the code to review: everything above it is context.
+pub(crate) const CODE_MARKER: &str = "Code to review (each line starts with its number):";
+
+const VERDICT_EXAMPLE: &str = r#"{"verdict": "confirmed", "reason": "<one or two sentences>"}"#;
+
+/// The request that reviews `shard` through `lens`; `packed` is the context from the rest of
+/// the repository (see `review::context::pack`), empty for none.
+pub(crate) fn review_request(
+    shard: &Shard,
+    lens: Lens,
+    max_output_tokens: u32,
+    packed: &str,
+) -> Request {
     let system = format!(
         "You are a meticulous code auditor, one of many reviewing a codebase in parallel; you see \
          one slice of one file. {}\n\nReport only real, specific problems in the numbered lines \
          of the slice; the context above them is for understanding only. Cite the lines by the \
          numbers shown. Quote the offending code exactly in `evidence`. Give a CWE identifier \
          when one fits. Severity: error for exploitable or certain bugs, warning for likely \
-         ones, note for minor ones. If nothing is wrong, answer with an empty list. Answer with \
-         JSON only, matching this schema:\n{}",
+         ones, note for minor ones. If nothing is wrong, answer {{\"findings\": []}}. Answer \
+         with JSON only, shaped like this example:\n{}",
         lens_instructions(lens),
-        findings_schema()
+        FINDINGS_EXAMPLE
     );
-    let mut user = format!(
-        "File: {} ({})\nLines {}-{} of the file follow.\n\nContext:\n{}\nCode (each line \
-         starts with its line number):\n",
-        shard.file.rel_path,
-        shard.language(),
-        shard.start_line,
-        shard.end_line,
-        shard.header_text()
-    );
-    push_numbered(&mut user, shard, shard.start_line, shard.end_line);
+    // The cache key is taken over the same text with lines counted from the shard's start, so
+    // code that only moved is a hit; the findings cached are relative to the start too.
+    let user = |base: usize| {
+        let mut user = format!(
+            "File: {} ({})\nLines {}-{} of the file are to be reviewed.\n\nContext:\n{}\n{packed}{CODE_MARKER}\n",
+            shard.file.rel_path,
+            shard.language(),
+            shard.start_line - base,
+            shard.end_line - base,
+            shard.header_text()
+        );
+        push_numbered(&mut user, shard, shard.start_line, shard.end_line, base);
+        user
+    };
     Request {
         kind: RequestKind::Findings,
         system,
-        user,
+        user: user(0),
+        key_text: user(shard.start_line.saturating_sub(1)),
         max_output_tokens,
     }
 }
 
 /// The request that asks an independent verifier to confirm or reject `finding`, with wider
-/// context than the reviewer had: the file's imports and the whole enclosing definition.
-pub(crate) fn verify_request(shard: &Shard, finding: &Finding) -> Request {
+/// context than the reviewer had: the file's imports and the whole enclosing definition. The
+/// verifier is shown the claim (title, CWE, lines), not the reviewer's explanation: shown the
+/// explanation, a small model copies it and confirms everything.
+pub(crate) fn verify_request(shard: &Shard, finding: &RawFinding) -> Request {
     let system = format!(
         "You are an independent verifier. Another reviewer reported a possible bug. Check it \
          against the code and decide whether it is real. Reject it if the code does not do what \
          the report says, if the input cannot be controlled, or if it is handled elsewhere in \
-         what you see. Answer with JSON only, matching this schema:\n{}",
-        verdict_schema()
+         what you see. Answer with JSON only, shaped like this example:\n{}",
+        VERDICT_EXAMPLE
     );
     let file = &shard.file;
-    let (first, last) = enclosing_lines(shard, finding);
-    let mut user = format!(
-        "Reported bug: {} [{}] at {} lines {}-{}\n\nFile: {} ({})\nImports:\n",
-        finding.message,
-        finding.cwe.join(", "),
-        file.rel_path,
-        finding.location.start_line,
-        finding.location.end_line,
-        file.rel_path,
-        shard.language()
-    );
-    for import in shard.context.imports.iter() {
-        user.push_str(import);
+    let (first, last) = enclosing_lines(shard, finding.start_line, finding.end_line);
+    let user = |base: usize| {
+        let mut user = format!(
+            "Reported bug: {}{} at {} lines {}-{}\n\nFile: {} ({})\nImports:\n",
+            finding.title.trim_end_matches('.'),
+            finding
+                .cwe
+                .as_ref()
+                .map_or(String::new(), |cwe| format!(" [{cwe}]")),
+            file.rel_path,
+            finding.start_line - base,
+            finding.end_line - base,
+            file.rel_path,
+            shard.language()
+        );
+        for import in shard.context.imports.iter() {
+            user.push_str(import);
+            user.push('\n');
+        }
         user.push('\n');
-    }
-    user.push_str("\nCode (each line starts with its line number):\n");
-    push_numbered(&mut user, shard, first, last);
+        user.push_str(CODE_MARKER);
+        user.push('\n');
+        push_numbered(&mut user, shard, first, last, base);
+        user
+    };
     Request {
         kind: RequestKind::Verdict,
         system,
-        user,
+        user: user(0),
+        key_text: user(first.saturating_sub(1)),
         max_output_tokens: 400,
     }
 }
 
-/// The lines of the top-level definition that holds the finding, or a margin around it.
-fn enclosing_lines(shard: &Shard, finding: &Finding) -> (usize, usize) {
+/// The lines of the top-level definition that holds lines `start..=end`, or a margin around them.
+fn enclosing_lines(shard: &Shard, start: usize, end: usize) -> (usize, usize) {
     let file = &shard.file;
-    let start = finding.location.start_line;
-    let end = finding.location.end_line;
     let around = (
         start.saturating_sub(VERIFY_MARGIN).max(1),
         (end + VERIFY_MARGIN).min(file.line_count()),
@@ -180,8 +212,11 @@ fn enclosing_lines(shard: &Shard, finding: &Finding) -> (usize, usize) {
     }
 }
 
-fn push_numbered(out: &mut String, shard: &Shard, first: usize, last: usize) {
+/// The code with each line's number: `42|text`. A padded `    42 | ` cost 43% of the code's
+/// tokens with a real code model's tokenizer. Numbers are shown less `base`.
+fn push_numbered(out: &mut String, shard: &Shard, first: usize, last: usize, base: usize) {
+    use std::fmt::Write as _;
     for line in first..=last.min(shard.file.line_count()) {
-        out.push_str(&format!("{:>6} | {}\n", line, shard.file.line_text(line)));
+        let _ = writeln!(out, "{}|{}", line - base, shard.file.line_text(line));
     }
 }

@@ -1,0 +1,296 @@
+//! The context packed into a shard's prompt, within a token budget: what the static analysis
+//! found in the shard (hints to confirm or reject), the definitions of the repository functions
+//! it calls (nearest first, whole when they fit), the constants, tables and macros it uses, and
+//! the signatures of its callers.
+//!
+//! The order is the order of value for a reviewer: a rules finding with its flow is the cheapest
+//! strong hint, a callee's body is what turns "input passed to a helper" into a bug or not, and
+//! callers say where the input comes from. Each piece goes in only if it fits what is left of the
+//! budget; a callee too long to fit is shown by its signature.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use tree_sitter::Node;
+
+use super::index::{called_name, DefKind, SymbolIndex};
+use crate::model::Finding;
+use crate::slice::{estimate_text_tokens, Shard};
+
+/// Longest callee body packed whole, in lines; longer ones are shown by their signature.
+const MAX_BODY_LINES: usize = 80;
+/// Longest constant or table packed, in lines.
+const MAX_VALUE_LINES: usize = 24;
+/// Most callers listed.
+const MAX_CALLERS: usize = 8;
+/// Most names of a shard looked up (calls and other identifiers).
+const MAX_NAMES: usize = 400;
+/// Deepest nesting followed in the shard's tree.
+const MAX_DEPTH: usize = 64;
+
+/// The packed context of `shard`, or an empty string when there is nothing to add or no budget.
+/// `hints` are the static findings inside the shard.
+pub(crate) fn pack(
+    shard: &Shard,
+    index: Option<&SymbolIndex>,
+    hints: &[Finding],
+    budget: usize,
+) -> String {
+    if budget == 0 {
+        return String::new();
+    }
+    let mut packer = Packer {
+        out: String::new(),
+        left: budget,
+    };
+    packer.hints(shard, hints);
+    if let Some(index) = index {
+        let names = names_in(shard);
+        packer.callees(shard, index, &names.calls);
+        packer.values(shard, index, &names.identifiers);
+        packer.callers(shard, index);
+    }
+    packer.out
+}
+
+struct Packer {
+    out: String,
+    left: usize,
+}
+
+impl Packer {
+    /// Adds `text` if it fits what is left of the budget.
+    fn add(&mut self, text: &str) -> bool {
+        let cost = estimate_text_tokens(text);
+        if cost > self.left {
+            return false;
+        }
+        self.left -= cost;
+        self.out.push_str(text);
+        true
+    }
+
+    fn hints(&mut self, shard: &Shard, hints: &[Finding]) {
+        let mut hints: Vec<&Finding> = hints
+            .iter()
+            .filter(|f| f.location.path == shard.file.rel_path)
+            .collect();
+        if hints.is_empty() {
+            return;
+        }
+        hints.sort_by_key(|f| (f.location.start_line, f.rule_id.clone()));
+        let mut section = String::from(
+            "Static analysis flagged these lines; confirm each one that is real (report it) and \
+             leave out those that are not:\n",
+        );
+        for hint in hints {
+            let mut line = format!(
+                "- line {}: {}{} ({})",
+                hint.location.start_line,
+                hint.cwe.first().map_or(String::new(), |c| format!("{c}, ")),
+                hint.message.lines().next().unwrap_or_default(),
+                hint.rule_id
+            );
+            if hint.flow.len() > 1 {
+                let steps: Vec<String> = hint
+                    .flow
+                    .iter()
+                    .map(|step| {
+                        if step.location.path == shard.file.rel_path {
+                            format!("line {}", step.location.start_line)
+                        } else {
+                            format!("{}:{}", step.location.path, step.location.start_line)
+                        }
+                    })
+                    .collect();
+                let _ = write!(line, "; flow: {}", steps.join(" -> "));
+            }
+            line.push('\n');
+            if section.len() + line.len() > 4000 {
+                break;
+            }
+            section.push_str(&line);
+        }
+        section.push('\n');
+        self.add(&section);
+    }
+
+    fn callees(&mut self, shard: &Shard, index: &SymbolIndex, calls: &[String]) {
+        let path = &shard.file.rel_path;
+        let mut header = false;
+        for name in calls {
+            let Some(definition) = index.definitions(name, path).into_iter().find(|d| {
+                d.kind == DefKind::Callable
+                    && !inside(shard, index.path_of(d), d.first_line, d.last_line)
+            }) else {
+                continue;
+            };
+            if !header {
+                if !self.add(
+                    "Definitions of functions this code calls (elsewhere in the repository):\n",
+                ) {
+                    return;
+                }
+                header = true;
+            }
+            let where_ = format!(
+                "--- {}:{}-{}\n",
+                index.path_of(definition),
+                definition.first_line,
+                definition.last_line
+            );
+            let lines = definition.last_line + 1 - definition.first_line;
+            let body = (lines <= MAX_BODY_LINES)
+                .then(|| index.definition_lines(definition).ok())
+                .flatten();
+            let whole = body.is_some_and(|body| {
+                let mut text = where_.clone();
+                for (number, line) in body {
+                    let _ = writeln!(text, "{number}|{line}");
+                }
+                self.add(&text)
+            });
+            if !whole && !self.add(&format!("{where_}{}\n", definition.signature)) {
+                return;
+            }
+        }
+        if header {
+            self.add("\n");
+        }
+    }
+
+    fn values(&mut self, shard: &Shard, index: &SymbolIndex, identifiers: &[String]) {
+        let path = &shard.file.rel_path;
+        let mut header = false;
+        for name in identifiers {
+            let Some(definition) = index.definitions(name, path).into_iter().find(|d| {
+                d.kind == DefKind::Value
+                    && !inside(shard, index.path_of(d), d.first_line, d.last_line)
+            }) else {
+                continue;
+            };
+            let lines = definition.last_line + 1 - definition.first_line;
+            if lines > MAX_VALUE_LINES {
+                continue;
+            }
+            let Ok(body) = index.definition_lines(definition) else {
+                continue;
+            };
+            if !header {
+                if !self.add("Constants, tables and macros this code uses:\n") {
+                    return;
+                }
+                header = true;
+            }
+            let mut text = format!(
+                "--- {}:{}\n",
+                index.path_of(definition),
+                definition.first_line
+            );
+            for (number, line) in body {
+                let _ = writeln!(text, "{number}|{line}");
+            }
+            if !self.add(&text) {
+                break;
+            }
+        }
+        if header {
+            self.add("\n");
+        }
+    }
+
+    fn callers(&mut self, shard: &Shard, index: &SymbolIndex) {
+        let path = &shard.file.rel_path;
+        let mut lines = Vec::new();
+        let mut seen = HashSet::new();
+        for symbol in &shard.symbols {
+            let name = crate::review::rules::names::spelled(symbol.trim());
+            for caller in index.callers(name, path) {
+                if caller.path == *path
+                    && (shard.start_line..=shard.end_line).contains(&caller.line)
+                {
+                    continue;
+                }
+                if !seen.insert((caller.path.clone(), caller.line)) {
+                    continue;
+                }
+                lines.push(format!(
+                    "- {}:{}{} calls {name}\n",
+                    caller.path,
+                    caller.line,
+                    caller
+                        .signature
+                        .map_or(String::new(), |s| format!(" in `{s}`"))
+                ));
+                if lines.len() >= MAX_CALLERS {
+                    break;
+                }
+            }
+        }
+        if lines.is_empty() {
+            return;
+        }
+        let mut section = String::from("Callers of this code:\n");
+        for line in lines {
+            section.push_str(&line);
+        }
+        section.push('\n');
+        self.add(&section);
+    }
+}
+
+/// Whether lines `first..=last` of `path` are inside the shard's own lines (already shown).
+fn inside(shard: &Shard, path: &str, first: usize, last: usize) -> bool {
+    path == shard.file.rel_path && first >= shard.start_line && last <= shard.end_line
+}
+
+/// The names a shard calls and the other identifiers it uses, in order of appearance.
+#[derive(Default)]
+struct Names {
+    calls: Vec<String>,
+    identifiers: Vec<String>,
+}
+
+fn names_in(shard: &Shard) -> Names {
+    let mut names = Names::default();
+    let Some(tree) = &shard.file.tree else {
+        return names;
+    };
+    let mut seen = HashSet::new();
+    collect(shard, tree.root_node(), &mut names, &mut seen, 0);
+    names
+}
+
+fn collect(
+    shard: &Shard,
+    node: Node<'_>,
+    names: &mut Names,
+    seen: &mut HashSet<String>,
+    depth: usize,
+) {
+    let range = &shard.byte_range;
+    if depth > MAX_DEPTH || node.end_byte() <= range.start || node.start_byte() >= range.end {
+        return;
+    }
+    if names.calls.len() + names.identifiers.len() >= MAX_NAMES {
+        return;
+    }
+    if node.start_byte() >= range.start {
+        if let Some(name) = called_name(&shard.file, node) {
+            if seen.insert(format!("call:{name}")) {
+                names.calls.push(name);
+            }
+        }
+        let kind = node.kind();
+        if kind == "identifier" || kind == "constant" || kind == "field_identifier" {
+            let text = shard.file.text[node.byte_range()].trim();
+            if !text.is_empty() && text.len() <= 120 && seen.insert(format!("id:{text}")) {
+                names.identifiers.push(text.to_string());
+            }
+        }
+    }
+    let mut cursor = node.walk();
+    for child in node.children(&mut cursor) {
+        collect(shard, child, names, seen, depth + 1);
+    }
+}
