@@ -279,6 +279,17 @@ pub(crate) struct AgentArgs {
     /// its callers' signatures; 0 sends the shard alone [default: 2000].
     #[arg(long, value_name = "N")]
     pub(crate) context_tokens: Option<usize>,
+    /// Let agents call read-only tools (a definition, the references to a name, a range of
+    /// lines of the scanned tree); each turn is a request under every limit.
+    #[arg(long)]
+    pub(crate) tools: bool,
+    /// Most requests in one agent's conversation about a shard, with --tools [default: 4].
+    #[arg(long, value_name = "N")]
+    pub(crate) max_turns: Option<u32>,
+    /// Tokens one conversation about a shard may spend before it must answer, with --tools
+    /// [default: 24000].
+    #[arg(long, value_name = "N")]
+    pub(crate) max_shard_tokens: Option<u64>,
     /// Most output tokens per request [default: 2048; 1024 for a server on this machine].
     #[arg(long, value_name = "N")]
     pub(crate) max_output_tokens: Option<u32>,

@@ -72,6 +72,9 @@ pub(crate) struct ReviewersSection {
     pub(crate) fallback: Option<String>,
     pub(crate) stream: Option<bool>,
     pub(crate) context_tokens: Option<usize>,
+    pub(crate) tools: Option<bool>,
+    pub(crate) max_turns: Option<u32>,
+    pub(crate) max_shard_tokens: Option<u64>,
     pub(crate) openai: Option<Endpoint>,
     pub(crate) anthropic: Option<Endpoint>,
     pub(crate) command: Option<CommandSection>,
@@ -436,6 +439,9 @@ pub(crate) const STARTER: &str = r#"# shardscan configuration. A flag on the com
 # lenses = ["security"]                # security, memory, concurrency, logic
 # verify = false
 # context_tokens = 2000               # context packed from the rest of the repository
+# tools = false                       # read-only tools for agents (definition, references, lines)
+# max_turns = 4                       # requests per conversation about a shard, with tools
+# max_shard_tokens = 24000            # tokens per conversation before it must answer
 # fallback = "none"                    # "rules": review offline a shard whose agent failed
 # stream = false
 

@@ -416,7 +416,8 @@ fn build_agents(
 
 /// The repository's symbol index, when agents' prompts are packed with context from it.
 fn symbol_index(settings: &ScanSettings) -> anyhow::Result<Option<SymbolIndex>> {
-    if settings.agents.settings.context_tokens == 0 {
+    let agents = &settings.agents.settings;
+    if agents.context_tokens == 0 && !agents.tools {
         return Ok(None);
     }
     context::build_index(&settings.walk, settings.jobs, Limits::default()).map(Some)

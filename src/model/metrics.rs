@@ -173,6 +173,13 @@ pub(crate) struct AgentMetrics {
     pub(crate) findings_dropped_quote_not_found: u64,
     /// Findings kept, moved from the lines they cited to where their quote is.
     pub(crate) findings_relocated: u64,
+    /// Review requests, one per turn of each conversation (verification not included).
+    pub(crate) turns: u64,
+    /// Read-only tool calls answered.
+    pub(crate) tool_calls: u64,
+    /// Conversations whose last turn was forced by the turn cap, or by the shard's token cap.
+    pub(crate) conversations_turn_capped: u64,
+    pub(crate) conversations_token_capped: u64,
     pub(crate) findings_malformed: u64,
     pub(crate) verified_confirmed: u64,
     pub(crate) verified_rejected: u64,

@@ -29,7 +29,7 @@ pub(crate) fn key(agent: &str, base_url: &str, request: &Request, salt: &str) ->
         request.kind.schema_name(),
         salt,
         &request.system,
-        &request.key_text,
+        &request.key_material(),
     ] {
         hasher.update(part.as_bytes());
         hasher.update([0]);

@@ -26,6 +26,8 @@ pub(crate) const DEFAULT_MAX_OUTPUT_TOKENS: u32 = 2048;
 /// finished early: a lower limit costs it less time when it does.
 pub(crate) const DEFAULT_LOCAL_MAX_OUTPUT_TOKENS: u32 = 1024;
 pub(crate) const DEFAULT_CONTEXT_TOKENS: usize = 2000;
+pub(crate) const DEFAULT_MAX_TURNS: u32 = 4;
+pub(crate) const DEFAULT_MAX_SHARD_TOKENS: u64 = 24_000;
 
 /// The reviewers of a scan and the limits of their pool.
 #[derive(Debug)]
@@ -81,6 +83,21 @@ pub(super) fn plan(
         "reviewers.context_tokens",
         args.context_tokens,
         reviewers_section.and_then(|r| r.context_tokens),
+    );
+    let tools = resolver.switch(
+        "reviewers.tools",
+        args.tools,
+        reviewers_section.and_then(|r| r.tools),
+    );
+    let max_turns = resolver.value(
+        "reviewers.max_turns",
+        args.max_turns,
+        reviewers_section.and_then(|r| r.max_turns),
+    );
+    let max_shard_tokens = resolver.value(
+        "reviewers.max_shard_tokens",
+        args.max_shard_tokens,
+        reviewers_section.and_then(|r| r.max_shard_tokens),
     );
     let stream = resolver.switch(
         "reviewers.stream",
@@ -359,6 +376,9 @@ pub(super) fn plan(
             tpm: tpm.filter(|t| *t > 0),
             verify,
             context_tokens: context_tokens.unwrap_or(DEFAULT_CONTEXT_TOKENS),
+            tools,
+            max_turns: max_turns.unwrap_or(DEFAULT_MAX_TURNS).max(1),
+            shard_tokens: max_shard_tokens.unwrap_or(DEFAULT_MAX_SHARD_TOKENS),
             timeline: args.timeline.is_some(),
             backoff: Duration::from_millis(500),
         },
@@ -414,6 +434,9 @@ fn refuse_idle_flags(args: &AgentArgs, configs: &[AgentConfig]) -> anyhow::Resul
         // Every agent reviewer.
         (args.verify, "--verify", any_agent),
         (args.context_tokens.is_some(), "--context-tokens", any_agent),
+        (args.tools, "--tools", http),
+        (args.max_turns.is_some(), "--max-turns", http),
+        (args.max_shard_tokens.is_some(), "--max-shard-tokens", http),
         (args.record.is_some(), "--record", any_agent),
         (args.replay.is_some(), "--replay", any_agent),
         (args.timeline.is_some(), "--timeline", any_agent),

@@ -30,6 +30,24 @@ pub(crate) struct WalkSettings {
     pub(crate) max_file_size: u64,
 }
 
+#[cfg(test)]
+impl WalkSettings {
+    /// Every file under `dir` as a default scan sees it, paths relative to `dir`.
+    pub(crate) fn for_root(dir: &std::path::Path) -> WalkSettings {
+        WalkSettings {
+            paths: vec![dir.to_path_buf()],
+            root: std::fs::canonicalize(dir).expect("a test's directory exists"),
+            include: vec![],
+            exclude: vec![],
+            hidden: false,
+            ignore_files: true,
+            follow_links: false,
+            include_vendored: false,
+            max_file_size: 1 << 20,
+        }
+    }
+}
+
 /// Directory names holding third-party code that a repository audit should not report on.
 const VENDORED_DIRS: &[&str] = &[
     "node_modules",

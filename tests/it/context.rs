@@ -158,3 +158,266 @@ fn code_that_only_moved_is_a_cache_hit_reported_at_its_new_lines() {
     );
     assert_eq!(eval_line(&after), eval_line(&before) + 5);
 }
+
+/// The read-only tools, scripted: the fake looks up `admin_ping` before it answers.
+fn looks_up_the_callee() -> Behavior {
+    Behavior {
+        lookups: vec![(
+            String::from("find_definition"),
+            serde_json::json!({"name": "admin_ping"}),
+        )],
+        ..needs_the_callee()
+    }
+}
+
+fn agent_metrics(json: &Value) -> &Value {
+    &json["summary"]["pool"]["agents"]
+}
+
+/// A scan of `path` by `reviewer` at `url` with the read-only tools and no packed context.
+fn with_tools(path: &std::path::Path, reviewer: &str, url: &str) -> ScanCommand {
+    ScanCommand::new(path)
+        .format("json")
+        .fail_on("none")
+        .reviewer(reviewer)
+        .base_url(url)
+        .model("fake-model")
+        .no_cache()
+        .args(["--tools", "--context-tokens", "0"])
+        .env("OPENAI_API_KEY", "sk-test")
+        .env("ANTHROPIC_API_KEY", "sk-test")
+}
+
+#[test]
+fn an_agent_looks_up_the_callee_with_a_tool_on_both_protocols() {
+    let fake = FakeLlm::spawn(looks_up_the_callee());
+    for (reviewer, url) in [
+        ("openai", fake.base_url_openai()),
+        ("anthropic", fake.base_url_anthropic()),
+    ] {
+        for stream in [false, true] {
+            let outcome = with_tools(&helpdesk(), reviewer, &url)
+                .args(stream.then_some("--stream"))
+                .run();
+            assert_eq!(outcome.status, 0, "{reviewer} {stream}: {}", outcome.stderr);
+            let json = outcome.json();
+            let found = agent_findings(json);
+            assert!(
+                found.iter().any(|(path, line, rule)| path
+                    .ends_with("php-helpdesk/public/index.php")
+                    && *line == 28
+                    && rule == "llm/cwe-78"),
+                "{reviewer} {stream}: {found:?}"
+            );
+            let metrics = agent_metrics(json);
+            let jobs = metrics["jobs_reviewed"].as_u64().unwrap();
+            assert!(jobs > 1);
+            // One lookup and one answer per shard, each a request.
+            assert_eq!(metrics["turns"], 2 * jobs, "{reviewer} {stream}");
+            assert_eq!(metrics["tool_calls"], jobs, "{reviewer} {stream}");
+            assert_eq!(metrics["requests"], 2 * jobs, "{reviewer} {stream}");
+        }
+    }
+    // The lookup reached the model as the tool's answer, with the callee's body.
+    assert!(fake.stats().bodies.iter().any(|body| body
+        .contains("shell_exec('ping -c 3 -W 2 ' . $host . ' 2>&1')")
+        && (body.contains("\"tool_call_id\"") || body.contains("\"tool_result\""))));
+}
+
+/// A one-file repository with one shard the fake flags.
+fn one_shard() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("app.py"),
+        "def handler(request):\n    return eval(request.args['q'])\n\ndef helper():\n    return 1\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn the_turn_cap_and_the_token_cap_end_a_conversation_with_what_it_has() {
+    let dir = one_shard();
+    let fake = FakeLlm::spawn(Behavior {
+        always_lookup: true,
+        lookups: vec![(
+            String::from("find_definition"),
+            serde_json::json!({"name": "helper"}),
+        )],
+        ..Behavior::default()
+    });
+    let url = fake.base_url_openai();
+    let capped = with_tools(dir.path(), "openai", &url)
+        .args(["--max-turns", "3"])
+        .run();
+    assert_eq!(capped.status, 0, "{}", capped.stderr);
+    let metrics = agent_metrics(capped.json());
+    assert_eq!(metrics["turns"], 3, "two lookups, then the forced answer");
+    assert_eq!(metrics["conversations_turn_capped"], 1);
+    assert_eq!(
+        agent_findings(capped.json()).len(),
+        1,
+        "the answer still counts"
+    );
+
+    let token_capped = with_tools(dir.path(), "openai", &url)
+        .args(["--max-turns", "6", "--max-shard-tokens", "1"])
+        .run();
+    assert_eq!(token_capped.status, 0, "{}", token_capped.stderr);
+    let metrics = agent_metrics(token_capped.json());
+    assert_eq!(
+        metrics["turns"], 2,
+        "one lookup spent the cap; the next turn answered"
+    );
+    assert_eq!(metrics["conversations_token_capped"], 1);
+
+    // A model that keeps calling tools when it must answer: the shard is listed, with why.
+    fake.set_behavior(Behavior {
+        always_lookup: true,
+        ignore_forced_answer: true,
+        lookups: vec![(
+            String::from("read_lines"),
+            serde_json::json!({"path": "app.py", "start_line": 1, "end_line": 2}),
+        )],
+        ..Behavior::default()
+    });
+    let stubborn = with_tools(dir.path(), "anthropic", &fake.base_url_anthropic())
+        .args(["--max-turns", "2"])
+        .run();
+    assert_eq!(stubborn.status, 3, "{}", stubborn.stderr);
+    let reason = stubborn.json()["unreviewed"][0]["reason"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(reason.contains("turn cap (2 turns)"), "{reason}");
+    assert_eq!(agent_metrics(stubborn.json())["turns"], 2);
+}
+
+#[test]
+fn every_turn_counts_against_the_cap_and_the_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..6 {
+        std::fs::write(
+            dir.path().join(format!("h{i}.py")),
+            format!("def handler_{i}(request):\n    return eval(request.args['q'])\n"),
+        )
+        .unwrap();
+    }
+    let fake = FakeLlm::spawn(Behavior {
+        latency: std::time::Duration::from_millis(60),
+        always_lookup: true,
+        lookups: vec![(
+            String::from("find_references"),
+            serde_json::json!({"name": "handler_0"}),
+        )],
+        ..Behavior::default()
+    });
+    let url = fake.base_url_openai();
+    let one_at_a_time = with_tools(dir.path(), "openai", &url)
+        .jobs("1")
+        .args(["--max-turns", "3"])
+        .run();
+    assert_eq!(one_at_a_time.status, 0, "{}", one_at_a_time.stderr);
+    assert_eq!(agent_metrics(one_at_a_time.json())["turns"], 18);
+    assert_eq!(agent_metrics(one_at_a_time.json())["peak_concurrency"], 1);
+    assert_eq!(
+        fake.stats().peak_in_flight,
+        1,
+        "the server never saw two turns at once"
+    );
+
+    let budget = 3000u64;
+    let spent_out = with_tools(dir.path(), "openai", &url)
+        .jobs("3")
+        .args(["--max-turns", "3", "--max-output-tokens", "200"])
+        .args(["--max-tokens", &budget.to_string()])
+        .run();
+    assert_eq!(spent_out.status, 3, "{}", spent_out.stderr);
+    let metrics = agent_metrics(spent_out.json());
+    let spent = metrics["tokens_in"].as_u64().unwrap() + metrics["tokens_out"].as_u64().unwrap();
+    assert!(spent <= budget, "{spent} > {budget}");
+    assert!(metrics["turns"].as_u64().unwrap() < 18);
+}
+
+#[test]
+fn a_deadline_mid_conversation_cancels_it_and_lists_the_shard() {
+    let dir = one_shard();
+    let fake = FakeLlm::spawn(Behavior {
+        latency: std::time::Duration::from_millis(700),
+        always_lookup: true,
+        lookups: vec![(
+            String::from("find_definition"),
+            serde_json::json!({"name": "helper"}),
+        )],
+        ..Behavior::default()
+    });
+    let started = std::time::Instant::now();
+    let outcome = with_tools(dir.path(), "openai", &fake.base_url_openai())
+        .args(["--max-turns", "4", "--deadline", "1s"])
+        .run();
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(outcome.status, 3, "{}", outcome.stderr);
+    let json = outcome.json();
+    let reason = json["unreviewed"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("deadline"), "{reason}");
+    assert!(agent_metrics(json)["turns"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn replay_reproduces_a_conversation_without_a_network() {
+    let outer = tempfile::tempdir().unwrap();
+    let record = outer.path().join("run.jsonl");
+    let fake = FakeLlm::spawn(looks_up_the_callee());
+    let url = fake.base_url_anthropic();
+    let recorded = with_tools(&helpdesk(), "anthropic", &url)
+        .arg("--record")
+        .arg(&record)
+        .run();
+    assert_eq!(recorded.status, 0, "{}", recorded.stderr);
+    drop(fake);
+    let replayed = with_tools(&helpdesk(), "anthropic", &url)
+        .arg("--replay")
+        .arg(&record)
+        .run();
+    assert_eq!(replayed.status, 0, "{}", replayed.stderr);
+    assert_eq!(
+        agent_findings(recorded.json()),
+        agent_findings(replayed.json())
+    );
+    assert!(!agent_findings(replayed.json()).is_empty());
+    assert_eq!(
+        agent_metrics(replayed.json())["turns"],
+        agent_metrics(recorded.json())["turns"]
+    );
+}
+
+#[test]
+fn a_server_without_tools_is_detected_once_and_gets_the_packed_context() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..4 {
+        std::fs::write(
+            dir.path().join(format!("h{i}.py")),
+            format!("def handler_{i}(request):\n    return eval(request.args['q'])\n"),
+        )
+        .unwrap();
+    }
+    let fake = FakeLlm::spawn(Behavior {
+        refuse_tools: true,
+        ..Behavior::default()
+    });
+    let outcome = with_tools(dir.path(), "openai", &fake.base_url_openai())
+        .jobs("1")
+        .run();
+    assert_eq!(outcome.status, 0, "{}", outcome.stderr);
+    assert_eq!(agent_findings(outcome.json()).len(), 4);
+    let offered = fake
+        .stats()
+        .bodies
+        .iter()
+        .filter(|body| body.contains("find_definition"))
+        .count();
+    assert_eq!(
+        offered, 1,
+        "the tools were offered once, refused, and not again"
+    );
+}

@@ -63,6 +63,15 @@ pub struct Behavior {
     /// code line containing the line needle yields a finding only when the context above the
     /// code (packed definitions, or what a tool returned) contains the context needle.
     pub needs_context: Vec<(String, String, String)>,
+    /// When read-only tools are offered: the lookups the model makes, one per turn in order
+    /// (`(tool name, arguments)`), before it answers.
+    pub lookups: Vec<(String, Value)>,
+    /// Make the first lookup on every turn that offers tools and does not force the answer.
+    pub always_lookup: bool,
+    /// Keep looking up even when the answer is forced (a model that ignores `tool_choice`).
+    pub ignore_forced_answer: bool,
+    /// Answer 400 to any request that offers read-only tools (a server without tool support).
+    pub refuse_tools: bool,
     /// Verification prompts containing this substring get `"rejected"`; all others `"confirmed"`.
     pub reject_needle: Option<String>,
 }
@@ -86,6 +95,10 @@ impl Default for Behavior {
             ],
             reject_needle: None,
             needs_context: Vec::new(),
+            lookups: Vec::new(),
+            always_lookup: false,
+            ignore_forced_answer: false,
+            refuse_tools: false,
         }
     }
 }
@@ -540,11 +553,21 @@ struct Chat {
     model: String,
     stream: bool,
     include_usage: bool,
-    /// The text of the last user message.
+    /// The text of the first user message (the shard and its context).
     prompt: String,
+    /// What the tools answered in earlier turns, in order.
+    tool_results: Vec<String>,
+    /// Assistant turns so far (each a round of tool calls).
+    assistant_turns: usize,
+    /// Tools other than the answer tool are offered.
+    lookups_offered: bool,
+    /// `tool_choice` names the answer tool.
+    answer_forced: bool,
     kind: Kind,
     /// Anthropic: the tool the answer must call (from `tool_choice`, else the first tool).
     tool_name: Option<String>,
+    /// OpenAI: the answer tool offered in `tools` (the answer goes as its call).
+    answer_tool: Option<String>,
 }
 
 fn error_body(protocol: Protocol, status: u16, message: &str) -> Value {
@@ -608,21 +631,55 @@ fn decide(request: &Request, behavior: &Behavior, count: u64) -> Reply {
         Ok(chat) => chat,
         Err(message) => return error_reply(protocol, 400, &message),
     };
+    let prompt_tokens = (request.body.len() / 4) as u64;
+    if chat.lookups_offered && behavior.refuse_tools {
+        return error_reply(
+            protocol,
+            400,
+            "tools are not supported by this server (fake)",
+        );
+    }
+    if chat.lookups_offered && (!chat.answer_forced || behavior.ignore_forced_answer) {
+        let next = if behavior.always_lookup {
+            behavior.lookups.first()
+        } else {
+            behavior.lookups.get(chat.assistant_turns)
+        };
+        if let Some((name, arguments)) = next {
+            let id = format!("call_{}", chat.assistant_turns + 1);
+            let call = Block::ToolUse(id, name.clone(), arguments.clone());
+            return match protocol {
+                Protocol::OpenAi => openai_reply(&chat, call, prompt_tokens, false),
+                Protocol::Anthropic => anthropic_reply(&chat, call, prompt_tokens, false),
+            };
+        }
+    }
     let answer = match chat.kind {
-        Kind::Findings => findings_answer(&chat.prompt, &behavior.needles, &behavior.needs_context),
+        Kind::Findings => findings_answer(
+            &chat.prompt,
+            &chat.tool_results,
+            &behavior.needles,
+            &behavior.needs_context,
+        ),
         Kind::Verdict => verdict_answer(&chat.prompt, behavior.reject_needle.as_deref()),
     };
     let json_text = answer.to_string();
     let damaged = damage(&json_text, behavior);
-    let prompt_tokens = (request.body.len() / 4) as u64;
     let reply = match protocol {
         Protocol::OpenAi => {
-            let content = damaged.unwrap_or(json_text);
-            openai_reply(&chat, &content, prompt_tokens, behavior.stall_mid_stream)
+            let block = match (damaged, &chat.answer_tool) {
+                (None, Some(name)) => {
+                    Block::ToolUse(String::from("call_answer"), name.clone(), answer)
+                }
+                (damaged, _) => Block::Text(damaged.unwrap_or(json_text)),
+            };
+            openai_reply(&chat, block, prompt_tokens, behavior.stall_mid_stream)
         }
         Protocol::Anthropic => {
             let block = match (damaged, &chat.tool_name) {
-                (None, Some(name)) => Block::ToolUse(name.clone(), answer),
+                (None, Some(name)) => {
+                    Block::ToolUse(String::from("toolu_fake"), name.clone(), answer)
+                }
                 (Some(text), _) => Block::Text(text),
                 (None, None) => Block::Text(json_text),
             };
@@ -703,12 +760,26 @@ fn parse_chat(protocol: Protocol, body: &Value) -> Result<Chat, String> {
     let messages = body["messages"]
         .as_array()
         .ok_or("`messages` must be an array")?;
-    let last_user = messages
+    let first_user = messages
         .iter()
-        .rev()
         .find(|message| message["role"] == "user")
         .ok_or("`messages` has no user message")?;
-    let prompt = message_text(&last_user["content"]);
+    let prompt = message_text(&first_user["content"]);
+    let mut tool_results = Vec::new();
+    for message in messages {
+        if message["role"] == "tool" {
+            tool_results.push(message_text(&message["content"]));
+        }
+        for part in message["content"].as_array().into_iter().flatten() {
+            if part["type"] == "tool_result" {
+                tool_results.push(message_text(&part["content"]));
+            }
+        }
+    }
+    let assistant_turns = messages
+        .iter()
+        .filter(|message| message["role"] == "assistant")
+        .count();
     let tools: Vec<&str> = body["tools"]
         .as_array()
         .map(|tools| {
@@ -725,15 +796,32 @@ fn parse_chat(protocol: Protocol, body: &Value) -> Result<Chat, String> {
     let is_verdict = schema_name == Some("verdict")
         || chosen == Some("report_verdict")
         || tools.contains(&"report_verdict");
+    let is_answer = |name: &&str| name.starts_with("report_");
+    let lookups_offered = tools.iter().any(|name| !is_answer(name));
+    let answer_forced = chosen.is_some_and(|name| is_answer(&name));
+    let answer = tools.iter().copied().find(is_answer);
     let tool_name = match protocol {
-        Protocol::Anthropic => chosen.or(tools.first().copied()).map(str::to_string),
+        Protocol::Anthropic => chosen
+            .filter(is_answer)
+            .or(answer)
+            .or(tools.first().copied())
+            .map(str::to_string),
         Protocol::OpenAi => None,
+    };
+    let answer_tool = match protocol {
+        Protocol::OpenAi => answer.map(str::to_string),
+        Protocol::Anthropic => None,
     };
     Ok(Chat {
         model,
         stream,
         include_usage,
         prompt,
+        tool_results,
+        assistant_turns,
+        lookups_offered,
+        answer_forced,
+        answer_tool,
         kind: if is_verdict {
             Kind::Verdict
         } else {
@@ -784,10 +872,12 @@ fn numbered_lines(code: &str) -> impl Iterator<Item = (u64, &str)> {
 
 fn findings_answer(
     prompt: &str,
+    tool_results: &[String],
     needles: &[(String, String)],
     needs_context: &[(String, String, String)],
 ) -> Value {
     let (context, code) = split_at_code(prompt);
+    let context = format!("{context}\n{}", tool_results.join("\n"));
     let needles: Vec<(&str, &str)> = needles
         .iter()
         .map(|(needle, cwe)| (needle.as_str(), cwe.as_str()))
@@ -864,7 +954,13 @@ fn sse_event(name: &str, data: &Value) -> String {
     format!("event: {name}\ndata: {data}\n\n")
 }
 
-fn openai_reply(chat: &Chat, content: &str, prompt_tokens: u64, stall_mid_stream: bool) -> Reply {
+fn openai_reply(chat: &Chat, block: Block, prompt_tokens: u64, stall_mid_stream: bool) -> Reply {
+    let (content, call) = match &block {
+        Block::Text(text) => (text.clone(), None),
+        Block::ToolUse(id, name, input) => (input.to_string(), Some((id.clone(), name.clone()))),
+    };
+    let content = content.as_str();
+    let finish = if call.is_some() { "tool_calls" } else { "stop" };
     let completion_tokens = (content.len() as u64 / 4).max(1);
     let usage = json!({
         "prompt_tokens": prompt_tokens,
@@ -881,8 +977,19 @@ fn openai_reply(chat: &Chat, content: &str, prompt_tokens: u64, stall_mid_stream
                 "model": chat.model,
                 "choices": [{
                     "index": 0,
-                    "message": { "role": "assistant", "content": content },
-                    "finish_reason": "stop",
+                    "message": match &call {
+                        None => json!({ "role": "assistant", "content": content }),
+                        Some((id, name)) => json!({
+                            "role": "assistant",
+                            "content": null,
+                            "tool_calls": [{
+                                "id": id,
+                                "type": "function",
+                                "function": { "name": name, "arguments": content },
+                            }],
+                        }),
+                    },
+                    "finish_reason": finish,
                 }],
                 "usage": usage,
             }),
@@ -913,10 +1020,19 @@ fn openai_reply(chat: &Chat, content: &str, prompt_tokens: u64, stall_mid_stream
         json!({ "role": "assistant", "content": "" }),
         Value::Null,
     )];
-    for piece in split_in_pieces(content) {
-        events.push(delta(json!({ "content": piece }), Value::Null));
+    for (i, piece) in split_in_pieces(content).into_iter().enumerate() {
+        let piece = match &call {
+            None => json!({ "content": piece }),
+            // The first piece names the call; the others carry only arguments.
+            Some((id, name)) if i == 0 => json!({ "tool_calls": [{
+                "index": 0, "id": id, "type": "function",
+                "function": { "name": name, "arguments": piece },
+            }]}),
+            Some(_) => json!({ "tool_calls": [{ "index": 0, "function": { "arguments": piece } }]}),
+        };
+        events.push(delta(piece, Value::Null));
     }
-    events.push(delta(json!({}), json!("stop")));
+    events.push(delta(json!({}), json!(finish)));
     events.push(chunk(json!([]), usage));
     events.push("data: [DONE]\n\n".to_string());
     Reply::Stream {
@@ -927,21 +1043,21 @@ fn openai_reply(chat: &Chat, content: &str, prompt_tokens: u64, stall_mid_stream
 }
 
 enum Block {
-    /// `(tool name, input)`
-    ToolUse(String, Value),
+    /// `(call id, tool name, input)`
+    ToolUse(String, String, Value),
     Text(String),
 }
 
 fn anthropic_reply(chat: &Chat, block: Block, input_tokens: u64, stall_mid_stream: bool) -> Reply {
     let (output_text, stop_reason) = match &block {
-        Block::ToolUse(_, input) => (input.to_string(), "tool_use"),
+        Block::ToolUse(_, _, input) => (input.to_string(), "tool_use"),
         Block::Text(text) => (text.clone(), "end_turn"),
     };
     let output_tokens = (output_text.len() as u64 / 4).max(1);
     if !chat.stream {
         let content = match &block {
-            Block::ToolUse(name, input) => {
-                json!({ "type": "tool_use", "id": "toolu_fake", "name": name, "input": input })
+            Block::ToolUse(id, name, input) => {
+                json!({ "type": "tool_use", "id": id, "name": name, "input": input })
             }
             Block::Text(text) => json!({ "type": "text", "text": text }),
         };
@@ -983,7 +1099,7 @@ fn anthropic_reply(chat: &Chat, block: Block, input_tokens: u64, stall_mid_strea
                 "type": "content_block_start",
                 "index": 0,
                 "content_block": match &block {
-                    Block::ToolUse(name, _) => json!({ "type": "tool_use", "id": "toolu_fake", "name": name, "input": {} }),
+                    Block::ToolUse(id, name, _) => json!({ "type": "tool_use", "id": id, "name": name, "input": {} }),
                     Block::Text(_) => json!({ "type": "text", "text": "" }),
                 },
             }),

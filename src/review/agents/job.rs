@@ -12,9 +12,9 @@ use super::governor::Slot;
 use super::{bump, AgentWork, Inner};
 use crate::model::{Event, Failure, Finding, ShardOutcome, StopReason, StopSignal};
 use crate::review::cache::{self, Entry};
-use crate::review::context::pack;
+use crate::review::context::{pack, tools};
 use crate::review::llm::parse::{self, Dropped, Placed, RawFinding};
-use crate::review::llm::{prompt, Lens, Request};
+use crate::review::llm::{prompt, Lens, Provider, Request};
 use crate::review::review_shard;
 use crate::slice::Shard;
 
@@ -94,12 +94,15 @@ pub(super) async fn dispatch(
         });
         let packed = inner.packed_context(&job);
         for (agent, lens) in jobs {
-            let request = prompt::review_request(
+            let mut request = prompt::review_request(
                 &job.shard,
                 lens,
                 inner.agents[agent].config.max_output_tokens,
                 &packed,
             );
+            if inner.offers_tools(agent) {
+                request.tools = tools::specs();
+            }
             let key = inner.key(agent, &request);
             // A cached review needs no slot.
             if let Some(entry) = inner.cache.as_ref().and_then(|c| c.get(&key)) {
@@ -169,7 +172,15 @@ impl Inner {
         pack::pack(&job.shard, self.index.as_deref(), &outcome.findings, budget)
     }
 
-    fn key(&self, agent: usize, request: &Request) -> String {
+    /// Whether `agent` is offered the read-only tools: asked for, an index to answer from, and
+    /// a protocol with tool calls (an agent command has none).
+    fn offers_tools(&self, agent: usize) -> bool {
+        self.settings.tools
+            && self.index.is_some()
+            && self.agents[agent].config.provider != Provider::Command
+    }
+
+    pub(super) fn key(&self, agent: usize, request: &Request) -> String {
         let agent = &self.agents[agent];
         // A verified review is another result than an unverified one.
         let salt = if self.settings.verify { "verified" } else { "" };
@@ -257,18 +268,14 @@ impl Inner {
             "{}:{}-{}",
             job.shard.file.rel_path, job.shard.start_line, job.shard.end_line
         );
-        let mut slot = Some(slot);
+        let path = job.shard.file.rel_path.clone();
         let completion = match self
-            .call(agent, &request, &key, &mut slot, &label, false)
+            .converse(agent, request, &key, slot, &label, &path)
             .await
         {
             Ok(completion) => completion,
-            Err(reason) => {
-                drop(slot);
-                return self.fail_job(job, agent, reason, events).await;
-            }
+            Err(reason) => return self.fail_job(job, agent, reason, events).await,
         };
-        drop(slot);
         // A small model pads a finished answer to the limit: its complete JSON is the answer.
         if completion.cut && !parse::usable_despite_cut(&completion.text) {
             let limit = self.agents[agent].config.max_output_tokens;

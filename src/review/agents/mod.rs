@@ -25,6 +25,7 @@
 
 mod budget;
 mod call;
+mod conversation;
 mod governor;
 mod job;
 mod rate_limit;
@@ -64,6 +65,12 @@ pub(crate) struct AgentSettings {
     /// Tokens of context packed into each review prompt from the symbol index and the rules'
     /// findings; 0 sends the shard alone.
     pub(crate) context_tokens: usize,
+    /// Offer agents the read-only tools (definition, references, lines).
+    pub(crate) tools: bool,
+    /// Most requests in one agent's conversation about a shard.
+    pub(crate) max_turns: u32,
+    /// Tokens (in and out) one conversation may spend before its next turn must answer.
+    pub(crate) shard_tokens: u64,
     /// Keep every agent's span for `--timeline`.
     pub(crate) timeline: bool,
     /// Base delay of the exponential backoff.
@@ -129,6 +136,10 @@ struct Counters {
     dropped_outside: AtomicU64,
     dropped_quote: AtomicU64,
     relocated: AtomicU64,
+    turns: AtomicU64,
+    tool_calls: AtomicU64,
+    turn_capped: AtomicU64,
+    token_capped: AtomicU64,
     malformed: AtomicU64,
     confirmed: AtomicU64,
     rejected: AtomicU64,
@@ -270,6 +281,10 @@ impl AgentPool {
             findings_dropped_outside_shard: load(&c.dropped_outside),
             findings_dropped_quote_not_found: load(&c.dropped_quote),
             findings_relocated: load(&c.relocated),
+            turns: load(&c.turns),
+            tool_calls: load(&c.tool_calls),
+            conversations_turn_capped: load(&c.turn_capped),
+            conversations_token_capped: load(&c.token_capped),
             findings_malformed: load(&c.malformed),
             verified_confirmed: load(&c.confirmed),
             verified_rejected: load(&c.rejected),

@@ -1,5 +1,6 @@
 //! What an agent sees past its shard: the repository's symbol index ([`index`]), the context
-//! packed into a prompt from it within a token budget ([`pack`]).
+//! packed into a prompt from it within a token budget ([`pack`]), and the read-only tools an
+//! agent may call to look further ([`tools`]).
 //!
 //! The index is built before agents start, in a pass of its own over the scanned tree (read,
 //! parse, keep the definitions and calls, drop the tree). The pipeline streams shards to agents
@@ -10,6 +11,7 @@
 
 pub(crate) mod index;
 pub(crate) mod pack;
+pub(crate) mod tools;
 
 use std::cell::RefCell;
 use std::sync::Mutex;

@@ -4,35 +4,86 @@ use serde_json::{json, Value};
 
 use super::http::{self, read_events, Read};
 use super::parse;
-use super::{AgentConfig, Backend, CallError, CallFuture, Completion, Request};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::{
+    answer_or_lookups, AgentConfig, Backend, CallError, CallFuture, Completion, Request, ToolCall,
+};
 
 const API_VERSION: &str = "2023-06-01";
 
 pub(crate) struct Anthropic {
     config: AgentConfig,
     url: String,
+    /// The server refused a request with lookup tools: the packed context alone from now on.
+    tools_refused: AtomicBool,
 }
 
 impl Anthropic {
     pub(crate) fn new(config: AgentConfig) -> anyhow::Result<Anthropic> {
         let url = format!("{}/v1/messages", config.base_url.trim_end_matches('/'));
-        Ok(Anthropic { config, url })
+        Ok(Anthropic {
+            config,
+            url,
+            tools_refused: AtomicBool::new(false),
+        })
     }
 
     fn body(&self, request: &Request) -> Value {
-        let tool = request.kind.tool_name();
+        let answer = request.kind.tool_name();
+        let tools = !request.tools.is_empty() && !self.tools_refused.load(Ordering::Relaxed);
+        let mut messages = vec![json!({"role": "user", "content": request.user})];
+        if tools {
+            for turn in &request.turns {
+                let uses: Vec<Value> = turn
+                    .calls
+                    .iter()
+                    .map(|call| {
+                        json!({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments})
+                    })
+                    .collect();
+                let results: Vec<Value> = turn
+                    .calls
+                    .iter()
+                    .zip(&turn.results)
+                    .map(|(call, result)| {
+                        json!({"type": "tool_result", "tool_use_id": call.id, "content": result})
+                    })
+                    .collect();
+                messages.push(json!({"role": "assistant", "content": uses}));
+                messages.push(json!({"role": "user", "content": results}));
+            }
+        }
+        let mut offered: Vec<Value> = Vec::new();
+        if tools {
+            offered.extend(request.tools.iter().map(|tool| {
+                json!({
+                    "name": tool.name,
+                    "description": tool.description,
+                    "input_schema": tool.parameters,
+                })
+            }));
+        }
+        offered.push(json!({
+            "name": answer,
+            "description": "Report the result of the review. Call it once, last.",
+            "input_schema": request.kind.schema(),
+        }));
+        // With lookups offered, any tool will do (a lookup or the answer); otherwise, and on
+        // the last turn, the answer is forced.
+        let choice = if tools && !request.answer_now {
+            json!({"type": "any"})
+        } else {
+            json!({"type": "tool", "name": answer})
+        };
         let mut body = json!({
             "model": self.config.model,
             "max_tokens": request.max_output_tokens,
             "temperature": 0,
             "system": request.system,
-            "messages": [{"role": "user", "content": request.user}],
-            "tools": [{
-                "name": tool,
-                "description": "Report the result of the review.",
-                "input_schema": request.kind.schema(),
-            }],
-            "tool_choice": {"type": "tool", "name": tool},
+            "messages": messages,
+            "tools": offered,
+            "tool_choice": choice,
         });
         if self.config.stream {
             body["stream"] = json!(true);
@@ -41,6 +92,20 @@ impl Anthropic {
     }
 
     async fn send(&self, request: &Request) -> Result<Completion, CallError> {
+        let outcome = self.send_once(request).await;
+        // A server that refuses the lookup tools: the packed context alone from now on.
+        if let Err(CallError::Permanent(message)) = &outcome {
+            if message.starts_with("HTTP 4")
+                && !request.tools.is_empty()
+                && !self.tools_refused.swap(true, Ordering::Relaxed)
+            {
+                return self.send_once(request).await;
+            }
+        }
+        outcome
+    }
+
+    async fn send_once(&self, request: &Request) -> Result<Completion, CallError> {
         let key = self.config.api_key.as_ref();
         let mut headers = vec![("anthropic-version", API_VERSION.to_string())];
         if let Some(key) = key {
@@ -57,33 +122,43 @@ impl Anthropic {
                 .get("content")
                 .and_then(Value::as_array)
                 .ok_or_else(|| CallError::Permanent(String::from("the answer has no content")))?;
-            // The forced tool call carries the answer; text blocks are the fallback.
-            let text = blocks
+            let calls: Vec<ToolCall> = blocks
                 .iter()
-                .find(|b| b.get("type").and_then(Value::as_str) == Some("tool_use"))
-                .and_then(|b| b.get("input"))
-                .map(Value::to_string)
-                .unwrap_or_else(|| {
-                    blocks
-                        .iter()
-                        .filter_map(|b| b.get("text").and_then(Value::as_str))
-                        .collect::<Vec<_>>()
-                        .join("")
-                });
+                .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_use"))
+                .map(|b| ToolCall {
+                    id: string(b, "id"),
+                    name: string(b, "name"),
+                    arguments: b.get("input").cloned().unwrap_or(Value::Null),
+                })
+                .collect();
+            // Text blocks are the answer when no tool was called.
+            let text: String = blocks
+                .iter()
+                .filter_map(|b| b.get("text").and_then(Value::as_str))
+                .collect::<Vec<_>>()
+                .join("");
             let cut = value.get("stop_reason").and_then(Value::as_str) == Some("max_tokens");
             let usage = |field: &str| {
                 value
                     .pointer(&format!("/usage/{field}"))
                     .and_then(Value::as_u64)
             };
-            return Ok(Completion {
+            let make = |text: String| Completion {
                 tokens_in: input_tokens(value.get("usage")).unwrap_or(estimated_in),
                 tokens_out: usage("output_tokens").unwrap_or(text.len() as u64 / 4),
                 text,
                 cut,
-            });
+                tool_calls: Vec::new(),
+            };
+            if calls.is_empty() {
+                return Ok(make(text));
+            }
+            return Ok(answer_or_lookups(request, calls, cut, make));
         }
-        let mut tool_json = String::new();
+        // Tool-use blocks by index: (id, name, input so far).
+        let mut uses: Vec<(String, String, String)> = Vec::new();
+        let mut current: Option<usize> = None;
+        let answer = request.kind.tool_name();
         let mut text = String::new();
         let (mut tokens_in, mut tokens_out) = (None, None);
         let mut stopped = false;
@@ -97,13 +172,36 @@ impl Anthropic {
                 "message_start" => {
                     tokens_in = input_tokens(event.pointer("/message/usage"));
                 }
+                "content_block_start" => {
+                    let block = event.get("content_block");
+                    current = None;
+                    if block.and_then(|b| b.get("type")).and_then(Value::as_str) == Some("tool_use")
+                        && uses.len() < 64
+                    {
+                        let block = block.unwrap_or(&Value::Null);
+                        uses.push((string(block, "id"), string(block, "name"), String::new()));
+                        current = Some(uses.len() - 1);
+                    }
+                }
                 "content_block_delta" => {
                     if let Some(piece) =
                         event.pointer("/delta/partial_json").and_then(Value::as_str)
                     {
-                        tool_json.push_str(piece);
-                        // The whole input of the forced tool call has arrived (see OpenAi).
-                        if piece.contains('}') && parse::complete_value_len(&tool_json).is_some() {
+                        // A server that sends no block start still has one tool call.
+                        if current.is_none() {
+                            uses.push((String::new(), answer.to_string(), String::new()));
+                            current = Some(uses.len() - 1);
+                        }
+                        let Some(index) = current else {
+                            return Ok(Read::More);
+                        };
+                        let block = &mut uses[index];
+                        block.2.push_str(piece);
+                        // The whole answer has arrived: what follows is padding (see OpenAi).
+                        if block.1 == answer
+                            && piece.contains('}')
+                            && parse::complete_value_len(&block.2).is_some()
+                        {
                             stopped = true;
                             return Ok(Read::Enough);
                         }
@@ -143,18 +241,38 @@ impl Anthropic {
         if !stopped {
             return Err(http::truncated("message_stop"));
         }
-        let text = if tool_json.is_empty() {
-            text
-        } else {
-            tool_json
-        };
-        Ok(Completion {
+        let calls: Vec<ToolCall> = uses
+            .into_iter()
+            .map(|(id, name, input)| ToolCall {
+                id,
+                name,
+                arguments: if input.trim().is_empty() {
+                    Value::Object(Default::default())
+                } else {
+                    serde_json::from_str(&input).unwrap_or(Value::String(input))
+                },
+            })
+            .collect();
+        let make = |text: String| Completion {
             tokens_in: tokens_in.unwrap_or(estimated_in),
             tokens_out: tokens_out.unwrap_or(text.len() as u64 / 4),
             text,
             cut,
-        })
+            tool_calls: Vec::new(),
+        };
+        if calls.is_empty() {
+            return Ok(make(text));
+        }
+        Ok(answer_or_lookups(request, calls, cut, make))
     }
+}
+
+fn string(value: &Value, field: &str) -> String {
+    value
+        .get(field)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// Input tokens of a usage object: `input_tokens` leaves out what was read from or written to

@@ -91,6 +91,7 @@ impl CommandAgent {
             tokens_out: (text.len() as u64).div_ceil(4),
             text,
             cut: false,
+            tool_calls: Vec::new(),
         })
     }
 }

@@ -170,12 +170,43 @@ impl RequestKind {
     }
 }
 
+/// A read-only tool an agent may call: its name, what it does, the JSON schema of its arguments.
+#[derive(Clone, Debug)]
+pub(crate) struct ToolSpec {
+    pub(crate) name: &'static str,
+    pub(crate) description: &'static str,
+    pub(crate) parameters: serde_json::Value,
+}
+
+/// A call an agent asked for.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct ToolCall {
+    /// The protocol's id for the call, echoed with its result.
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) arguments: serde_json::Value,
+}
+
+/// One earlier turn of a conversation: what the agent asked for, and what each call returned
+/// (in the same order).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Turn {
+    pub(crate) calls: Vec<ToolCall>,
+    pub(crate) results: Vec<String>,
+}
+
 /// One request to an agent.
 #[derive(Clone, Debug)]
 pub(crate) struct Request {
     pub(crate) kind: RequestKind,
     pub(crate) system: String,
     pub(crate) user: String,
+    /// Read-only tools offered besides the answer (empty: answer at once).
+    pub(crate) tools: Vec<ToolSpec>,
+    /// The conversation so far: each turn the agent spent calling tools.
+    pub(crate) turns: Vec<Turn>,
+    /// Tools are offered but this turn must answer (the turn or token cap is reached).
+    pub(crate) answer_now: bool,
     /// `user` with line numbers counted from the start of what it shows: what the cache key
     /// and recordings are keyed on, so code that only moved in its file is a cache hit.
     pub(crate) key_text: String,
@@ -183,11 +214,72 @@ pub(crate) struct Request {
 }
 
 impl Request {
-    /// Input tokens, estimated before sending (bytes / 4, an overestimate for code).
+    /// Input tokens, estimated before sending, as a code model's tokenizer counts them (see
+    /// `slice::estimate_text_tokens`), with the tools' definitions and the turns so far, plus
+    /// the chat template's overhead per message.
     pub(crate) fn estimated_tokens(&self) -> u64 {
-        (self.system.len() + self.user.len()).div_ceil(4) as u64 + 64
+        use crate::slice::estimate_text_tokens as tokens;
+        let mut total = tokens(&self.system) + tokens(&self.user) + 2 * MESSAGE_OVERHEAD;
+        for tool in &self.tools {
+            total += tokens(tool.description) + tokens(&tool.parameters.to_string()) + 8;
+        }
+        for turn in &self.turns {
+            for (call, result) in turn.calls.iter().zip(&turn.results) {
+                total += tokens(&call.arguments.to_string()) + tokens(result);
+                total += 2 * MESSAGE_OVERHEAD;
+            }
+        }
+        total as u64
+    }
+
+    /// The text a cache key and a recording are taken over: `key_text` and the turns so far.
+    pub(crate) fn key_material(&self) -> String {
+        let mut material = self.key_text.clone();
+        for turn in &self.turns {
+            for (call, result) in turn.calls.iter().zip(&turn.results) {
+                material.push_str(&format!("\0{}\0{}\0{}", call.name, call.arguments, result));
+            }
+        }
+        if !self.tools.is_empty() {
+            material.push_str(if self.answer_now {
+                "\0answer"
+            } else {
+                "\0tools"
+            });
+        }
+        material
     }
 }
+
+/// The completion of an answer made of tool calls: the answer tool's arguments are the answer
+/// (or, when no lookup was offered, whatever tool was called: a server may ignore the forced
+/// choice and name it otherwise); otherwise the calls are lookups for the next turn.
+pub(crate) fn answer_or_lookups(
+    request: &Request,
+    calls: Vec<ToolCall>,
+    cut: bool,
+    make: impl FnOnce(String) -> Completion,
+) -> Completion {
+    let answer = request.kind.tool_name();
+    let chosen = calls
+        .iter()
+        .find(|call| call.name == answer)
+        .or_else(|| calls.first().filter(|_| request.tools.is_empty()));
+    if let Some(call) = chosen {
+        let text = match &call.arguments {
+            serde_json::Value::String(text) => text.clone(),
+            other => other.to_string(),
+        };
+        return make(text);
+    }
+    let mut completion = make(String::new());
+    completion.cut = cut;
+    completion.tool_calls = calls;
+    completion
+}
+
+/// Tokens a chat template adds around each message (role markers).
+const MESSAGE_OVERHEAD: usize = 6;
 
 /// An agent's answer: the JSON text it produced, and what it cost.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -199,6 +291,9 @@ pub(crate) struct Completion {
     /// JSON is cut, and asking again at temperature 0 gives the same answer.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) cut: bool,
+    /// Read-only tools the agent called instead of answering (then `text` is not the answer).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) tool_calls: Vec<ToolCall>,
 }
 
 /// Why a call failed.

@@ -7,7 +7,9 @@ use serde_json::{json, Value};
 
 use super::http::{self, read_events, Read};
 use super::parse;
-use super::{AgentConfig, Backend, CallError, CallFuture, Completion, Request};
+use super::{
+    answer_or_lookups, AgentConfig, Backend, CallError, CallFuture, Completion, Request, ToolCall,
+};
 
 pub(crate) struct OpenAi {
     config: AgentConfig,
@@ -15,6 +17,8 @@ pub(crate) struct OpenAi {
     /// The server refused our JSON schema (some reject keywords such as `maxLength` in strict
     /// mode): ask for a plain JSON object instead, and rely on the tolerant parser.
     schema_refused: AtomicBool,
+    /// The server refused a request with tools: send the packed context alone from now on.
+    tools_refused: AtomicBool,
 }
 
 impl OpenAi {
@@ -24,29 +28,80 @@ impl OpenAi {
             config,
             url,
             schema_refused: AtomicBool::new(false),
+            tools_refused: AtomicBool::new(false),
         })
     }
 
     fn body(&self, request: &Request) -> Value {
+        let tools = !request.tools.is_empty() && !self.tools_refused.load(Ordering::Relaxed);
+        let mut messages = vec![
+            json!({"role": "system", "content": request.system}),
+            json!({"role": "user", "content": request.user}),
+        ];
+        if tools {
+            for turn in &request.turns {
+                let calls: Vec<Value> = turn
+                    .calls
+                    .iter()
+                    .map(|call| {
+                        json!({
+                            "id": call.id,
+                            "type": "function",
+                            "function": {"name": call.name, "arguments": call.arguments.to_string()},
+                        })
+                    })
+                    .collect();
+                messages.push(json!({"role": "assistant", "content": null, "tool_calls": calls}));
+                for (call, result) in turn.calls.iter().zip(&turn.results) {
+                    messages
+                        .push(json!({"role": "tool", "tool_call_id": call.id, "content": result}));
+                }
+            }
+        }
         let mut body = json!({
             "model": self.config.model,
             "temperature": 0,
             "max_tokens": request.max_output_tokens,
-            "messages": [
-                {"role": "system", "content": request.system},
-                {"role": "user", "content": request.user},
-            ],
-            "response_format": {
-                "type": "json_schema",
-                "json_schema": {
-                    "name": request.kind.schema_name(),
-                    "strict": true,
-                    "schema": request.kind.schema(),
-                }
-            }
+            "messages": messages,
         });
-        if self.schema_refused.load(Ordering::Relaxed) {
-            body["response_format"] = json!({"type": "json_object"});
+        if tools {
+            // The answer is one more tool, so every turn is a tool call: a lookup, or the answer.
+            let mut offered: Vec<Value> = request
+                .tools
+                .iter()
+                .map(|tool| {
+                    json!({"type": "function", "function": {
+                        "name": tool.name,
+                        "description": tool.description,
+                        "parameters": tool.parameters,
+                    }})
+                })
+                .collect();
+            let answer = request.kind.tool_name();
+            offered.push(json!({"type": "function", "function": {
+                "name": answer,
+                "description": "Report the result of the review. Call it once, last.",
+                "parameters": request.kind.schema(),
+            }}));
+            body["tools"] = Value::Array(offered);
+            body["tool_choice"] = if request.answer_now {
+                json!({"type": "function", "function": {"name": answer}})
+            } else {
+                json!("required")
+            };
+        } else {
+            body["response_format"] = if self.schema_refused.load(Ordering::Relaxed) {
+                json!({"type": "json_object"})
+            } else {
+                json!({
+                    "type": "json_schema",
+                    "json_schema": {
+                        "name": request.kind.schema_name(),
+                        "strict": true,
+                        "schema": request.kind.schema(),
+                    }
+                })
+            };
         }
         if self.config.stream {
             body["stream"] = json!(true);
@@ -56,16 +111,26 @@ impl OpenAi {
     }
 
     async fn send(&self, request: &Request) -> Result<Completion, CallError> {
-        match self.send_once(request).await {
-            Err(CallError::Permanent(message))
-                if message.starts_with("HTTP 400")
-                    && (message.contains("schema") || message.contains("response_format"))
-                    && !self.schema_refused.swap(true, Ordering::Relaxed) =>
+        let mut outcome = self.send_once(request).await;
+        // A server without tool support (or without `tool_choice`): from now on every request
+        // goes without tools, with the packed context alone. Detected once.
+        if let Err(CallError::Permanent(message)) = &outcome {
+            if message.starts_with("HTTP 4")
+                && !request.tools.is_empty()
+                && !self.tools_refused.swap(true, Ordering::Relaxed)
             {
-                self.send_once(request).await
+                outcome = self.send_once(request).await;
             }
-            outcome => outcome,
         }
+        if let Err(CallError::Permanent(message)) = &outcome {
+            if message.starts_with("HTTP 400")
+                && (message.contains("schema") || message.contains("response_format"))
+                && !self.schema_refused.swap(true, Ordering::Relaxed)
+            {
+                outcome = self.send_once(request).await;
+            }
+        }
+        outcome
     }
 
     async fn send_once(&self, request: &Request) -> Result<Completion, CallError> {
@@ -82,6 +147,25 @@ impl OpenAi {
                 .await
                 .map_err(|e| http::transport_error(e, key))?;
             let message = value.pointer("/choices/0/message");
+            let calls = message
+                .and_then(|m| m.get("tool_calls"))
+                .and_then(Value::as_array)
+                .map(|calls| calls.iter().filter_map(tool_call).collect::<Vec<_>>())
+                .unwrap_or_default();
+            let cut = value
+                .pointer("/choices/0/finish_reason")
+                .and_then(Value::as_str)
+                == Some("length");
+            if !calls.is_empty() {
+                let completion = answer_or_lookups(request, calls, cut, |text| Completion {
+                    tokens_in: usage(&value, "prompt_tokens").unwrap_or(estimated_in),
+                    tokens_out: usage(&value, "completion_tokens").unwrap_or(text.len() as u64 / 4),
+                    text,
+                    cut,
+                    tool_calls: Vec::new(),
+                });
+                return Ok(completion);
+            }
             let text = message
                 .and_then(|m| m.get("content"))
                 .and_then(Value::as_str)
@@ -96,10 +180,6 @@ impl OpenAi {
                     ))
                 })?
                 .to_string();
-            let cut = value
-                .pointer("/choices/0/finish_reason")
-                .and_then(Value::as_str)
-                == Some("length");
             let tokens_in = usage(&value, "prompt_tokens").unwrap_or(estimated_in);
             let tokens_out = usage(&value, "completion_tokens").unwrap_or(text.len() as u64 / 4);
             return Ok(Completion {
@@ -107,9 +187,12 @@ impl OpenAi {
                 tokens_in,
                 tokens_out,
                 cut,
+                tool_calls: Vec::new(),
             });
         }
         let mut text = String::new();
+        // Tool calls arrive in pieces, by index: (id, name, arguments so far).
+        let mut pieces: Vec<(String, String, String)> = Vec::new();
         let mut tokens = (None, None);
         let mut finished = false;
         let mut cut = false;
@@ -133,6 +216,32 @@ impl OpenAi {
                     return Ok(Read::Enough);
                 }
             }
+            for delta in chunk
+                .pointer("/choices/0/delta/tool_calls")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                let index = delta.get("index").and_then(Value::as_u64).unwrap_or(0) as usize;
+                if index >= 64 {
+                    continue;
+                }
+                if pieces.len() <= index {
+                    pieces.resize(index + 1, Default::default());
+                }
+                let piece = &mut pieces[index];
+                if let Some(id) = delta.get("id").and_then(Value::as_str) {
+                    piece.0 = id.to_string();
+                }
+                if let Some(name) = delta.pointer("/function/name").and_then(Value::as_str) {
+                    piece.1.push_str(name);
+                }
+                if let Some(arguments) =
+                    delta.pointer("/function/arguments").and_then(Value::as_str)
+                {
+                    piece.2.push_str(arguments);
+                }
+            }
             if chunk
                 .pointer("/choices/0/finish_reason")
                 .and_then(Value::as_str)
@@ -152,13 +261,52 @@ impl OpenAi {
         if !finished {
             return Err(http::truncated("[DONE]"));
         }
-        Ok(Completion {
+        let calls: Vec<ToolCall> = pieces
+            .into_iter()
+            .filter(|(_, name, _)| !name.is_empty())
+            .map(|(id, name, arguments)| ToolCall {
+                id,
+                name,
+                arguments: parse_arguments(&arguments),
+            })
+            .collect();
+        let make = |text: String| Completion {
             tokens_in: tokens.0.unwrap_or(estimated_in),
             tokens_out: tokens.1.unwrap_or(text.len() as u64 / 4),
             text,
             cut,
-        })
+            tool_calls: Vec::new(),
+        };
+        if !calls.is_empty() {
+            return Ok(answer_or_lookups(request, calls, cut, make));
+        }
+        Ok(make(text))
     }
+}
+
+/// A tool call of a non-streamed answer.
+fn tool_call(call: &Value) -> Option<ToolCall> {
+    let name = call.pointer("/function/name")?.as_str()?.to_string();
+    let arguments = match call.pointer("/function/arguments") {
+        Some(Value::String(text)) => parse_arguments(text),
+        Some(other) => other.clone(),
+        None => Value::Null,
+    };
+    Some(ToolCall {
+        id: call
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        name,
+        arguments,
+    })
+}
+
+/// Arguments as the JSON they should be; text that is not JSON is kept as a string, for the
+/// tool to refuse with a message the agent can read.
+fn parse_arguments(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()))
 }
 
 fn usage(value: &Value, field: &str) -> Option<u64> {

@@ -132,6 +132,9 @@ pub(crate) fn review_request(
         system,
         user: user(0),
         key_text: user(shard.start_line.saturating_sub(1)),
+        tools: Vec::new(),
+        turns: Vec::new(),
+        answer_now: false,
         max_output_tokens,
     }
 }
@@ -179,6 +182,9 @@ pub(crate) fn verify_request(shard: &Shard, finding: &RawFinding) -> Request {
         system,
         user: user(0),
         key_text: user(first.saturating_sub(1)),
+        tools: Vec::new(),
+        turns: Vec::new(),
+        answer_now: false,
         max_output_tokens: 400,
     }
 }
