@@ -279,6 +279,18 @@ pub(crate) struct AgentArgs {
     /// its callers' signatures; 0 sends the shard alone [default: 2000].
     #[arg(long, value_name = "N")]
     pub(crate) context_tokens: Option<usize>,
+    /// Send each finding of the rules to an agent that confirms it or rejects it with a reason
+    /// (rejected findings move to the JSON report's rejected list).
+    #[arg(long)]
+    pub(crate) triage: bool,
+    /// Review each shard K times (the first at temperature 0, the others sampled); each finding
+    /// says how many of the K reported it (SARIF `rank`).
+    #[arg(long, value_name = "K")]
+    pub(crate) consensus: Option<u32>,
+    /// With --consensus: findings fewer than M reviews reported move to the rejected list
+    /// [default: 1].
+    #[arg(long, value_name = "M")]
+    pub(crate) consensus_min: Option<u32>,
     /// Let agents call read-only tools (a definition, the references to a name, a range of
     /// lines of the scanned tree); each turn is a request under every limit.
     #[arg(long)]

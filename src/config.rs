@@ -73,6 +73,9 @@ pub(crate) struct ReviewersSection {
     pub(crate) stream: Option<bool>,
     pub(crate) context_tokens: Option<usize>,
     pub(crate) tools: Option<bool>,
+    pub(crate) triage: Option<bool>,
+    pub(crate) consensus: Option<u32>,
+    pub(crate) consensus_min: Option<u32>,
     pub(crate) max_turns: Option<u32>,
     pub(crate) max_shard_tokens: Option<u64>,
     pub(crate) openai: Option<Endpoint>,
@@ -440,6 +443,9 @@ pub(crate) const STARTER: &str = r#"# shardscan configuration. A flag on the com
 # verify = false
 # context_tokens = 2000               # context packed from the rest of the repository
 # tools = false                       # read-only tools for agents (definition, references, lines)
+# triage = false                      # an agent confirms or rejects each rules finding
+# consensus = 1                       # reviews of each shard; findings say how many agreed
+# consensus_min = 1                   # findings fewer reviews reported are rejected
 # max_turns = 4                       # requests per conversation about a shard, with tools
 # max_shard_tokens = 24000            # tokens per conversation before it must answer
 # fallback = "none"                    # "rules": review offline a shard whose agent failed

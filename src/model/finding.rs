@@ -147,10 +147,30 @@ pub(crate) struct Finding {
     /// sink (the finding keeps the pattern rule's id).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) flow_rule: Option<String>,
+    /// With `--consensus K`: how many of the K reviews of the shard reported it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) agreement: Option<Agreement>,
     /// Secret values this finding is about, to be masked in every finding that quotes them; never
     /// written anywhere.
     #[serde(skip)]
     pub(crate) secrets: Vec<String>,
+}
+
+/// How many of the independent reviews of a shard reported a finding (`k` of `of`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Agreement {
+    pub(crate) k: u32,
+    pub(crate) of: u32,
+}
+
+impl Agreement {
+    /// SARIF's `rank` (0-100): the share of reviews that agreed.
+    pub(crate) fn rank(self) -> f64 {
+        if self.of == 0 {
+            return 0.0;
+        }
+        (100.0 * f64::from(self.k) / f64::from(self.of)).round()
+    }
 }
 
 impl Finding {
@@ -180,6 +200,7 @@ impl Finding {
             in_baseline: false,
             flow: Vec::new(),
             flow_rule: None,
+            agreement: None,
             secrets: Vec::new(),
         }
     }

@@ -175,6 +175,16 @@ pub(crate) struct AgentMetrics {
     pub(crate) findings_relocated: u64,
     /// Review requests, one per turn of each conversation (verification not included).
     pub(crate) turns: u64,
+    /// Rules findings an agent confirmed, rejected, or could not triage (kept) with `--triage`.
+    pub(crate) triage_confirmed: u64,
+    pub(crate) triage_rejected: u64,
+    pub(crate) triage_failed: u64,
+    /// Requests that got no complete answer within `--timeout`.
+    pub(crate) timed_out: u64,
+    /// Requests the agents' servers work on at once, where they say (llama-server's slots): the
+    /// pool's limit stays within it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) server_slots: Option<usize>,
     /// Read-only tool calls answered.
     pub(crate) tool_calls: u64,
     /// Conversations whose last turn was forced by the turn cap, or by the shard's token cap.

@@ -49,6 +49,9 @@ pub(crate) struct Entry {
     /// Findings a verifier rejected (with `--verify`), with its reason.
     #[serde(default)]
     pub(crate) rejected: Vec<(RawFinding, String)>,
+    /// A triage's verdict on a rules finding (`--triage`): confirmed, and the reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) verdict: Option<(bool, String)>,
     pub(crate) tokens_in: u64,
     pub(crate) tokens_out: u64,
 }

@@ -27,6 +27,8 @@ pub(crate) const DEFAULT_MAX_OUTPUT_TOKENS: u32 = 2048;
 pub(crate) const DEFAULT_LOCAL_MAX_OUTPUT_TOKENS: u32 = 1024;
 pub(crate) const DEFAULT_CONTEXT_TOKENS: usize = 2000;
 pub(crate) const DEFAULT_MAX_TURNS: u32 = 4;
+/// Most reviews of one shard with `--consensus`: each is a request per lens.
+pub(crate) const MAX_CONSENSUS: u32 = 16;
 pub(crate) const DEFAULT_MAX_SHARD_TOKENS: u64 = 24_000;
 
 /// The reviewers of a scan and the limits of their pool.
@@ -89,6 +91,37 @@ pub(super) fn plan(
         args.tools,
         reviewers_section.and_then(|r| r.tools),
     );
+    let triage = resolver.switch(
+        "reviewers.triage",
+        args.triage,
+        reviewers_section.and_then(|r| r.triage),
+    );
+    let consensus = resolver
+        .value(
+            "reviewers.consensus",
+            args.consensus,
+            reviewers_section.and_then(|r| r.consensus),
+        )
+        .unwrap_or(1);
+    let consensus_min = resolver
+        .value(
+            "reviewers.consensus_min",
+            args.consensus_min,
+            reviewers_section.and_then(|r| r.consensus_min),
+        )
+        .unwrap_or(1);
+    if consensus == 0 || consensus > MAX_CONSENSUS {
+        bail!(
+            "{} must be between 1 and {MAX_CONSENSUS} (got {consensus})",
+            resolver.name("reviewers.consensus", "--consensus")
+        );
+    }
+    if consensus_min > consensus {
+        bail!(
+            "{} {consensus_min} is more than the {consensus} reviews of each shard",
+            resolver.name("reviewers.consensus_min", "--consensus-min")
+        );
+    }
     let max_turns = resolver.value(
         "reviewers.max_turns",
         args.max_turns,
@@ -269,7 +302,7 @@ pub(super) fn plan(
         if price_in < 0.0 || price_out < 0.0 {
             bail!("prices must not be negative");
         }
-        let local = is_local(&base_url);
+        let local = crate::review::llm::http::is_local(&base_url);
         configs.push(AgentConfig {
             provider,
             base_url,
@@ -304,6 +337,14 @@ pub(super) fn plan(
         lenses.push(Lens::Security);
     }
     refuse_idle_flags(args, &configs)?;
+    if triage && !rules && !configs.is_empty() {
+        return Err(Error::new(format!(
+            "{} has nothing to triage without the rules reviewer",
+            resolver.name("reviewers.triage", "--triage")
+        ))
+        .with_hint("add it: `--reviewer rules,openai`")
+        .into());
+    }
     let max_cost = resolver.value(
         "pool.max_cost",
         args.max_cost,
@@ -377,6 +418,9 @@ pub(super) fn plan(
             verify,
             context_tokens: context_tokens.unwrap_or(DEFAULT_CONTEXT_TOKENS),
             tools,
+            triage,
+            consensus,
+            consensus_min,
             max_turns: max_turns.unwrap_or(DEFAULT_MAX_TURNS).max(1),
             shard_tokens: max_shard_tokens.unwrap_or(DEFAULT_MAX_SHARD_TOKENS),
             timeline: args.timeline.is_some(),
@@ -389,26 +433,6 @@ pub(super) fn plan(
         replay,
         timeline: args.timeline.clone(),
     })
-}
-
-/// Whether `base_url` is a server on this machine (llama.cpp, Ollama, vLLM run locally).
-fn is_local(base_url: &str) -> bool {
-    let host = base_url
-        .split_once("://")
-        .map_or(base_url, |(_, rest)| rest)
-        .split(['/', '?'])
-        .next()
-        .unwrap_or_default();
-    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-    let host = if host.starts_with('[') {
-        host.split(']')
-            .next()
-            .unwrap_or(host)
-            .trim_start_matches('[')
-    } else {
-        host.split(':').next().unwrap_or(host)
-    };
-    host.eq_ignore_ascii_case("localhost") || host.starts_with("127.") || host == "::1"
 }
 
 /// `$SHARDSCAN_CACHE_DIR`, else `$XDG_CACHE_HOME/shardscan`, else `~/.cache/shardscan`.
@@ -435,6 +459,9 @@ fn refuse_idle_flags(args: &AgentArgs, configs: &[AgentConfig]) -> anyhow::Resul
         (args.verify, "--verify", any_agent),
         (args.context_tokens.is_some(), "--context-tokens", any_agent),
         (args.tools, "--tools", http),
+        (args.triage, "--triage", any_agent),
+        (args.consensus.is_some(), "--consensus", any_agent),
+        (args.consensus_min.is_some(), "--consensus-min", any_agent),
         (args.max_turns.is_some(), "--max-turns", http),
         (args.max_shard_tokens.is_some(), "--max-shard-tokens", http),
         (args.record.is_some(), "--record", any_agent),

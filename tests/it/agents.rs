@@ -668,3 +668,47 @@ fn after_the_deadline_the_rest_of_the_tree_is_listed_not_read() {
         );
     }
 }
+
+#[test]
+fn the_pool_stays_within_the_servers_slots_and_backs_off_on_timeouts() {
+    let fake = FakeLlm::spawn(Behavior {
+        latency: Duration::from_millis(150),
+        slots: Some(2),
+        ..Behavior::default()
+    });
+    let dir = workspace(8);
+    let url = fake.base_url_openai();
+    let scan = scan(&dir)
+        .reviewer("openai")
+        .base_url(&url)
+        .jobs("8")
+        .no_cache()
+        .run();
+    assert_eq!(scan.status, 0, "{}", scan.stderr);
+    assert_eq!(agents(scan.json())["server_slots"], 2);
+    let stats = fake.stats();
+    assert_eq!(stats.paths["/props"], 1, "asked once");
+    assert!(stats.peak_in_flight <= 2, "{}", stats.peak_in_flight);
+    assert_eq!(llm_findings(scan.json()).len(), 8);
+
+    // A server that does not answer in time: each timeout halves the pool's limit, as a 429.
+    fake.set_behavior(Behavior {
+        stall: true,
+        ..Behavior::default()
+    });
+    let stalled = scan_dir_with_timeout(&dir, &url);
+    assert_eq!(stalled.status, 3, "{}", stalled.stderr);
+    let metrics = agents(stalled.json());
+    assert!(metrics["timed_out"].as_u64().unwrap() >= 1, "{metrics}");
+    assert!(metrics["final_limit"].as_u64().unwrap() < 8, "{metrics}");
+}
+
+fn scan_dir_with_timeout(dir: &tempfile::TempDir, url: &str) -> Outcome {
+    scan(dir)
+        .reviewer("openai")
+        .base_url(url)
+        .jobs("8")
+        .no_cache()
+        .args(["--timeout", "300ms", "--retries", "0"])
+        .run()
+}

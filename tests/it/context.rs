@@ -421,3 +421,159 @@ fn a_server_without_tools_is_detected_once_and_gets_the_packed_context() {
         "the tools were offered once, refused, and not again"
     );
 }
+
+/// Files with one finding of the rules each (`eval` of a request parameter).
+fn eval_files(n: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..n {
+        std::fs::write(
+            dir.path().join(format!("h{i}.py")),
+            format!("def handler_{i}(request):\n    return eval(request.args['q'])\n"),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+fn rules_findings(json: &Value) -> Vec<(String, String)> {
+    json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| !f["rule_id"].as_str().unwrap().starts_with("llm/"))
+        .map(|f| {
+            (
+                f["location"]["path"].as_str().unwrap().to_string(),
+                f["fingerprint"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn triage_confirms_or_rejects_each_rules_finding_and_keeps_fingerprints() {
+    let dir = eval_files(2);
+    let rules_only = ScanCommand::new(dir.path())
+        .format("json")
+        .fail_on("none")
+        .run();
+    let before = rules_findings(rules_only.json());
+    assert_eq!(before.len(), 2, "{}", rules_only.stdout);
+
+    let fake = FakeLlm::spawn(Behavior {
+        needles: Vec::new(),
+        reject_needle: Some(String::from("h1.py")),
+        ..Behavior::default()
+    });
+    let triaged = ScanCommand::new(dir.path())
+        .format("json")
+        .fail_on("none")
+        .reviewer("rules,openai")
+        .base_url(&fake.base_url_openai())
+        .model("fake-model")
+        .no_cache()
+        .arg("--triage")
+        .env("OPENAI_API_KEY", "sk-test")
+        .run();
+    assert_eq!(triaged.status, 0, "{}", triaged.stderr);
+    let json = triaged.json();
+    let after = rules_findings(json);
+    assert_eq!(
+        after,
+        vec![before[0].clone()],
+        "h0 confirmed, same fingerprint"
+    );
+    let confirmed = &json["findings"][0];
+    assert!(confirmed["reviewers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r == "openai:fake-model/triage"));
+    let rejected = json["rejected"].as_array().unwrap();
+    // The pattern and the taint rule's findings on h1's sink, both rejected by one triage.
+    assert_eq!(rejected.len(), 2, "{json}");
+    assert!(rejected
+        .iter()
+        .all(|r| r["finding"]["location"]["path"] == "h1.py"));
+    assert!(rejected[0]["reason"]
+        .as_str()
+        .unwrap()
+        .starts_with("triage: "));
+    let metrics = agent_metrics(json);
+    assert_eq!(
+        (
+            metrics["triage_confirmed"].as_u64(),
+            metrics["triage_rejected"].as_u64()
+        ),
+        (Some(1), Some(1))
+    );
+    // One review and one triage per shard, each a request.
+    assert_eq!(fake.stats().requests, 4);
+
+    let refused = ScanCommand::new(dir.path())
+        .reviewer("openai")
+        .base_url(&fake.base_url_openai())
+        .arg("--triage")
+        .env("OPENAI_API_KEY", "sk-test")
+        .run();
+    assert_eq!(refused.status, 2);
+    assert!(
+        refused
+            .stderr
+            .contains("nothing to triage without the rules reviewer"),
+        "{}",
+        refused.stderr
+    );
+}
+
+#[test]
+fn consensus_says_how_many_reviews_agreed_in_json_and_sarif() {
+    let dir = eval_files(1);
+    let out = tempfile::tempdir().unwrap();
+    let sarif = out.path().join("out.sarif");
+    let fake = FakeLlm::spawn(Behavior::default());
+    let outcome = ScanCommand::new(dir.path())
+        .format("json")
+        .fail_on("none")
+        .reviewer("openai")
+        .base_url(&fake.base_url_openai())
+        .model("fake-model")
+        .no_cache()
+        .args(["--consensus", "3"])
+        .output(&sarif)
+        .env("OPENAI_API_KEY", "sk-test")
+        .run();
+    assert_eq!(outcome.status, 0, "{}", outcome.stderr);
+    let findings = outcome.json()["findings"].as_array().unwrap().clone();
+    assert_eq!(findings.len(), 1, "three reports of one finding are one");
+    assert_eq!(
+        findings[0]["agreement"],
+        serde_json::json!({"k": 3, "of": 3})
+    );
+    assert_eq!(fake.stats().requests, 3);
+    let bodies = fake.stats().bodies;
+    let sampled = bodies.iter().filter(|b| b.contains("\"seed\"")).count();
+    assert_eq!(
+        sampled, 2,
+        "the first review is deterministic, the others sampled"
+    );
+    let log: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
+    crate::common::assert_valid_sarif(&log);
+    let result = &log["runs"][0]["results"][0];
+    assert_eq!(result["rank"], 100.0);
+    assert_eq!(result["properties"]["agreement"]["k"], 3);
+
+    let bad = ScanCommand::new(dir.path())
+        .reviewer("openai")
+        .base_url(&fake.base_url_openai())
+        .args(["--consensus", "2", "--consensus-min", "3"])
+        .env("OPENAI_API_KEY", "sk-test")
+        .run();
+    assert_eq!(bad.status, 2, "{}", bad.stderr);
+    assert!(
+        bad.stderr
+            .contains("--consensus-min 3 is more than the 2 reviews"),
+        "{}",
+        bad.stderr
+    );
+}

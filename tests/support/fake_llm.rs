@@ -72,6 +72,9 @@ pub struct Behavior {
     pub ignore_forced_answer: bool,
     /// Answer 400 to any request that offers read-only tools (a server without tool support).
     pub refuse_tools: bool,
+    /// Say at `GET /props` (as llama-server does, `total_slots`) that the server has this many
+    /// slots; `None` answers 404 there, as a server that does not say.
+    pub slots: Option<usize>,
     /// Verification prompts containing this substring get `"rejected"`; all others `"confirmed"`.
     pub reject_needle: Option<String>,
 }
@@ -99,6 +102,7 @@ impl Default for Behavior {
             always_lookup: false,
             ignore_forced_answer: false,
             refuse_tools: false,
+            slots: None,
         }
     }
 }
@@ -449,6 +453,29 @@ async fn handle(
     request: Request,
     shared: &Shared,
 ) -> std::io::Result<bool> {
+    // What the server says about itself: answered at once, not a chat request (not counted in
+    // `requests`, nor in the faults' counts), only in `paths`.
+    if request.method == "GET" && (request.path == "/props" || request.path == "/slots") {
+        let slots = lock(&shared.control).behavior.slots;
+        *lock(&shared.recorder)
+            .stats
+            .paths
+            .entry(request.path.clone())
+            .or_default() += 1;
+        let (status, body) = match (slots, request.path.as_str()) {
+            (Some(n), "/props") => (
+                200,
+                json!({"total_slots": n, "default_generation_settings": {"n_ctx": 4096}}),
+            ),
+            (Some(n), _) => (
+                200,
+                Value::Array((0..n).map(|id| json!({"id": id})).collect()),
+            ),
+            (None, _) => (404, openai_error(404, "File Not Found")),
+        };
+        write_json(stream, status, &body, &[], true).await?;
+        return Ok(true);
+    }
     let (behavior, count) = {
         let mut control = lock(&shared.control);
         control.since_set += 1;

@@ -319,6 +319,11 @@ fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResul
     if let Some(rule) = &finding.flow_rule {
         properties["flowRule"] = Value::from(rule.as_str());
     }
+    // §3.27.28 rank: how many of the independent reviews of the shard agreed, 0-100.
+    let rank = finding.agreement.map(|agreement| {
+        properties["agreement"] = json!({"k": agreement.k, "of": agreement.of});
+        agreement.rank()
+    });
     SarifResult::builder()
         .rule_id(finding.rule_id.clone())
         .opt_rule_index(rule_index.map(integer))
@@ -328,6 +333,7 @@ fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResul
         .partial_fingerprints(fingerprints)
         .opt_code_flows(code_flows)
         .opt_suppressions(suppressions)
+        .opt_rank(rank)
         .properties(bag(properties))
         .build()
 }

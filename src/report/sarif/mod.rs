@@ -79,6 +79,7 @@ mod tests {
             in_baseline: false,
             flow_rule: None,
             flow: Vec::new(),
+            agreement: None,
             secrets: vec![],
         }
     }

@@ -155,6 +155,10 @@ impl Inner {
                         (0, 0.0)
                     };
                     self.budget.settle(reservation, tokens, cost);
+                    if timed_out {
+                        bump(&self.counters.timed_out, 1);
+                        self.governor.on_timeout();
+                    }
                     if rate_limited {
                         bump(&self.counters.rate_limited, 1);
                         self.governor.on_rate_limited(retry_after);

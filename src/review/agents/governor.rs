@@ -31,6 +31,8 @@ pub(super) struct Governor {
 
 struct GovernorState {
     limit: usize,
+    /// What the limit grows back to: the cap, or fewer when the server has fewer slots.
+    ceiling: usize,
     successes: usize,
     paused_until: Option<Instant>,
     last_halved: Option<Instant>,
@@ -46,6 +48,7 @@ impl Governor {
             max,
             state: Mutex::new(GovernorState {
                 limit: max,
+                ceiling: max,
                 successes: 0,
                 paused_until: None,
                 last_halved: None,
@@ -118,11 +121,18 @@ impl Governor {
         self.notify.notify_waiters();
     }
 
-    /// One more success: the limit grows by one per `limit` successes, back up to the cap.
+    /// The server works on at most `slots` requests at once: more would only queue there.
+    pub(crate) fn limit_to_slots(&self, slots: usize) {
+        let mut state = self.lock();
+        state.ceiling = slots.clamp(1, self.max);
+        state.limit = state.limit.min(state.ceiling);
+    }
+
+    /// One more success: the limit grows by one per `limit` successes, back up to the ceiling.
     pub(crate) fn on_success(&self) {
         let mut state = self.lock();
         state.successes += 1;
-        if state.limit < self.max && state.successes >= state.limit {
+        if state.limit < state.ceiling && state.successes >= state.limit {
             state.limit += 1;
             state.successes = 0;
         }
@@ -133,16 +143,15 @@ impl Governor {
     pub(crate) fn on_rate_limited(&self, retry_after: Option<Duration>) {
         let mut state = self.lock();
         let now = Instant::now();
-        if state
-            .last_halved
-            .is_none_or(|t| now - t > Duration::from_secs(1))
-        {
-            state.limit = (state.limit / 2).max(1);
-            state.successes = 0;
-            state.last_halved = Some(now);
-        }
+        halve(&mut state, now);
         let until = now + retry_after.unwrap_or(Duration::from_secs(1));
         state.paused_until = Some(state.paused_until.map_or(until, |p| p.max(until)));
+    }
+
+    /// A request timed out: the server is likely overloaded (requests queue behind its slots),
+    /// so the limit halves as for a 429, without a pause.
+    pub(crate) fn on_timeout(&self) {
+        halve(&mut self.lock(), Instant::now());
     }
 
     pub(crate) fn limit(&self) -> usize {
@@ -180,6 +189,18 @@ impl Governor {
     }
 }
 
+/// Halves the limit, once per second however many requests in flight report trouble.
+fn halve(state: &mut GovernorState, now: Instant) {
+    if state
+        .last_halved
+        .is_none_or(|t| now - t > Duration::from_secs(1))
+    {
+        state.limit = (state.limit / 2).max(1);
+        state.successes = 0;
+        state.last_halved = Some(now);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,6 +223,20 @@ mod tests {
         assert_eq!(governor.in_use(), 5);
         drop(slots);
         assert_eq!(governor.in_use(), 0);
+    }
+
+    #[test]
+    fn the_limit_stays_within_the_servers_slots_and_halves_on_timeouts() {
+        let governor = Governor::new(8, false);
+        governor.limit_to_slots(2);
+        assert_eq!(governor.limit(), 2);
+        for _ in 0..20 {
+            governor.on_success();
+        }
+        assert_eq!(governor.limit(), 2, "never above the slots");
+        let governor = Governor::new(8, false);
+        governor.on_timeout();
+        assert_eq!(governor.limit(), 4);
     }
 
     async fn futures_lite_take(

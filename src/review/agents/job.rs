@@ -9,7 +9,8 @@ use crossbeam_channel::Sender;
 use tokio::sync::mpsc;
 
 use super::governor::Slot;
-use super::{bump, AgentWork, Inner};
+use super::triage::{self, Verdict};
+use super::{bump, consensus, AgentWork, Inner};
 use crate::model::{Event, Failure, Finding, ShardOutcome, StopReason, StopSignal};
 use crate::review::cache::{self, Entry};
 use crate::review::context::{pack, tools};
@@ -50,15 +51,30 @@ pub(super) fn stopped_because(stop: &StopSignal) -> String {
 }
 
 /// A shard with jobs in flight; it is reported when the last one finishes.
-struct ShardJob {
-    shard: Shard,
+pub(super) struct ShardJob {
+    pub(super) shard: Shard,
     outcome: Mutex<ShardOutcome>,
-    /// Findings of agents, post-processed when the shard is finished.
-    agent_findings: Mutex<Vec<Finding>>,
+    /// Findings of agents with the review (of `--consensus`) that reported them,
+    /// post-processed when the shard is finished.
+    agent_findings: Mutex<Vec<(u32, Finding)>>,
     rejected: Mutex<Vec<(Finding, String)>>,
+    /// Verdicts of `--triage` on the rules' findings, by their index in the outcome.
+    pub(super) verdicts: Mutex<Vec<(usize, Verdict)>>,
     remaining: AtomicUsize,
     all_cached: AtomicBool,
     fallback_done: AtomicBool,
+}
+
+impl ShardJob {
+    /// A copy of the rules' finding `index` of the shard's outcome.
+    pub(super) fn finding(&self, index: usize) -> Option<Finding> {
+        self.outcome
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .findings
+            .get(index)
+            .cloned()
+    }
 }
 
 /// Takes each shard from `input`, starts one job per agent and lens (a cached review needs no
@@ -73,9 +89,20 @@ pub(super) async fn dispatch(
     while let Some(work) = input.recv().await {
         while tasks.try_join_next().is_some() {}
         let AgentWork { shard, mut outcome } = work;
-        let jobs: Vec<(usize, Lens)> = (0..inner.agents.len())
-            .flat_map(|agent| inner.settings.lenses.iter().map(move |lens| (agent, *lens)))
-            .collect();
+        let reviews = inner.settings.consensus.max(1);
+        let jobs: Vec<(usize, Lens, u32)> =
+            (0..inner.agents.len())
+                .flat_map(|agent| {
+                    inner.settings.lenses.iter().flat_map(move |lens| {
+                        (0..reviews).map(move |review| (agent, *lens, review))
+                    })
+                })
+                .collect();
+        let triaged: Vec<Vec<usize>> = if inner.settings.triage && !jobs.is_empty() {
+            triage::candidates(&outcome.findings)
+        } else {
+            Vec::new()
+        };
         if jobs.is_empty() {
             outcome
                 .failures
@@ -88,18 +115,25 @@ pub(super) async fn dispatch(
             outcome: Mutex::new(outcome),
             agent_findings: Mutex::new(Vec::new()),
             rejected: Mutex::new(Vec::new()),
-            remaining: AtomicUsize::new(jobs.len()),
+            verdicts: Mutex::new(Vec::new()),
+            remaining: AtomicUsize::new(jobs.len() + triaged.len()),
             all_cached: AtomicBool::new(true),
             fallback_done: AtomicBool::new(false),
         });
         let packed = inner.packed_context(&job);
-        for (agent, lens) in jobs {
+        for group in triaged {
+            inner
+                .dispatch_triage(&job, group, &packed, &mut stop, &mut tasks, &events)
+                .await;
+        }
+        for (agent, lens, review) in jobs {
             let mut request = prompt::review_request(
                 &job.shard,
                 lens,
                 inner.agents[agent].config.max_output_tokens,
                 &packed,
             );
+            request.sample = review;
             if inner.offers_tools(agent) {
                 request.tools = tools::specs();
             }
@@ -121,7 +155,7 @@ pub(super) async fn dispatch(
                     .map(|(raw, reason)| (absolute(raw), reason.clone()))
                     .collect();
                 let name = inner.agents[agent].name.clone();
-                inner.keep(&job, &kept, &rejected, &name, lens);
+                inner.keep(&job, &kept, &rejected, &name, lens, review);
                 inner.finish_job(&job, &events);
                 continue;
             }
@@ -150,7 +184,7 @@ pub(super) async fn dispatch(
                     events: &events,
                 };
                 inner
-                    .run_job(&job, agent, lens, request, key, slot, &events)
+                    .run_job(&job, (agent, lens, review), request, key, slot, &events)
                     .await;
                 std::mem::forget(guard);
             });
@@ -188,7 +222,7 @@ impl Inner {
     }
 
     /// Marks one job done; the last one sends the shard's result.
-    fn finish_job(&self, job: &ShardJob, events: &Sender<Event>) {
+    pub(super) fn finish_job(&self, job: &ShardJob, events: &Sender<Event>) {
         if job.remaining.fetch_sub(1, Ordering::AcqRel) != 1 {
             return;
         }
@@ -196,11 +230,19 @@ impl Inner {
             &mut *job.outcome.lock().unwrap_or_else(|e| e.into_inner()),
             ShardOutcome::empty(&job.shard),
         );
-        let findings =
-            std::mem::take(&mut *job.agent_findings.lock().unwrap_or_else(|e| e.into_inner()));
-        outcome.findings.extend(findings);
         outcome.rejected =
             std::mem::take(&mut *job.rejected.lock().unwrap_or_else(|e| e.into_inner()));
+        let verdicts = std::mem::take(&mut *job.verdicts.lock().unwrap_or_else(|e| e.into_inner()));
+        triage::apply(&mut outcome.findings, &mut outcome.rejected, verdicts);
+        let found =
+            std::mem::take(&mut *job.agent_findings.lock().unwrap_or_else(|e| e.into_inner()));
+        let (kept, disagreed) = consensus::agree(
+            found,
+            self.settings.consensus.max(1),
+            self.settings.consensus_min,
+        );
+        outcome.findings.extend(kept);
+        outcome.rejected.extend(disagreed);
         outcome.cached = job.all_cached.load(Ordering::Relaxed);
         let _ = events.send(Event::shard(outcome));
     }
@@ -227,10 +269,14 @@ impl Inner {
                     for finding in &mut found {
                         finding.reviewers = vec![format!("rules (fallback for {name})")];
                     }
+                    // Every review of the shard would have seen what the rules saw.
+                    let reviews = self.settings.consensus.max(1);
                     job.agent_findings
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
-                        .extend(found);
+                        .extend(found.into_iter().flat_map(|finding| {
+                            (0..reviews).map(move |review| (review, finding.clone()))
+                        }));
                     job.outcome
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
@@ -253,12 +299,10 @@ impl Inner {
         self.finish_job(job, events);
     }
 
-    #[allow(clippy::too_many_arguments)]
     async fn run_job(
         self: &Arc<Self>,
         job: &ShardJob,
-        agent: usize,
-        lens: Lens,
+        (agent, lens, review): (usize, Lens, u32),
         request: Request,
         key: String,
         slot: Slot,
@@ -314,13 +358,14 @@ impl Inner {
                         .iter()
                         .map(|(r, reason)| (relative(r), reason.clone()))
                         .collect(),
+                    verdict: None,
                     tokens_in: completion.tokens_in,
                     tokens_out: completion.tokens_out,
                 },
             );
         }
         let name = self.agents[agent].name.clone();
-        self.keep(job, &kept, &rejected, &name, lens);
+        self.keep(job, &kept, &rejected, &name, lens, review);
         self.finish_job(job, events);
     }
 
@@ -354,13 +399,14 @@ impl Inner {
         rejected: &[(RawFinding, String)],
         agent: &str,
         lens: Lens,
+        review: u32,
     ) {
         job.agent_findings
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .extend(
                 kept.iter()
-                    .map(|r| parse::to_finding(r, &job.shard, agent, lens)),
+                    .map(|r| (review, parse::to_finding(r, &job.shard, agent, lens))),
             );
         job.rejected
             .lock()

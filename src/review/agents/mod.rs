@@ -25,10 +25,12 @@
 
 mod budget;
 mod call;
+mod consensus;
 mod conversation;
 mod governor;
 mod job;
 mod rate_limit;
+mod triage;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -67,6 +69,13 @@ pub(crate) struct AgentSettings {
     pub(crate) context_tokens: usize,
     /// Offer agents the read-only tools (definition, references, lines).
     pub(crate) tools: bool,
+    /// Send each rules finding to an agent that confirms or rejects it.
+    pub(crate) triage: bool,
+    /// Reviews of each shard by each agent and lens (the first deterministic, the others
+    /// sampled); each finding says how many reported it.
+    pub(crate) consensus: u32,
+    /// Findings fewer reviews than this reported go to the rejected list.
+    pub(crate) consensus_min: u32,
     /// Most requests in one agent's conversation about a shard.
     pub(crate) max_turns: u32,
     /// Tokens (in and out) one conversation may spend before its next turn must answer.
@@ -120,6 +129,8 @@ struct Inner {
     budget: Budget,
     /// The run's stop signal, given when the pool starts running.
     stop: OnceLock<StopSignal>,
+    /// How many requests the agents' servers take at once, where they say (`None`: unknown).
+    server_slots: OnceLock<Option<usize>>,
     counters: Counters,
 }
 
@@ -137,6 +148,10 @@ struct Counters {
     dropped_quote: AtomicU64,
     relocated: AtomicU64,
     turns: AtomicU64,
+    timed_out: AtomicU64,
+    triage_confirmed: AtomicU64,
+    triage_rejected: AtomicU64,
+    triage_failed: AtomicU64,
     tool_calls: AtomicU64,
     turn_capped: AtomicU64,
     token_capped: AtomicU64,
@@ -162,6 +177,37 @@ impl Inner {
     }
 }
 
+impl Inner {
+    /// Asks the agents' servers on this machine how many requests they work on at once, and
+    /// keeps the pool's limit within their sum: more agents than slots only queue at the server.
+    /// A remote API is not asked (it would not say, and its limits are its rate limits).
+    async fn learn_slots(&self) {
+        let mut total = 0;
+        for agent in &self.agents {
+            let config = &agent.config;
+            if config.provider == crate::review::llm::Provider::Command
+                || !crate::review::llm::http::is_local(&config.base_url)
+            {
+                let _ = self.server_slots.set(None);
+                return;
+            }
+            match crate::review::llm::http::server_slots(&config.base_url, config.api_key.as_ref())
+                .await
+            {
+                Some(slots) => total += slots,
+                None => {
+                    let _ = self.server_slots.set(None);
+                    return;
+                }
+            }
+        }
+        if total > 0 {
+            self.governor.limit_to_slots(total);
+        }
+        let _ = self.server_slots.set((total > 0).then_some(total));
+    }
+}
+
 fn bump(counter: &AtomicU64, by: u64) {
     counter.fetch_add(by, Ordering::Relaxed);
 }
@@ -182,6 +228,7 @@ impl AgentPool {
                 governor: Arc::new(Governor::new(cap, settings.timeline)),
                 budget: Budget::new(settings.max_tokens, settings.max_cost),
                 stop: OnceLock::new(),
+                server_slots: OnceLock::new(),
                 counters: Counters::default(),
                 settings,
                 agents,
@@ -252,7 +299,10 @@ impl AgentPool {
             }
         };
         let inner = Arc::clone(&self.inner);
-        runtime.block_on(job::dispatch(inner, input, events));
+        runtime.block_on(async {
+            inner.learn_slots().await;
+            job::dispatch(inner, input, events).await
+        });
     }
 
     /// The figures of the run, after [`AgentPool::run`].
@@ -282,6 +332,11 @@ impl AgentPool {
             findings_dropped_quote_not_found: load(&c.dropped_quote),
             findings_relocated: load(&c.relocated),
             turns: load(&c.turns),
+            timed_out: load(&c.timed_out),
+            server_slots: inner.server_slots.get().copied().flatten(),
+            triage_confirmed: load(&c.triage_confirmed),
+            triage_rejected: load(&c.triage_rejected),
+            triage_failed: load(&c.triage_failed),
             tool_calls: load(&c.tool_calls),
             conversations_turn_capped: load(&c.turn_capped),
             conversations_token_capped: load(&c.token_capped),

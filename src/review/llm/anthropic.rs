@@ -85,6 +85,10 @@ impl Anthropic {
             "tools": offered,
             "tool_choice": choice,
         });
+        // The Messages API has no seed: a sampled review differs by its temperature alone.
+        if request.sample > 0 {
+            body["temperature"] = json!(super::openai::SAMPLED_TEMPERATURE);
+        }
         if self.config.stream {
             body["stream"] = json!(true);
         }

@@ -70,6 +70,7 @@ pub(crate) fn status_error(
     let message = redact(&format!("HTTP {status}: {}", detail.trim()), key);
     let retry_after = retry_after(headers);
     match status.as_u16() {
+        // 503: llama-server with every slot busy and its queue full.
         429 | 529 => CallError::Retryable {
             message,
             retry_after,
@@ -194,6 +195,60 @@ fn event_end(buffer: &[u8]) -> Option<(usize, usize)> {
         (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
         (a, b) => a.or(b),
     }
+}
+
+/// Whether `base_url` is a server on this machine (llama.cpp, Ollama, vLLM run locally).
+pub(crate) fn is_local(base_url: &str) -> bool {
+    let host = base_url
+        .split_once("://")
+        .map_or(base_url, |(_, rest)| rest)
+        .split(['/', '?'])
+        .next()
+        .unwrap_or_default();
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    let host = if host.starts_with('[') {
+        host.split(']')
+            .next()
+            .unwrap_or(host)
+            .trim_start_matches('[')
+    } else {
+        host.split(':').next().unwrap_or(host)
+    };
+    host.eq_ignore_ascii_case("localhost") || host.starts_with("127.") || host == "::1"
+}
+
+/// How many requests the server at `base_url` works on at once, where it says: llama-server's
+/// `GET /props` (`total_slots`), else the length of its `GET /slots`. More requests than slots
+/// only queue at the server, where the wait would count against each request's timeout.
+pub(crate) async fn server_slots(base_url: &str, key: Option<&Secret>) -> Option<usize> {
+    let root = base_url.trim_end_matches('/');
+    let root = root.strip_suffix("/v1").unwrap_or(root);
+    let client = client().ok()?;
+    let get = |path: &str| {
+        let mut request = client
+            .get(format!("{root}{path}"))
+            .timeout(Duration::from_secs(3));
+        if let Some(key) = key {
+            request = request.header("authorization", format!("Bearer {}", key.expose()));
+        }
+        request.send()
+    };
+    if let Ok(response) = get("/props").await {
+        if response.status().is_success() {
+            if let Ok(props) = response.json::<serde_json::Value>().await {
+                if let Some(n) = props.get("total_slots").and_then(|n| n.as_u64()) {
+                    return (n > 0).then_some(n as usize);
+                }
+            }
+        }
+    }
+    let response = get("/slots").await.ok()?;
+    if !response.status().is_success() {
+        return None;
+    }
+    let slots = response.json::<serde_json::Value>().await.ok()?;
+    let n = slots.as_array()?.len();
+    (n > 0).then_some(n)
 }
 
 /// The stream ended before the answer was complete.

@@ -207,6 +207,9 @@ pub(crate) struct Request {
     pub(crate) turns: Vec<Turn>,
     /// Tools are offered but this turn must answer (the turn or token cap is reached).
     pub(crate) answer_now: bool,
+    /// 0: the deterministic review (temperature 0). Otherwise one of the sampled reviews of
+    /// `--consensus`, with this number as its seed.
+    pub(crate) sample: u32,
     /// `user` with line numbers counted from the start of what it shows: what the cache key
     /// and recordings are keyed on, so code that only moved in its file is a cache hit.
     pub(crate) key_text: String,
@@ -246,6 +249,9 @@ impl Request {
             } else {
                 "\0tools"
             });
+        }
+        if self.sample > 0 {
+            material.push_str(&format!("\0sample {}", self.sample));
         }
         material
     }

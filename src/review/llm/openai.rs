@@ -11,6 +11,9 @@ use super::{
     answer_or_lookups, AgentConfig, Backend, CallError, CallFuture, Completion, Request, ToolCall,
 };
 
+/// Temperature of the sampled reviews of `--consensus` (the first review stays at 0).
+pub(crate) const SAMPLED_TEMPERATURE: f64 = 0.7;
+
 pub(crate) struct OpenAi {
     config: AgentConfig,
     url: String,
@@ -64,6 +67,10 @@ impl OpenAi {
             "max_tokens": request.max_output_tokens,
             "messages": messages,
         });
+        if request.sample > 0 {
+            body["temperature"] = json!(SAMPLED_TEMPERATURE);
+            body["seed"] = json!(request.sample);
+        }
         if tools {
             // The answer is one more tool, so every turn is a tool call: a lookup, or the answer.
             let mut offered: Vec<Value> = request

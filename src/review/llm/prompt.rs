@@ -5,6 +5,7 @@ use serde_json::{json, Value};
 
 use super::parse::RawFinding;
 use super::{Lens, Request, RequestKind};
+use crate::model::Finding;
 use crate::slice::Shard;
 
 /// Longest enclosing definition shown to a verifier, in lines; past it the verifier sees the
@@ -135,6 +136,7 @@ pub(crate) fn review_request(
         tools: Vec::new(),
         turns: Vec::new(),
         answer_now: false,
+        sample: 0,
         max_output_tokens,
     }
 }
@@ -185,6 +187,74 @@ pub(crate) fn verify_request(shard: &Shard, finding: &RawFinding) -> Request {
         tools: Vec::new(),
         turns: Vec::new(),
         answer_now: false,
+        sample: 0,
+        max_output_tokens: 400,
+    }
+}
+
+/// The request that asks an agent to triage a static finding (`--triage`): the rule's claim, its
+/// flow from source to sink, the packed context and the enclosing definition.
+pub(crate) fn triage_request(shard: &Shard, finding: &Finding, packed: &str) -> Request {
+    let system = format!(
+        "You are a security reviewer triaging the report of a static analyzer, which finds real \
+         bugs but also false positives. Decide whether the reported problem is real in this \
+         code. Reject it if the value cannot be controlled by an attacker, if it is validated, \
+         escaped or constant on every way to the flagged line, or if the code does not do what \
+         the report says; confirm it otherwise. Answer with JSON only, shaped like this \
+         example:\n{VERDICT_EXAMPLE}"
+    );
+    let file = &shard.file;
+    let start = finding.location.start_line;
+    let end = finding.location.end_line;
+    let (first, last) = enclosing_lines(shard, start, end);
+    let user = |base: usize| {
+        let mut user = format!(
+            "Reported by the rule `{}`{}: {} at {} lines {}-{}\n",
+            finding.rule_id,
+            if finding.cwe.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", finding.cwe.join(", "))
+            },
+            finding.message.lines().next().unwrap_or_default(),
+            file.rel_path,
+            start - base,
+            end - base,
+        );
+        if !finding.flow.is_empty() {
+            user.push_str("Flow from source to sink:\n");
+            for step in &finding.flow {
+                let line = if step.location.path == file.rel_path {
+                    step.location.start_line - base.min(step.location.start_line - 1)
+                } else {
+                    step.location.start_line
+                };
+                user.push_str(&format!(
+                    "- {}:{}: {}\n",
+                    step.location.path, line, step.message
+                ));
+            }
+        }
+        user.push_str(&format!(
+            "\nFile: {} ({})\n",
+            file.rel_path,
+            shard.language()
+        ));
+        user.push_str(packed);
+        user.push_str(CODE_MARKER);
+        user.push('\n');
+        push_numbered(&mut user, shard, first, last, base);
+        user
+    };
+    Request {
+        kind: RequestKind::Verdict,
+        system,
+        user: user(0),
+        key_text: user(first.saturating_sub(1)),
+        tools: Vec::new(),
+        turns: Vec::new(),
+        answer_now: false,
+        sample: 0,
         max_output_tokens: 400,
     }
 }
