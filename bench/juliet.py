@@ -314,12 +314,17 @@ def sample(keys, count):
 #: command line.
 DISABLED = []
 ENABLED = []
+#: More arguments for every scan (`--scan-arg`), e.g. an agent reviewer for bench/agent_modes.py;
+#: test cases whose key matches `--case` (all when empty).
+SCAN_ARGS = []
+CASE_PATTERN = []
 
 
 def scan(binary, tree):
     started = time.perf_counter()
     selection = [arg for rule in DISABLED for arg in ("--disable", rule)]
     selection += [arg for rule in ENABLED for arg in ("--enable", rule)]
+    selection += SCAN_ARGS
     result = subprocess.run(
         [str(binary), "scan", str(tree), "--root", str(tree), "--no-config", "--fail-on", "none",
          "--no-progress", "-f", "json", *selection], capture_output=True, text=True)
@@ -332,6 +337,9 @@ def scan(binary, tree):
 def score_group(binary, root, group, suffixes, indent, count, work, support=None):
     label, dir_cwes, accepted, only = group
     cases = collect_cases(root, dir_cwes, suffixes, only)
+    if CASE_PATTERN:
+        cases = {key: files for key, files in cases.items()
+                 if any(re.search(pattern, key) for pattern in CASE_PATTERN)}
     chosen = sample(cases, count)
     if not chosen:  # a partial checkout: the group's folders are not there
         return [], 0.0, collections.Counter(), 0
@@ -515,9 +523,19 @@ def main():
                         help="turn on a rule that is off by default (repeatable), e.g. "
                              "java/cipher-default-mode, which reports Juliet's safe CWE-327 case "
                              "(a bare \"AES\", ECB by default)")
+    parser.add_argument("--group", action="append", default=[], metavar="LABEL",
+                        help="score only the groups whose label starts with LABEL (repeatable), "
+                             "e.g. 78")
+    parser.add_argument("--case", action="append", default=[], metavar="REGEX",
+                        help="score only the test cases whose key matches REGEX (repeatable), e.g. "
+                             "'_5[1-4]$' for the flows through several files")
+    parser.add_argument("--scan-arg", action="append", default=[], metavar="ARG",
+                        help="pass ARG to every scan (repeatable; write `--scan-arg=--flag`)")
     options = parser.parse_args()
     DISABLED.extend(options.disable)
     ENABLED.extend(options.enable)
+    SCAN_ARGS.extend(options.scan_arg)
+    CASE_PATTERN.extend(options.case)
     if not options.java and not options.c:
         parser.error("give --java DIR and/or --c DIR")
     if not options.binary.is_file():
@@ -534,7 +552,8 @@ def main():
             if not directory:
                 continue
             cases_dir, suffixes, indent = SUITES[name]
-            groups = SETS[options.set][name]
+            groups = [group for group in SETS[options.set][name]
+                      if not options.group or any(group[0].startswith(g) for g in options.group)]
             staging = work / f"{name}-suite"
             staging.mkdir()
             root = suite_root(directory, cases_dir, groups, staging)

@@ -247,8 +247,22 @@ fn inside(shard: &Shard, path: &str, first: usize, last: usize) -> bool {
 /// The names a shard calls and the other identifiers it uses, in order of appearance.
 #[derive(Default)]
 struct Names {
+    /// Called names, those handed input first.
     calls: Vec<String>,
+    /// How many of `calls` are handed input.
+    handed_input: usize,
     identifiers: Vec<String>,
+}
+
+/// Whether call arguments read input: the usual spellings of request data, arguments and the
+/// environment across languages (a hint for ordering, not a taint analysis).
+fn looks_like_input(arguments: &str) -> bool {
+    const MARKERS: &[&str] = &[
+        "$_GET", "$_POST", "$_REQUEST", "$_COOKIE", "$_FILES", "$_SERVER", "request", "req.",
+        "params", "argv", "getenv", "getParameter", "getHeader", "input", "query", "body",
+        "form", "args", "stdin", "recv", "read(",
+    ];
+    MARKERS.iter().any(|marker| arguments.contains(marker))
 }
 
 fn names_in(shard: &Shard) -> Names {
@@ -278,7 +292,17 @@ fn collect(
     if node.start_byte() >= range.start {
         if let Some(name) = called_name(&shard.file, node) {
             if seen.insert(format!("call:{name}")) {
-                names.calls.push(name);
+                // A call handed input comes first: its callee decides whether that input is
+                // safe, which is what a reviewer of this shard cannot see.
+                let arguments = node
+                    .child_by_field_name("arguments")
+                    .map_or("", |a| &shard.file.text[a.byte_range()]);
+                if looks_like_input(arguments) {
+                    names.calls.insert(names.handed_input, name);
+                    names.handed_input += 1;
+                } else {
+                    names.calls.push(name);
+                }
             }
         }
         let kind = node.kind();
@@ -292,5 +316,50 @@ fn collect(
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
         collect(shard, child, names, seen, depth + 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Language;
+    use crate::review::context::index::{symbols_of, IndexedFile, Limits, SymbolIndex};
+    use crate::slice::{slice_file, SliceOptions, SourceFile};
+    use std::sync::Arc;
+
+    fn parsed(path: &str, text: &str) -> SourceFile {
+        let mut file = SourceFile::new(path.into(), path.into(), Language::Python, text.into());
+        crate::slice::parse(&mut file, &mut tree_sitter::Parser::new());
+        file
+    }
+
+    #[test]
+    fn packs_callees_handed_input_first_then_values_and_callers_within_the_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let helpers = "LIMIT = 10\n\ndef audit(x):\n    return x\n\ndef run(cmd):\n    import os\n    return os.system(cmd)\n";
+        let views = "def view(request):\n    audit(1)\n    return run(request.args['q']) + LIMIT\n\ndef other():\n    return view(None)\n";
+        std::fs::write(dir.path().join("helpers.py"), helpers).unwrap();
+        std::fs::write(dir.path().join("views.py"), views).unwrap();
+        let mut index = SymbolIndex::new(dir.path(), Limits::default());
+        for (path, text) in [("helpers.py", helpers), ("views.py", views)] {
+            let file = parsed(path, text);
+            index.add(IndexedFile::of(&file, &dir.path().join(path)), symbols_of(&file));
+        }
+        let file = Arc::new(parsed("views.py", views));
+        let options = SliceOptions { budget_tokens: 20 };
+        let shards = slice_file(&file, &options);
+        let shard = shards.iter().find(|s| s.symbols.iter().any(|n| n == "view")).unwrap();
+        let packed = pack(shard, Some(&index), &[], 2000);
+        let run = packed.find("--- helpers.py:6-8").expect("run's body");
+        let audit = packed.find("--- helpers.py:3-4").expect("audit's body");
+        assert!(run < audit, "the callee handed input first:\n{packed}");
+        assert!(packed.contains("8|    return os.system(cmd)"), "{packed}");
+        assert!(packed.contains("--- helpers.py:1\n1|LIMIT = 10"), "{packed}");
+        assert!(packed.contains("- views.py:6 in `def other():` calls view"), "{packed}");
+        // The budget holds: with little of it, less is packed, and never more than it.
+        let small = pack(shard, Some(&index), &[], 30);
+        assert!(estimate_text_tokens(&small) <= 30, "{small}");
+        assert!(small.len() < packed.len());
+        assert_eq!(pack(shard, Some(&index), &[], 0), "");
     }
 }
