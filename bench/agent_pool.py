@@ -7,7 +7,9 @@ fixed latency per request, generates a tree of N one-shard files, and runs
     shardscan scan TREE --reviewer openai --base-url FAKE -j J --no-cache
 
 then prints the wall time against the ideal ceil(N / J) x latency, the pool's utilization and
-first-dispatch share (from the JSON report), and shardscan's peak memory. A second pass scans
+first-dispatch share (from the JSON report), and shardscan's peak memory. The same pass runs again
+with the read-only tools on (`--tools`): the fake looks up a definition once per shard before it
+answers, so each shard is a two-turn conversation and the ideal is ceil(N / J) x 2 x latency. A second pass scans
 10,000 and 100,000 shards at zero latency to show that peak memory does not grow with the number
 of shards (every channel is bounded; results stream to the aggregator), on shards without findings
 and again with one finding each (findings are kept for the report, so those grow with them).
@@ -49,8 +51,10 @@ def make_tree(root, shards, flagged=True):
         )
 
 
-def start_fake(latency_ms):
-    process = subprocess.Popen([str(FAKE), "--latency-ms", str(latency_ms)], stdout=subprocess.PIPE, text=True)
+def start_fake(latency_ms, lookup=None):
+    extra = ["--lookup", lookup] if lookup else []
+    process = subprocess.Popen([str(FAKE), "--latency-ms", str(latency_ms), *extra],
+                               stdout=subprocess.PIPE, text=True)
     line = process.stdout.readline().strip()
     if not line.startswith("listening "):
         process.kill()
@@ -58,12 +62,14 @@ def start_fake(latency_ms):
     return process, line.split(" ", 1)[1]
 
 
-def scan(tree, url, jobs, out):
+def scan(tree, url, jobs, out, tools=False):
     """Runs one scan; returns (wall seconds, peak RSS MiB, JSON report)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     command = [str(BINARY), "scan", str(tree), "--reviewer", "openai", "--base-url", url + "/v1",
                "--model", "bench", "-j", str(jobs), "--max-agents", "1000000", "--no-cache", "--no-progress", "--fail-on", "none",
                "-q", "-o", f"json:{out}"]
+    if tools:
+        command += ["--tools", "--context-tokens", "0"]
     started = time.monotonic()
     result = subprocess.run(command, capture_output=True, text=True)
     wall = time.monotonic() - started
@@ -89,23 +95,27 @@ def main():
         tmp = Path(tmp)
         tree = tmp / "tree"
         make_tree(tree, options.shards)
-        fake, url = start_fake(options.latency_ms)
-        try:
-            wall, peak, report = scan(tree, url, options.jobs, tmp / "out.json")
-        finally:
-            fake.kill()
-        agents = report["summary"]["pool"]["agents"]
-        n = report["summary"]["shards_total"]
-        ideal = math.ceil(n / options.jobs) * options.latency_ms / 1000
-        print(f"== {n} shards, -j {options.jobs}, {options.latency_ms} ms per request (fake OpenAI server)")
-        print(f"reviewed {report['summary']['shards_reviewed']} of {n} shards, {agents['requests']} requests, "
-              f"{len(report['findings'])} findings, complete: {report['complete']}")
-        print(f"wall {wall:.2f}s (process), pool {agents['wall_seconds']:.2f}s; ideal ceil(N/j) x latency = {ideal:.2f}s; "
-              f"ratio {wall / ideal:.3f} (target <= 1.05)")
-        print(f"utilization {agents['utilization']:.3f} (target >= 0.95), peak {agents['peak_concurrency']} of "
-              f"{agents['cap']}, first dispatch at {agents['first_dispatch_share'] * 100:.2f}% of the run, "
-              f">=2 busy {agents['overlap_share'] * 100:.1f}% of the run")
-        print(f"peak memory {peak:.1f} MiB")
+        for tools in (False, True):
+            fake, url = start_fake(options.latency_ms, "handler_0" if tools else None)
+            try:
+                wall, peak, report = scan(tree, url, options.jobs, tmp / "out.json", tools)
+            finally:
+                fake.kill()
+            agents = report["summary"]["pool"]["agents"]
+            n = report["summary"]["shards_total"]
+            turns = 2 if tools else 1
+            ideal = math.ceil(n / options.jobs) * turns * options.latency_ms / 1000
+            label = ", tools on: two turns per shard" if tools else ""
+            print(f"== {n} shards, -j {options.jobs}, {options.latency_ms} ms per request (fake OpenAI server){label}")
+            print(f"reviewed {report['summary']['shards_reviewed']} of {n} shards, {agents['requests']} requests, "
+                  f"{agents.get('turns', 0)} turns, {agents.get('tool_calls', 0)} tool calls, "
+                  f"{len(report['findings'])} findings, complete: {report['complete']}")
+            print(f"wall {wall:.2f}s (process), pool {agents['wall_seconds']:.2f}s; ideal ceil(N/j) x {turns} x latency = {ideal:.2f}s; "
+                  f"ratio {wall / ideal:.3f} (target <= 1.05)")
+            print(f"utilization {agents['utilization']:.3f} (target >= 0.95), peak {agents['peak_concurrency']} of "
+                  f"{agents['cap']}, first dispatch at {agents['first_dispatch_share'] * 100:.2f}% of the run, "
+                  f">=2 busy {agents['overlap_share'] * 100:.1f}% of the run")
+            print(f"peak memory {peak:.1f} MiB")
         shutil.rmtree(tree)
 
         if options.big:

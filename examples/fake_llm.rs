@@ -24,7 +24,9 @@ usage: fake_llm [OPTIONS]
   --reject SUBSTR         verification prompts containing SUBSTR get verdict \"rejected\"
   --rate-limit-first N    answer the first N requests with 429
   --retry-after SECS      the Retry-After of those 429 answers (default 1)
-  --fail-every N:STATUS   answer every N-th request with STATUS (e.g. 10:503)";
+  --fail-every N:STATUS   answer every N-th request with STATUS (e.g. 10:503)
+  --lookup NAME           when read-only tools are offered, call find_definition NAME once in each
+                          conversation before answering (a two-turn conversation per shard)";
 
 fn main() {
     if let Err(message) = run() {
@@ -52,6 +54,10 @@ fn run() -> Result<(), String> {
             "--needle" => needles.push(value()?),
             "--needle-cwe" => needle_cwe = value()?,
             "--reject" => behavior.reject_needle = Some(value()?),
+            "--lookup" => behavior.lookups.push((
+                String::from("find_definition"),
+                serde_json::json!({ "name": value()? }),
+            )),
             "--rate-limit-first" => behavior.rate_limit_first = number(&flag, &value()?)?,
             "--retry-after" => behavior.retry_after_secs = number(&flag, &value()?)?,
             "--fail-every" => {

@@ -19,7 +19,7 @@ use crate::model::{Event, Format, RuleDescriptor};
 use crate::output::{PendingFile, PendingSet};
 use crate::pipeline::{self, PipelineSettings};
 use crate::report::{self, summary, timeline};
-use crate::review::agents::{Agent, AgentPool};
+use crate::review::agents::{Agent, AgentPool, IndexSource};
 use crate::review::cache::{Cache, Recorder, Replay};
 use crate::review::context::{self, Limits, SymbolIndex};
 use crate::review::llm::prompt;
@@ -410,8 +410,32 @@ fn build_agents(
         cache,
         recorder,
         replay,
-        symbol_index(settings)?.map(Arc::new),
+        index_in_background(settings),
     ))
+}
+
+/// The symbol index built on a thread of its own, while the pipeline walks, parses and runs the
+/// rules; the agent pool waits for it before its first prompt. `None` when no agent needs it.
+fn index_in_background(settings: &ScanSettings) -> Option<IndexSource> {
+    let agents = &settings.agents.settings;
+    if agents.context_tokens == 0 && !agents.tools {
+        return None;
+    }
+    let walk = settings.walk.clone();
+    let (send, receive) = std::sync::mpsc::sync_channel(1);
+    let spawned = std::thread::Builder::new()
+        .name(String::from("shardscan-index"))
+        .spawn(move || {
+            // A tree that cannot be indexed still gets its agents, with the rules' hints alone.
+            let index = context::build_index(&walk, index_threads(), Limits::default()).ok();
+            let _ = send.send(index);
+        });
+    spawned.ok().map(|_| receive)
+}
+
+/// Threads for the index: the machine's (`-j` is the cap on agents when agents run).
+fn index_threads() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
 /// The repository's symbol index, when agents' prompts are packed with context from it.
@@ -420,7 +444,7 @@ fn symbol_index(settings: &ScanSettings) -> anyhow::Result<Option<SymbolIndex>> 
     if agents.context_tokens == 0 && !agents.tools {
         return Ok(None);
     }
-    context::build_index(&settings.walk, settings.jobs, Limits::default()).map(Some)
+    context::build_index(&settings.walk, index_threads(), Limits::default()).map(Some)
 }
 
 /// `--estimate`: cut the tree as a scan would and print what the agents would cost; call nothing.

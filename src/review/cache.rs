@@ -110,10 +110,20 @@ pub(crate) struct Exchange {
     pub(crate) shard: String,
     pub(crate) system: String,
     pub(crate) user: String,
+    /// Which turn of the agent's conversation about the shard this is (1: the first request).
+    #[serde(default = "first_turn")]
+    pub(crate) turn: usize,
+    /// What the tools answered to the previous turn's calls (the response holds this turn's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) tool_results: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) response: Option<Completion>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) error: Option<String>,
+}
+
+fn first_turn() -> usize {
+    1
 }
 
 /// Appends every exchange to a JSONL file as it happens.

@@ -125,6 +125,12 @@ impl Inner {
                     shard: label.to_string(),
                     system: request.system.clone(),
                     user: request.user.clone(),
+                    turn: request.turns.len() + 1,
+                    tool_results: request
+                        .turns
+                        .last()
+                        .map(|turn| turn.results.clone())
+                        .unwrap_or_default(),
                     response: outcome.as_ref().ok().cloned(),
                     error: outcome.as_ref().err().map(ToString::to_string),
                 });

@@ -69,7 +69,7 @@ impl Inner {
                     }
                 ));
             }
-            let Some(index) = self.index.as_deref() else {
+            let Some(index) = self.index.get() else {
                 return Err(String::from(
                     "the agent called a tool, but there is no index",
                 ));

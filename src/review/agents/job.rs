@@ -9,9 +9,10 @@ use crossbeam_channel::Sender;
 use tokio::sync::mpsc;
 
 use super::governor::Slot;
-use super::triage::{self, Verdict};
+use super::shard_job::ShardJob;
+use super::triage;
 use super::{bump, consensus, AgentWork, Inner};
-use crate::model::{Event, Failure, Finding, ShardOutcome, StopReason, StopSignal};
+use crate::model::{Event, Failure, ShardOutcome, StopReason, StopSignal};
 use crate::review::cache::{self, Entry};
 use crate::review::context::{pack, tools};
 use crate::review::llm::parse::{self, Dropped, Placed, RawFinding};
@@ -48,33 +49,6 @@ pub(super) fn stopped_because(stop: &StopSignal) -> String {
     stop.borrow()
         .map_or("stopped", StopReason::message)
         .to_string()
-}
-
-/// A shard with jobs in flight; it is reported when the last one finishes.
-pub(super) struct ShardJob {
-    pub(super) shard: Shard,
-    outcome: Mutex<ShardOutcome>,
-    /// Findings of agents with the review (of `--consensus`) that reported them,
-    /// post-processed when the shard is finished.
-    agent_findings: Mutex<Vec<(u32, Finding)>>,
-    rejected: Mutex<Vec<(Finding, String)>>,
-    /// Verdicts of `--triage` on the rules' findings, by their index in the outcome.
-    pub(super) verdicts: Mutex<Vec<(usize, Verdict)>>,
-    remaining: AtomicUsize,
-    all_cached: AtomicBool,
-    fallback_done: AtomicBool,
-}
-
-impl ShardJob {
-    /// A copy of the rules' finding `index` of the shard's outcome.
-    pub(super) fn finding(&self, index: usize) -> Option<Finding> {
-        self.outcome
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .findings
-            .get(index)
-            .cloned()
-    }
 }
 
 /// Takes each shard from `input`, starts one job per agent and lens (a cached review needs no
@@ -203,14 +177,19 @@ impl Inner {
         }
         let outcome = job.outcome.lock().unwrap_or_else(|e| e.into_inner());
         // CPU work on the dispatcher: bounded by the budget and the shard's size.
-        pack::pack(&job.shard, self.index.as_deref(), &outcome.findings, budget)
+        pack::pack(
+            &job.shard,
+            self.index.get().map(|i| &**i),
+            &outcome.findings,
+            budget,
+        )
     }
 
     /// Whether `agent` is offered the read-only tools: asked for, an index to answer from, and
     /// a protocol with tool calls (an agent command has none).
     fn offers_tools(&self, agent: usize) -> bool {
         self.settings.tools
-            && self.index.is_some()
+            && self.index.get().is_some()
             && self.agents[agent].config.provider != Provider::Command
     }
 

@@ -30,6 +30,7 @@ mod conversation;
 mod governor;
 mod job;
 mod rate_limit;
+mod shard_job;
 mod triage;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -123,8 +124,12 @@ struct Inner {
     cache: Option<Cache>,
     recorder: Option<Recorder>,
     replay: Option<Replay>,
-    /// The repository's symbol index, when prompts are packed with context.
-    index: Option<Arc<SymbolIndex>>,
+    /// The repository's symbol index, when prompts are packed with context: set once it is
+    /// built, before the first dispatch.
+    index: OnceLock<Arc<SymbolIndex>>,
+    /// Where the index comes from: it is built on a thread of its own while the pipeline walks,
+    /// parses and runs the rules, and the pool waits for it before its first prompt.
+    index_source: std::sync::Mutex<Option<IndexSource>>,
     governor: Arc<Governor>,
     budget: Budget,
     /// The run's stop signal, given when the pool starts running.
@@ -177,7 +182,36 @@ impl Inner {
     }
 }
 
+/// The symbol index on its way: `None` arrives when it could not be built (the agents then get
+/// the rules' hints alone).
+pub(crate) type IndexSource = std::sync::mpsc::Receiver<Option<SymbolIndex>>;
+
 impl Inner {
+    /// Waits for the symbol index (the stop signal ends the wait: the shards are then reported
+    /// unreviewed by the dispatcher as usual).
+    fn wait_for_index(&self) {
+        let source = self
+            .index_source
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        let Some(source) = source else { return };
+        loop {
+            match source.recv_timeout(Duration::from_millis(50)) {
+                Ok(Some(index)) => {
+                    let _ = self.index.set(Arc::new(index));
+                    return;
+                }
+                Ok(None) | Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    if self.stop_reason().is_some() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
     /// Asks the agents' servers on this machine how many requests they work on at once, and
     /// keeps the pool's limit within their sum: more agents than slots only queue at the server.
     /// A remote API is not asked (it would not say, and its limits are its rate limits).
@@ -220,7 +254,7 @@ impl AgentPool {
         cache: Option<Cache>,
         recorder: Option<Recorder>,
         replay: Option<Replay>,
-        index: Option<Arc<SymbolIndex>>,
+        index: Option<IndexSource>,
     ) -> AgentPool {
         let cap = settings.cap.max(1);
         AgentPool {
@@ -236,7 +270,8 @@ impl AgentPool {
                 cache,
                 recorder,
                 replay,
-                index,
+                index: OnceLock::new(),
+                index_source: std::sync::Mutex::new(index),
             }),
         }
     }
@@ -299,6 +334,7 @@ impl AgentPool {
             }
         };
         let inner = Arc::clone(&self.inner);
+        inner.wait_for_index();
         runtime.block_on(async {
             inner.learn_slots().await;
             job::dispatch(inner, input, events).await

@@ -14,7 +14,7 @@ use crossbeam_channel::Sender;
 use tokio::task::JoinSet;
 
 use super::governor::Slot;
-use super::job::{stopped_because, ShardJob};
+use super::shard_job::{ShardJob, Verdict};
 use super::{bump, Inner};
 use crate::model::{Event, Finding, StopSignal};
 use crate::review::cache::Entry;
@@ -22,15 +22,6 @@ use crate::review::llm::{parse, prompt, Request};
 
 /// The agent that triages: the first one configured.
 const TRIAGE_AGENT: usize = 0;
-
-/// What an agent made of a rules finding.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Verdict {
-    /// Confirmed, by this agent.
-    Confirmed(String),
-    /// Rejected, for this reason.
-    Rejected(String),
-}
 
 /// The findings to triage, the rules reviewer's, in groups of one problem: findings on
 /// overlapping lines with a CWE in common (a pattern rule and a taint rule on one sink, which
@@ -116,7 +107,6 @@ impl Inner {
         }
         let Some(slot) = self.governor.acquire(stop).await else {
             // Not triaged: the finding stands as the rules reported it.
-            let _ = stopped_because(stop);
             self.finish_job(job, events);
             return;
         };

@@ -29,6 +29,7 @@ const TEXT_CACHE: usize = 32;
 /// How much the index may hold, whatever the repository's size.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
+    pub(crate) files: usize,
     pub(crate) definitions: usize,
     pub(crate) calls: usize,
     /// Calls kept per called name: enough to show callers, bounded for names called everywhere
@@ -39,6 +40,7 @@ pub(crate) struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
+            files: 1_000_000,
             definitions: 1_000_000,
             calls: 2_000_000,
             calls_per_name: 64,
@@ -148,6 +150,10 @@ impl SymbolIndex {
 
     /// Adds one file's symbols; `path` is where it was read from.
     pub(crate) fn add(&mut self, file: IndexedFile, symbols: FileSymbols) {
+        if self.files.len() >= self.limits.files {
+            self.truncated = true;
+            return;
+        }
         let file_id = self.files.len() as u32;
         self.by_path.insert(file.rel_path.clone(), file_id);
         self.files.push(file);
@@ -634,6 +640,7 @@ mod tests {
     #[test]
     fn limits_bound_the_index() {
         let limits = Limits {
+            files: 10,
             definitions: 2,
             calls: 100,
             calls_per_name: 1,

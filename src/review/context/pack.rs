@@ -258,9 +258,27 @@ struct Names {
 /// environment across languages (a hint for ordering, not a taint analysis).
 fn looks_like_input(arguments: &str) -> bool {
     const MARKERS: &[&str] = &[
-        "$_GET", "$_POST", "$_REQUEST", "$_COOKIE", "$_FILES", "$_SERVER", "request", "req.",
-        "params", "argv", "getenv", "getParameter", "getHeader", "input", "query", "body",
-        "form", "args", "stdin", "recv", "read(",
+        "$_GET",
+        "$_POST",
+        "$_REQUEST",
+        "$_COOKIE",
+        "$_FILES",
+        "$_SERVER",
+        "request",
+        "req.",
+        "params",
+        "argv",
+        "getenv",
+        "getParameter",
+        "getHeader",
+        "input",
+        "query",
+        "body",
+        "form",
+        "args",
+        "stdin",
+        "recv",
+        "read(",
     ];
     MARKERS.iter().any(|marker| arguments.contains(marker))
 }
@@ -343,19 +361,31 @@ mod tests {
         let mut index = SymbolIndex::new(dir.path(), Limits::default());
         for (path, text) in [("helpers.py", helpers), ("views.py", views)] {
             let file = parsed(path, text);
-            index.add(IndexedFile::of(&file, &dir.path().join(path)), symbols_of(&file));
+            index.add(
+                IndexedFile::of(&file, &dir.path().join(path)),
+                symbols_of(&file),
+            );
         }
         let file = Arc::new(parsed("views.py", views));
         let options = SliceOptions { budget_tokens: 20 };
         let shards = slice_file(&file, &options);
-        let shard = shards.iter().find(|s| s.symbols.iter().any(|n| n == "view")).unwrap();
+        let shard = shards
+            .iter()
+            .find(|s| s.symbols.iter().any(|n| n == "view"))
+            .unwrap();
         let packed = pack(shard, Some(&index), &[], 2000);
         let run = packed.find("--- helpers.py:6-8").expect("run's body");
         let audit = packed.find("--- helpers.py:3-4").expect("audit's body");
         assert!(run < audit, "the callee handed input first:\n{packed}");
         assert!(packed.contains("8|    return os.system(cmd)"), "{packed}");
-        assert!(packed.contains("--- helpers.py:1\n1|LIMIT = 10"), "{packed}");
-        assert!(packed.contains("- views.py:6 in `def other():` calls view"), "{packed}");
+        assert!(
+            packed.contains("--- helpers.py:1\n1|LIMIT = 10"),
+            "{packed}"
+        );
+        assert!(
+            packed.contains("- views.py:6 in `def other():` calls view"),
+            "{packed}"
+        );
         // The budget holds: with little of it, less is packed, and never more than it.
         let small = pack(shard, Some(&index), &[], 30);
         assert!(estimate_text_tokens(&small) <= 30, "{small}");
