@@ -12,6 +12,9 @@ mode takes minutes). Not part of CI.
       [--repos php-helpdesk,flask-shop] [--modes shard,context,tools,triage,consensus,verify] \\
       [--juliet-c DIR] [--juliet-java DIR] [--juliet-sample N] [--json OUT] [--record DIR]
 
+Every scan streams its answers (`--stream`): a small model on llama-server pads a finished answer
+with blank lines up to the output limit, and a stream is read only until the whole answer is in.
+
 Corpus: each repository's files named in its manifest (bugs and look-alikes) are scanned, with
 only the agent reviewer (the rules reviewer too for triage). A planted bug is found when an
 agent finding starts inside its lines: "strict" also wants the bug's CWE, "loose" any CWE (a small
@@ -55,7 +58,7 @@ def manifest(repo):
 def scan(repo, files, mode, options, record):
     args = [str(options.binary), "scan", str(ROOT / "corpus" / repo), "--root",
             str(ROOT / "corpus" / repo), "-f", "json", "--no-config", "--fail-on", "none",
-            "--no-progress", "--no-cache", "--base-url", options.base_url, "--model",
+            "--no-progress", "--no-cache", "--stream", "--base-url", options.base_url, "--model",
             options.model, "--timeout", options.timeout, *MODES[mode]]
     for path in files:
         args += ["--include", path]
@@ -166,7 +169,7 @@ def juliet(options, mode, out):
         args += ["--c", str(options.juliet_c)]
     if options.juliet_java:
         args += ["--java", str(options.juliet_java)]
-    for arg in ["--no-cache", "--base-url", options.base_url, "--model", options.model,
+    for arg in ["--no-cache", "--stream", "--base-url", options.base_url, "--model", options.model,
                 "--timeout", options.timeout, *MODES[mode]]:
         args.append(f"--scan-arg={arg}")
     started = time.perf_counter()

@@ -307,17 +307,29 @@ pub(crate) fn estimate_text_tokens(text: &str) -> usize {
     let mut quarters = 0;
     let mut word = 0usize;
     let mut digits_only = true;
+    let mut ascii = true;
+    let mut data = true;
     let mut spaces = 0usize;
-    let end_word = |word: &mut usize, digits_only: &mut bool, quarters: &mut usize| {
+    let end_word = |word: &mut usize,
+                    digits_only: &mut bool,
+                    ascii: &mut bool,
+                    data: &mut bool,
+                    quarters: &mut usize| {
         if *word > 0 {
-            *quarters += if *digits_only {
+            *quarters += if *digits_only || !*ascii {
+                // Digits, and letters outside ASCII (CJK, accents), are about a token each.
                 4 * *word
+            } else if *word > LONG_WORD && *data {
+                // Hex, base64 and other long runs are not words a vocabulary holds.
+                4 * word.div_ceil(3)
             } else {
                 4 * word.div_ceil(WORD_PIECE)
             };
         }
         *word = 0;
         *digits_only = true;
+        *ascii = true;
+        *data = true;
     };
     for ch in text.chars() {
         if ch.is_alphanumeric() || ch == '_' {
@@ -327,9 +339,18 @@ pub(crate) fn estimate_text_tokens(text: &str) -> usize {
             spaces = 0;
             word += 1;
             digits_only &= ch.is_ascii_digit();
+            ascii &= ch.is_ascii();
+            // A name has underscores or no digits; hex and base64 have digits and none.
+            data &= ch != '_';
             continue;
         }
-        end_word(&mut word, &mut digits_only, &mut quarters);
+        end_word(
+            &mut word,
+            &mut digits_only,
+            &mut ascii,
+            &mut data,
+            &mut quarters,
+        );
         if ch == ' ' || ch == '\t' {
             spaces += 1;
             continue;
@@ -342,7 +363,13 @@ pub(crate) fn estimate_text_tokens(text: &str) -> usize {
             quarters += 3;
         }
     }
-    end_word(&mut word, &mut digits_only, &mut quarters);
+    end_word(
+        &mut word,
+        &mut digits_only,
+        &mut ascii,
+        &mut data,
+        &mut quarters,
+    );
     if spaces > 1 {
         quarters += 4;
     }
@@ -351,6 +378,9 @@ pub(crate) fn estimate_text_tokens(text: &str) -> usize {
 
 /// Letters of an identifier a code model's tokenizer keeps in one token, about.
 const WORD_PIECE: usize = 10;
+/// Past this many letters, with no underscore, a run is data (hex, base64), cut about every
+/// three.
+const LONG_WORD: usize = 24;
 
 /// Estimated tokens of `bytes` bytes of code.
 pub(crate) fn estimate_tokens(bytes: usize) -> usize {
@@ -394,6 +424,12 @@ mod tests {
             ("1234|", 5),
             // Indentation is one token, a long identifier two.
             ("        a_very_long_identifier_name", 4),
+            // Data and other scripts: about a token per three characters, and per character.
+            (
+                "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                22,
+            ),
+            ("数据库", 3),
             ("", 0),
         ] {
             assert_eq!(estimate_text_tokens(text), tokens, "{text:?}");

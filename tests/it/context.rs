@@ -157,6 +157,34 @@ fn code_that_only_moved_is_a_cache_hit_reported_at_its_new_lines() {
         vec![("app.py".into(), eval_line(&after), "llm/cwe-95".into())]
     );
     assert_eq!(eval_line(&after), eval_line(&before) + 5);
+
+    // With the rules too, the handler's prompt holds their finding on it as a hint, with its
+    // line: keyed from the shard's start, that line moves with the code and it is still a hit.
+    let with_rules = |text: &str| {
+        std::fs::write(repo.join("app.py"), text).unwrap();
+        let outcome = ScanCommand::new(&repo)
+            .format("json")
+            .fail_on("none")
+            .reviewer("rules,openai")
+            .base_url(&fake.base_url_openai())
+            .model("fake-model")
+            .args(["--shard-tokens", "100"])
+            .arg("--cache-dir")
+            .arg(&cache)
+            .env("OPENAI_API_KEY", "sk-test")
+            .run();
+        assert_eq!(outcome.status, 0, "{}", outcome.stderr);
+    };
+    with_rules(&two_shards(14));
+    let asked = fake.stats().requests;
+    let hinted = fake.stats().bodies.last().cloned().unwrap_or_default();
+    assert!(hinted.contains("Static analysis flagged"), "{hinted}");
+    with_rules(&two_shards(19));
+    assert_eq!(
+        fake.stats().requests,
+        asked + 1,
+        "only the changed shard was asked"
+    );
 }
 
 /// The read-only tools, scripted: the fake looks up `admin_ping` before it answers.

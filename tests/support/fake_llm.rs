@@ -590,6 +590,8 @@ struct Chat {
     lookups_offered: bool,
     /// `tool_choice` names the answer tool.
     answer_forced: bool,
+    /// Any tool is offered, the answer tool included.
+    any_tools: bool,
     kind: Kind,
     /// Anthropic: the tool the answer must call (from `tool_choice`, else the first tool).
     tool_name: Option<String>,
@@ -666,7 +668,10 @@ fn decide(request: &Request, behavior: &Behavior, count: u64) -> Reply {
             "tools are not supported by this server (fake)",
         );
     }
-    if chat.lookups_offered && (!chat.answer_forced || behavior.ignore_forced_answer) {
+    // A model that ignores the forced answer looks up even when only the answer is offered.
+    let looks_up = (chat.lookups_offered && !chat.answer_forced)
+        || (behavior.ignore_forced_answer && chat.any_tools);
+    if looks_up {
         let next = if behavior.always_lookup {
             behavior.lookups.first()
         } else {
@@ -848,6 +853,7 @@ fn parse_chat(protocol: Protocol, body: &Value) -> Result<Chat, String> {
         assistant_turns,
         lookups_offered,
         answer_forced,
+        any_tools: !tools.is_empty(),
         answer_tool,
         kind: if is_verdict {
             Kind::Verdict

@@ -7,25 +7,37 @@
 use crate::model::finding::Agreement;
 use crate::model::Finding;
 
+/// What the findings of the rules fallback carry instead of a review: they are not votes.
+pub(super) const NOT_A_REVIEW: u32 = u32::MAX;
+
 /// The findings of the K reviews of one shard (`(review, finding)`), each group of the same
-/// finding merged into its first report with its agreement; those fewer than `min` reviews
-/// reported are returned apart with the reason.
+/// finding merged into its first report with its agreement: the most reviews of one agent and
+/// lens that reported it (two agents' single reports are not two votes of either). Those fewer
+/// than `min` reviews reported are returned apart with the reason; the rules fallback's
+/// findings (`NOT_A_REVIEW`) pass as they are.
 pub(super) fn agree(
     found: Vec<(u32, Finding)>,
     of: u32,
     min: u32,
 ) -> (Vec<Finding>, Vec<(Finding, String)>) {
-    let mut groups: Vec<(Finding, Vec<u32>)> = Vec::new();
+    let mut kept = Vec::new();
+    // Each group: its first report, and the (reviewer, review) pairs that reported it.
+    let mut groups: Vec<(Finding, Vec<(String, u32)>)> = Vec::new();
     for (review, finding) in found {
+        if review == NOT_A_REVIEW {
+            kept.push(finding);
+            continue;
+        }
+        let voter = finding.reviewers.first().cloned().unwrap_or_default();
         let same = groups.iter_mut().find(|(first, _)| {
             first.rule_id == finding.rule_id
                 && first.location.path == finding.location.path
                 && first.location.overlaps_lines(&finding.location)
         });
         match same {
-            Some((first, reviews)) => {
-                if !reviews.contains(&review) {
-                    reviews.push(review);
+            Some((first, votes)) => {
+                if !votes.contains(&(voter.clone(), review)) {
+                    votes.push((voter, review));
                 }
                 first.confidence = first.confidence.max(finding.confidence);
                 first.severity = first.severity.max(finding.severity);
@@ -35,13 +47,16 @@ pub(super) fn agree(
                     }
                 }
             }
-            None => groups.push((finding, vec![review])),
+            None => groups.push((finding, vec![(voter, review)])),
         }
     }
-    let mut kept = Vec::new();
     let mut rejected = Vec::new();
-    for (mut finding, reviews) in groups {
-        let k = reviews.len() as u32;
+    for (mut finding, votes) in groups {
+        let k = votes
+            .iter()
+            .map(|(voter, _)| votes.iter().filter(|(v, _)| v == voter).count())
+            .max()
+            .unwrap_or(0) as u32;
         if of > 1 {
             finding.agreement = Some(Agreement { k, of });
         }
@@ -97,6 +112,21 @@ mod tests {
             "{}",
             rejected[0].1
         );
+        // Two agents' single reports are one vote each, not two; the fallback's are no votes.
+        let mut other = report("llm/cwe-78", 4);
+        other.reviewers = vec![String::from("anthropic:m/security")];
+        let (kept, rejected) = agree(
+            vec![
+                (0, report("llm/cwe-78", 4)),
+                (1, other),
+                (NOT_A_REVIEW, report("python/eval", 9)),
+            ],
+            3,
+            2,
+        );
+        assert_eq!(rejected.len(), 1);
+        assert_eq!(rejected[0].0.agreement, Some(Agreement { k: 1, of: 3 }));
+        assert_eq!((kept.len(), kept[0].agreement), (1, None));
         // One review: no agreement to speak of, nothing rejected.
         let (kept, rejected) = agree(vec![(0, report("llm/cwe-78", 4))], 1, 1);
         assert_eq!((kept[0].agreement, rejected.len()), (None, 0));

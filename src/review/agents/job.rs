@@ -14,7 +14,8 @@ use super::triage;
 use super::{bump, consensus, AgentWork, Inner};
 use crate::model::{Event, Failure, ShardOutcome, StopReason, StopSignal};
 use crate::review::cache::{self, Entry};
-use crate::review::context::{pack, tools};
+use crate::review::context::pack::{self, Packed};
+use crate::review::context::tools;
 use crate::review::llm::parse::{self, Dropped, Placed, RawFinding};
 use crate::review::llm::{prompt, Lens, Provider, Request};
 use crate::review::review_shard;
@@ -94,7 +95,8 @@ pub(super) async fn dispatch(
             all_cached: AtomicBool::new(true),
             fallback_done: AtomicBool::new(false),
         });
-        let packed = inner.packed_context(&job);
+        // CPU and file work, bounded by the budget: off the async threads.
+        let packed = tokio::task::block_in_place(|| inner.packed_context(&job));
         for group in triaged {
             inner
                 .dispatch_triage(&job, group, &packed, &mut stop, &mut tasks, &events)
@@ -170,10 +172,10 @@ pub(super) async fn dispatch(
 impl Inner {
     /// The context packed into the shard's prompts: the rules' findings in it, and what the
     /// symbol index knows of the code it calls, uses and is called from.
-    fn packed_context(&self, job: &ShardJob) -> String {
+    fn packed_context(&self, job: &ShardJob) -> Packed {
         let budget = self.settings.context_tokens;
         if budget == 0 {
-            return String::new();
+            return Packed::default();
         }
         let outcome = job.outcome.lock().unwrap_or_else(|e| e.into_inner());
         // CPU work on the dispatcher: bounded by the budget and the shard's size.
@@ -248,14 +250,14 @@ impl Inner {
                     for finding in &mut found {
                         finding.reviewers = vec![format!("rules (fallback for {name})")];
                     }
-                    // Every review of the shard would have seen what the rules saw.
-                    let reviews = self.settings.consensus.max(1);
                     job.agent_findings
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
-                        .extend(found.into_iter().flat_map(|finding| {
-                            (0..reviews).map(move |review| (review, finding.clone()))
-                        }));
+                        .extend(
+                            found
+                                .into_iter()
+                                .map(|finding| (consensus::NOT_A_REVIEW, finding)),
+                        );
                     job.outcome
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
@@ -325,8 +327,8 @@ impl Inner {
         if let Some(cache) = &self.cache {
             let relative = |r: &RawFinding| {
                 let mut r = r.clone();
-                r.start_line -= job.shard.start_line;
-                r.end_line -= job.shard.start_line;
+                r.start_line = r.start_line.saturating_sub(job.shard.start_line);
+                r.end_line = r.end_line.saturating_sub(job.shard.start_line);
                 r
             };
             cache.put(

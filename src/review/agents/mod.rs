@@ -217,7 +217,13 @@ impl Inner {
     /// A remote API is not asked (it would not say, and its limits are its rate limits).
     async fn learn_slots(&self) {
         let mut total = 0;
+        let mut asked: Vec<&str> = Vec::new();
         for agent in &self.agents {
+            // Two agents of one server share its slots.
+            if asked.contains(&agent.config.base_url.as_str()) {
+                continue;
+            }
+            asked.push(&agent.config.base_url);
             let config = &agent.config;
             if config.provider == crate::review::llm::Provider::Command
                 || !crate::review::llm::http::is_local(&config.base_url)

@@ -18,7 +18,22 @@ use super::shard_job::{ShardJob, Verdict};
 use super::{bump, Inner};
 use crate::model::{Event, Finding, StopSignal};
 use crate::review::cache::Entry;
+use crate::review::context::pack::Packed;
 use crate::review::llm::{parse, prompt, Request};
+
+/// Finishes a triage job when dropped: at its end, or when its task panics (the finding then
+/// stands untriaged, and the shard is still reported).
+struct FinishOnDrop<'a> {
+    inner: &'a Inner,
+    job: &'a ShardJob,
+    events: &'a Sender<Event>,
+}
+
+impl Drop for FinishOnDrop<'_> {
+    fn drop(&mut self) {
+        self.inner.finish_job(self.job, self.events);
+    }
+}
 
 /// The agent that triages: the first one configured.
 const TRIAGE_AGENT: usize = 0;
@@ -84,7 +99,7 @@ impl Inner {
         self: &Arc<Self>,
         job: &Arc<ShardJob>,
         group: Vec<usize>,
-        packed: &str,
+        packed: &Packed,
         stop: &mut StopSignal,
         tasks: &mut JoinSet<()>,
         events: &Sender<Event>,
@@ -105,6 +120,8 @@ impl Inner {
             self.finish_job(job, events);
             return;
         }
+        job.all_cached
+            .store(false, std::sync::atomic::Ordering::Relaxed);
         let Some(slot) = self.governor.acquire(stop).await else {
             // Not triaged: the finding stands as the rules reported it.
             self.finish_job(job, events);
@@ -114,8 +131,13 @@ impl Inner {
         let job = Arc::clone(job);
         let events = events.clone();
         tasks.spawn(async move {
+            // Finished however the task ends, a panic included: the shard is still reported.
+            let _finish = FinishOnDrop {
+                inner: &inner,
+                job: &job,
+                events: &events,
+            };
             inner.run_triage(&job, &group, request, key, slot).await;
-            inner.finish_job(&job, &events);
         });
     }
 

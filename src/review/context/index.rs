@@ -25,6 +25,13 @@ const MAX_DEPTH: usize = 64;
 const MAX_SIGNATURE: usize = 200;
 /// Files whose text is kept for reading bodies back, most recent last.
 const TEXT_CACHE: usize = 32;
+/// Most definitions and calls kept of one file: a generated or hostile file of a million
+/// one-line functions must not hold the index's whole share.
+const MAX_FILE_DEFINITIONS: usize = 20_000;
+const MAX_FILE_CALLS: usize = 50_000;
+/// Most definitions kept under one name: enough to find the nearest, and a bound on the work
+/// of ordering them.
+const MAX_DEFINITIONS_PER_NAME: usize = 64;
 
 /// How much the index may hold, whatever the repository's size.
 #[derive(Clone, Copy, Debug)]
@@ -165,7 +172,13 @@ impl SymbolIndex {
                 continue;
             }
             let id = self.definitions.len() as u32;
-            self.by_name.entry(name.clone()).or_default().push(id);
+            let same_name = self.by_name.entry(name.clone()).or_default();
+            if same_name.len() >= MAX_DEFINITIONS_PER_NAME {
+                self.truncated = true;
+                ids.push(None);
+                continue;
+            }
+            same_name.push(id);
             self.definitions.push(Definition {
                 file: file_id,
                 kind,
@@ -176,11 +189,19 @@ impl SymbolIndex {
             ids.push(Some(id));
         }
         for (name, line, caller) in symbols.calls {
-            let list = self.calls.entry(name).or_default();
-            if list.len() >= self.limits.calls_per_name || self.call_count >= self.limits.calls {
+            // The limits are checked before a name is added: a name is memory too.
+            if self.call_count >= self.limits.calls {
                 self.truncated = true;
-                continue;
+                break;
             }
+            let list = match self.calls.get_mut(&name) {
+                Some(list) if list.len() >= self.limits.calls_per_name => {
+                    self.truncated = true;
+                    continue;
+                }
+                Some(list) => list,
+                None => self.calls.entry(name).or_default(),
+            };
             self.call_count += 1;
             list.push(Call {
                 file: file_id,
@@ -205,7 +226,7 @@ impl SymbolIndex {
                     .collect()
             })
             .unwrap_or_default();
-        found.sort_by_key(|d| {
+        found.sort_by_cached_key(|d| {
             (
                 distance(from, self.path_of(d)),
                 self.path_of(d).to_string(),
@@ -233,13 +254,7 @@ impl SymbolIndex {
                     .collect()
             })
             .unwrap_or_default();
-        found.sort_by(|a, b| {
-            (distance(from, &a.path), &a.path, a.line).cmp(&(
-                distance(from, &b.path),
-                &b.path,
-                b.line,
-            ))
-        });
+        found.sort_by_cached_key(|c| (distance(from, &c.path), c.path.clone(), c.line));
         found
     }
 
@@ -347,7 +362,7 @@ fn visit(
     if depth > MAX_DEPTH {
         return;
     }
-    if let Some(name) = called_name(file, node) {
+    if let Some(name) = called_name(file, node).filter(|_| symbols.calls.len() < MAX_FILE_CALLS) {
         let line = file.line_of_byte(node.start_byte());
         let caller = enclosing
             .iter()
@@ -357,18 +372,25 @@ fn visit(
         symbols.calls.push((name.into(), line, caller));
     }
     let in_callable = enclosing.iter().any(|(_, k)| *k == DefKind::Callable);
-    let defined = definition_kind(file, node, in_callable).and_then(|kind| {
-        let name = definition_name(file, node)?;
-        let name = crate::review::rules::names::spelled(name.trim()).to_string();
-        if name.is_empty() || name.contains(char::is_whitespace) {
-            return None;
-        }
-        let (first, last) = file.lines_of(&node.byte_range());
-        symbols
-            .definitions
-            .push((name.into(), kind, first, last, signature(file, node).into()));
-        Some((symbols.definitions.len() - 1, kind))
-    });
+    let room = symbols.definitions.len() < MAX_FILE_DEFINITIONS;
+    let defined = definition_kind(file, node, in_callable)
+        .filter(|_| room)
+        .and_then(|kind| {
+            let name = definition_name(file, node)?;
+            let name = crate::review::rules::names::spelled(name.trim()).to_string();
+            if name.is_empty() || name.contains(char::is_whitespace) {
+                return None;
+            }
+            let (first, last) = file.lines_of(&node.byte_range());
+            symbols.definitions.push((
+                name.into(),
+                kind,
+                first,
+                last,
+                signature(file, node).into(),
+            ));
+            Some((symbols.definitions.len() - 1, kind))
+        });
     if let Some(entry) = defined {
         enclosing.push(entry);
     }

@@ -14,14 +14,16 @@ pub(crate) mod pack;
 pub(crate) mod tools;
 
 use std::cell::RefCell;
-use std::sync::Mutex;
 
-use rayon::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
+use rayon::iter::{IntoParallelIterator, ParallelIterator};
 
 use crate::slice::SourceFile;
 use crate::walk::{self, Candidate, Classified, WalkEvent, WalkSettings};
 use index::{FileSymbols, IndexedFile};
 pub(crate) use index::{Limits, SymbolIndex};
+
+/// Files indexed at once between two additions to the index.
+const CHUNK: usize = 256;
 
 thread_local! {
     static PARSER: RefCell<tree_sitter::Parser> = RefCell::new(tree_sitter::Parser::new());
@@ -49,26 +51,20 @@ pub(crate) fn build_index(
         .thread_name(|index| format!("shardscan-index-{index}"))
         .build()
         .map_err(|e| anyhow::anyhow!("failed to start the index threads: {e}"))?;
-    let results: Mutex<Vec<Option<(IndexedFile, FileSymbols)>>> =
-        Mutex::new((0..candidates.len()).map(|_| None).collect());
-    pool.install(|| {
-        candidates
-            .into_par_iter()
-            .enumerate()
-            .for_each(|(position, candidate)| {
-                if let Some(found) = index_one(candidate) {
-                    results.lock().unwrap_or_else(|e| e.into_inner())[position] = Some(found);
-                }
-            });
-    });
     let mut index = SymbolIndex::new(&settings.root, limits);
-    for (file, symbols) in results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .flatten()
-    {
-        index.add(file, symbols);
+    // A chunk at a time, each added in order as it is done: what waits to join the index is one
+    // chunk's symbols, whatever the tree.
+    let mut candidates = candidates.into_iter();
+    loop {
+        let chunk: Vec<Candidate> = candidates.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let found: Vec<Option<(IndexedFile, FileSymbols)>> =
+            pool.install(|| chunk.into_par_iter().map(index_one).collect());
+        for (file, symbols) in found.into_iter().flatten() {
+            index.add(file, symbols);
+        }
     }
     Ok(index)
 }

@@ -28,16 +28,64 @@ const MAX_NAMES: usize = 400;
 /// Deepest nesting followed in the shard's tree.
 const MAX_DEPTH: usize = 64;
 
-/// The packed context of `shard`, or an empty string when there is nothing to add or no budget.
-/// `hints` are the static findings inside the shard.
+/// The context packed for one shard, with the line numbers of the shard's own file marked, so
+/// that it can be shown as it is and keyed with those lines counted from the shard's start (code
+/// that only moved in its file is a cache hit).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Packed {
+    marked: String,
+}
+
+/// Around a line number of the shard's own file.
+const MARK_START: char = '\u{1}';
+const MARK_END: char = '\u{2}';
+
+impl Packed {
+    /// The text with the shard's file's line numbers less `base` (0: as they are; in a cache
+    /// key, the line before the shard, which can make one zero or negative).
+    pub(crate) fn render(&self, base: usize) -> String {
+        let mut out = String::with_capacity(self.marked.len());
+        let mut rest = self.marked.as_str();
+        while let Some(start) = rest.find(MARK_START) {
+            out.push_str(&rest[..start]);
+            let after = &rest[start + MARK_START.len_utf8()..];
+            let Some(end) = after.find(MARK_END) else {
+                rest = after;
+                break;
+            };
+            let number: i64 = after[..end].parse().unwrap_or(0);
+            let _ = write!(out, "{}", number - base as i64);
+            rest = &after[end + MARK_END.len_utf8()..];
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// A line number of the shard's own file, marked for [`Packed::render`].
+fn own(line: usize) -> String {
+    format!("{MARK_START}{line}{MARK_END}")
+}
+
+/// `path:line`, the line marked when `path` is the shard's file.
+fn place(shard: &Shard, path: &str, line: usize) -> String {
+    if path == shard.file.rel_path {
+        format!("{path}:{}", own(line))
+    } else {
+        format!("{path}:{line}")
+    }
+}
+
+/// The packed context of `shard`: empty when there is nothing to add or no budget. `hints` are
+/// the static findings inside the shard.
 pub(crate) fn pack(
     shard: &Shard,
     index: Option<&SymbolIndex>,
     hints: &[Finding],
     budget: usize,
-) -> String {
+) -> Packed {
     if budget == 0 {
-        return String::new();
+        return Packed::default();
     }
     let mut packer = Packer {
         out: String::new(),
@@ -50,7 +98,7 @@ pub(crate) fn pack(
         packer.values(shard, index, &names.identifiers);
         packer.callers(shard, index);
     }
-    packer.out
+    Packed { marked: packer.out }
 }
 
 struct Packer {
@@ -86,7 +134,7 @@ impl Packer {
         for hint in hints {
             let mut line = format!(
                 "- line {}: {}{} ({})",
-                hint.location.start_line,
+                own(hint.location.start_line),
                 hint.cwe.first().map_or(String::new(), |c| format!("{c}, ")),
                 hint.message.lines().next().unwrap_or_default(),
                 hint.rule_id
@@ -97,7 +145,7 @@ impl Packer {
                     .iter()
                     .map(|step| {
                         if step.location.path == shard.file.rel_path {
-                            format!("line {}", step.location.start_line)
+                            format!("line {}", own(step.location.start_line))
                         } else {
                             format!("{}:{}", step.location.path, step.location.start_line)
                         }
@@ -133,11 +181,18 @@ impl Packer {
                 }
                 header = true;
             }
+            let path = index.path_of(definition);
+            let mark = |line: usize| {
+                if path == shard.file.rel_path {
+                    own(line)
+                } else {
+                    line.to_string()
+                }
+            };
             let where_ = format!(
-                "--- {}:{}-{}\n",
-                index.path_of(definition),
-                definition.first_line,
-                definition.last_line
+                "--- {path}:{}-{}\n",
+                mark(definition.first_line),
+                mark(definition.last_line)
             );
             let lines = definition.last_line + 1 - definition.first_line;
             let body = (lines <= MAX_BODY_LINES)
@@ -146,7 +201,7 @@ impl Packer {
             let whole = body.is_some_and(|body| {
                 let mut text = where_.clone();
                 for (number, line) in body {
-                    let _ = writeln!(text, "{number}|{line}");
+                    let _ = writeln!(text, "{}|{line}", mark(number));
                 }
                 self.add(&text)
             });
@@ -182,13 +237,14 @@ impl Packer {
                 }
                 header = true;
             }
-            let mut text = format!(
-                "--- {}:{}\n",
-                index.path_of(definition),
-                definition.first_line
-            );
+            let path = index.path_of(definition);
+            let mut text = format!("--- {}\n", place(shard, path, definition.first_line));
             for (number, line) in body {
-                let _ = writeln!(text, "{number}|{line}");
+                if path == shard.file.rel_path {
+                    let _ = writeln!(text, "{}|{line}", own(number));
+                } else {
+                    let _ = writeln!(text, "{number}|{line}");
+                }
             }
             if !self.add(&text) {
                 break;
@@ -215,9 +271,8 @@ impl Packer {
                     continue;
                 }
                 lines.push(format!(
-                    "- {}:{}{} calls {name}\n",
-                    caller.path,
-                    caller.line,
+                    "- {}{} calls {name}\n",
+                    place(shard, &caller.path, caller.line),
                     caller
                         .signature
                         .map_or(String::new(), |s| format!(" in `{s}`"))
@@ -373,7 +428,7 @@ mod tests {
             .iter()
             .find(|s| s.symbols.iter().any(|n| n == "view"))
             .unwrap();
-        let packed = pack(shard, Some(&index), &[], 2000);
+        let packed = pack(shard, Some(&index), &[], 2000).render(0);
         let run = packed.find("--- helpers.py:6-8").expect("run's body");
         let audit = packed.find("--- helpers.py:3-4").expect("audit's body");
         assert!(run < audit, "the callee handed input first:\n{packed}");
@@ -387,9 +442,17 @@ mod tests {
             "{packed}"
         );
         // The budget holds: with little of it, less is packed, and never more than it.
-        let small = pack(shard, Some(&index), &[], 30);
+        let small = pack(shard, Some(&index), &[], 30).render(0);
         assert!(estimate_text_tokens(&small) <= 30, "{small}");
         assert!(small.len() < packed.len());
-        assert_eq!(pack(shard, Some(&index), &[], 0), "");
+        assert_eq!(pack(shard, Some(&index), &[], 0), Packed::default());
+        // Rendered less a base (a cache key counts from the shard's start), the caller in the
+        // shard's own file moves with it; the definitions in other files keep their numbers.
+        let keyed = pack(shard, Some(&index), &[], 2000).render(2);
+        assert!(
+            keyed.contains("- views.py:4 in `def other():` calls view"),
+            "{keyed}"
+        );
+        assert!(keyed.contains("8|    return os.system(cmd)"), "{keyed}");
     }
 }

@@ -188,7 +188,7 @@ fn read_lines(index: &SymbolIndex, arguments: &Value) -> Result<String, String> 
     if last < first {
         return Err(format!("end_line {last} is before start_line {first}"));
     }
-    let last = last.min(first + MAX_READ_LINES - 1);
+    let last = last.min(first.saturating_add(MAX_READ_LINES - 1));
     let lines = index.lines(path, first, last)?;
     if lines.is_empty() {
         return Err(format!("`{path}` has no line {first}"));

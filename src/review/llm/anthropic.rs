@@ -55,7 +55,8 @@ impl Anthropic {
             }
         }
         let mut offered: Vec<Value> = Vec::new();
-        if tools {
+        // A turn that must answer is offered the answer alone (some servers ignore the choice).
+        if tools && !request.answer_now {
             offered.extend(request.tools.iter().map(|tool| {
                 json!({
                     "name": tool.name,
@@ -101,6 +102,7 @@ impl Anthropic {
         if let Err(CallError::Permanent(message)) = &outcome {
             if message.starts_with("HTTP 4")
                 && !request.tools.is_empty()
+                && super::mentions_tools(message)
                 && !self.tools_refused.swap(true, Ordering::Relaxed)
             {
                 return self.send_once(request).await;
@@ -162,6 +164,8 @@ impl Anthropic {
         // Tool-use blocks by index: (id, name, input so far).
         let mut uses: Vec<(String, String, String)> = Vec::new();
         let mut current: Option<usize> = None;
+        // A block was started but not kept (past the bound on tool calls): its pieces are dropped.
+        let mut dropped_block = false;
         let answer = request.kind.tool_name();
         let mut text = String::new();
         let (mut tokens_in, mut tokens_out) = (None, None);
@@ -179,18 +183,25 @@ impl Anthropic {
                 "content_block_start" => {
                     let block = event.get("content_block");
                     current = None;
+                    dropped_block = false;
                     if block.and_then(|b| b.get("type")).and_then(Value::as_str) == Some("tool_use")
-                        && uses.len() < 64
                     {
-                        let block = block.unwrap_or(&Value::Null);
-                        uses.push((string(block, "id"), string(block, "name"), String::new()));
-                        current = Some(uses.len() - 1);
+                        if uses.len() < 64 {
+                            let block = block.unwrap_or(&Value::Null);
+                            uses.push((string(block, "id"), string(block, "name"), String::new()));
+                            current = Some(uses.len() - 1);
+                        } else {
+                            dropped_block = true;
+                        }
                     }
                 }
                 "content_block_delta" => {
                     if let Some(piece) =
                         event.pointer("/delta/partial_json").and_then(Value::as_str)
                     {
+                        if dropped_block {
+                            return Ok(Read::More);
+                        }
                         // A server that sends no block start still has one tool call.
                         if current.is_none() {
                             uses.push((String::new(), answer.to_string(), String::new()));
@@ -204,7 +215,7 @@ impl Anthropic {
                         // The whole answer has arrived: what follows is padding (see OpenAi).
                         if block.1 == answer
                             && piece.contains('}')
-                            && parse::complete_value_len(&block.2).is_some()
+                            && parse::holds_complete_answer(&block.2)
                         {
                             stopped = true;
                             return Ok(Read::Enough);

@@ -70,13 +70,13 @@ pub(crate) fn status_error(
     let message = redact(&format!("HTTP {status}: {}", detail.trim()), key);
     let retry_after = retry_after(headers);
     match status.as_u16() {
-        // 503: llama-server with every slot busy and its queue full.
-        429 | 529 => CallError::Retryable {
+        // 503: an overloaded server (llama-server with its slots busy): as a 429.
+        429 | 503 | 529 => CallError::Retryable {
             message,
             retry_after,
             rate_limited: true,
         },
-        408 | 409 | 425 | 500..=599 => CallError::Retryable {
+        408 | 409 | 425 | 500..=502 | 504..=599 => CallError::Retryable {
             message,
             retry_after,
             rate_limited: false,

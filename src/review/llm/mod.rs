@@ -284,6 +284,15 @@ pub(crate) fn answer_or_lookups(
     completion
 }
 
+/// Whether a server's refusal is about tools (not the context length, a key, a model name):
+/// only then does the run go on without them.
+pub(crate) fn mentions_tools(message: &str) -> bool {
+    let message = message.to_ascii_lowercase();
+    ["tool", "function"]
+        .iter()
+        .any(|word| message.contains(word))
+}
+
 /// Tokens a chat template adds around each message (role markers).
 const MESSAGE_OVERHEAD: usize = 6;
 
@@ -342,4 +351,22 @@ pub(crate) fn backend(config: &AgentConfig) -> anyhow::Result<Box<dyn Backend>> 
         Provider::Anthropic => Box::new(anthropic::Anthropic::new(config.clone())?),
         Provider::Command => Box::new(command::CommandAgent::new(config.clone())?),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_refusal_about_tools_turns_them_off() {
+        assert!(mentions_tools("HTTP 400: tools are not supported"));
+        assert!(mentions_tools(
+            "HTTP 400: unsupported parameter: 'tool_choice'"
+        ));
+        assert!(mentions_tools("HTTP 400: function calling is not enabled"));
+        assert!(!mentions_tools(
+            "HTTP 400: the request exceeds the available context size"
+        ));
+        assert!(!mentions_tools("HTTP 401: invalid API key"));
+    }
 }

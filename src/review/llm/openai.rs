@@ -9,6 +9,7 @@ use super::http::{self, read_events, Read};
 use super::parse;
 use super::{
     answer_or_lookups, AgentConfig, Backend, CallError, CallFuture, Completion, Request, ToolCall,
+    ToolSpec,
 };
 
 /// Temperature of the sampled reviews of `--consensus` (the first review stays at 0).
@@ -73,8 +74,14 @@ impl OpenAi {
         }
         if tools {
             // The answer is one more tool, so every turn is a tool call: a lookup, or the answer.
-            let mut offered: Vec<Value> = request
-                .tools
+            // A turn that must answer is offered the answer alone: llama-server reads only a
+            // string `tool_choice` (an object naming the tool becomes "auto").
+            let lookups: &[ToolSpec] = if request.answer_now {
+                &[]
+            } else {
+                &request.tools
+            };
+            let mut offered: Vec<Value> = lookups
                 .iter()
                 .map(|tool| {
                     json!({"type": "function", "function": {
@@ -91,11 +98,7 @@ impl OpenAi {
                 "parameters": request.kind.schema(),
             }}));
             body["tools"] = Value::Array(offered);
-            body["tool_choice"] = if request.answer_now {
-                json!({"type": "function", "function": {"name": answer}})
-            } else {
-                json!("required")
-            };
+            body["tool_choice"] = json!("required");
         } else {
             body["response_format"] = if self.schema_refused.load(Ordering::Relaxed) {
                 json!({"type": "json_object"})
@@ -124,6 +127,7 @@ impl OpenAi {
         if let Err(CallError::Permanent(message)) = &outcome {
             if message.starts_with("HTTP 4")
                 && !request.tools.is_empty()
+                && super::mentions_tools(message)
                 && !self.tools_refused.swap(true, Ordering::Relaxed)
             {
                 outcome = self.send_once(request).await;
@@ -218,7 +222,7 @@ impl OpenAi {
                 text.push_str(piece);
                 // A whole JSON answer has arrived: what a small model writes after it is
                 // padding up to the output limit, and waiting for it costs minutes.
-                if piece.contains(['}', ']']) && parse::complete_value_len(&text).is_some() {
+                if piece.contains(['}', ']']) && parse::holds_complete_answer(&text) {
                     finished = true;
                     return Ok(Read::Enough);
                 }

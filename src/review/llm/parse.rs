@@ -110,6 +110,23 @@ pub(crate) fn complete_value_len(text: &str) -> Option<usize> {
     balanced_end(body, open).map(|end| skipped + end)
 }
 
+/// Whether `text` starts with a whole answer (findings or a verdict) that has fully arrived: a
+/// stream can stop there. A complete value that is not an answer (a plan before the answer)
+/// is not enough.
+pub(crate) fn holds_complete_answer(text: &str) -> bool {
+    // A small model opens a code fence first (```json) even when asked for JSON alone.
+    let trimmed = text.trim_start();
+    let text = match trimmed.strip_prefix("```") {
+        Some(fenced) => fenced.split_once('\n').map_or("", |(_, body)| body),
+        None => trimmed,
+    };
+    let Some(len) = complete_value_len(text) else {
+        return false;
+    };
+    serde_json::from_str::<Value>(text[..len].trim())
+        .is_ok_and(|value| is_findings_answer(&value) || value.get("verdict").is_some())
+}
+
 /// Whether an answer the server marked as cut at the output limit is whole all the same: small
 /// local models emit a complete value and then pad with blank lines until the limit. True when a
 /// complete findings answer or verdict is followed by nothing but whitespace (or the code fence
@@ -574,6 +591,25 @@ def outside(path):
         for (name, shard, line, want) in cases {
             let finding = to_finding(&raw(*line, *line, ""), shard, "agent", Lens::Security);
             assert_eq!(finding.symbol.as_deref(), *want, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_stream_stops_only_at_a_whole_answer() {
+        for (text, whole) in [
+            ("{\"findings\": []}", true),
+            (
+                "  {\"verdict\": \"confirmed\", \"reason\": \"x\"}\n\n",
+                true,
+            ),
+            ("{\"findings\": [{\"start_line\": 3", false),
+            // A complete value that is not the answer: read on.
+            ("{\"plan\": \"look at line 3\"}", false),
+            ("```json\n{\"findings\": []}\n", true),
+            ("```json\n{\"findings\": [", false),
+            ("[1, 2]", false),
+        ] {
+            assert_eq!(holds_complete_answer(text), whole, "{text}");
         }
     }
 }

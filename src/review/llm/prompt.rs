@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 use super::parse::RawFinding;
 use super::{Lens, Request, RequestKind};
 use crate::model::Finding;
+use crate::review::context::pack::Packed;
 use crate::slice::Shard;
 
 /// Longest enclosing definition shown to a verifier, in lines; past it the verifier sees the
@@ -101,7 +102,7 @@ pub(crate) fn review_request(
     shard: &Shard,
     lens: Lens,
     max_output_tokens: u32,
-    packed: &str,
+    packed: &Packed,
 ) -> Request {
     let system = format!(
         "You are a meticulous code auditor, one of many reviewing a codebase in parallel; you see \
@@ -118,12 +119,13 @@ pub(crate) fn review_request(
     // code that only moved is a hit; the findings cached are relative to the start too.
     let user = |base: usize| {
         let mut user = format!(
-            "File: {} ({})\nLines {}-{} of the file are to be reviewed.\n\nContext:\n{}\n{packed}{CODE_MARKER}\n",
+            "File: {} ({})\nLines {}-{} of the file are to be reviewed.\n\nContext:\n{}\n{}{CODE_MARKER}\n",
             shard.file.rel_path,
             shard.language(),
             shard.start_line - base,
             shard.end_line - base,
-            shard.header_text()
+            shard.header_text(),
+            packed.render(base),
         );
         push_numbered(&mut user, shard, shard.start_line, shard.end_line, base);
         user
@@ -194,7 +196,7 @@ pub(crate) fn verify_request(shard: &Shard, finding: &RawFinding) -> Request {
 
 /// The request that asks an agent to triage a static finding (`--triage`): the rule's claim, its
 /// flow from source to sink, the packed context and the enclosing definition.
-pub(crate) fn triage_request(shard: &Shard, finding: &Finding, packed: &str) -> Request {
+pub(crate) fn triage_request(shard: &Shard, finding: &Finding, packed: &Packed) -> Request {
     let system = format!(
         "You are a security reviewer triaging the report of a static analyzer, which finds real \
          bugs but also false positives. Decide whether the reported problem is real in this \
@@ -240,7 +242,7 @@ pub(crate) fn triage_request(shard: &Shard, finding: &Finding, packed: &str) -> 
             file.rel_path,
             shard.language()
         ));
-        user.push_str(packed);
+        user.push_str(&packed.render(base));
         user.push_str(CODE_MARKER);
         user.push('\n');
         push_numbered(&mut user, shard, first, last, base);

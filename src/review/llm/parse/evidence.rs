@@ -59,7 +59,9 @@ pub(crate) fn check(mut raw: RawFinding, shard: &Shard) -> Result<(RawFinding, P
         (cited.contains(&first) && cited.contains(&last))
             || (first..=last).contains(&raw.start_line)
     }) {
-        raw.end_line = raw.end_line.min(shard.end_line);
+        // Cited lines reach no further than the shard, on either side.
+        raw.start_line = raw.start_line.max(shard.start_line);
+        raw.end_line = raw.end_line.min(shard.end_line).max(raw.start_line);
         return Ok((raw, Placed::AsCited));
     }
     let distance = |&(first, last): &(usize, usize)| {
