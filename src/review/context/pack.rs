@@ -163,10 +163,11 @@ impl Packer {
         self.add(&section);
     }
 
-    fn callees(&mut self, shard: &Shard, index: &SymbolIndex, calls: &[String]) {
+    fn callees(&mut self, shard: &Shard, index: &SymbolIndex, calls: &[CallSite]) {
         let path = &shard.file.rel_path;
         let mut header = false;
-        for name in calls {
+        for call in calls {
+            let name = &call.name;
             let Some(definition) = index.definitions(name, path).into_iter().find(|d| {
                 d.kind == DefKind::Callable
                     && !inside(shard, index.path_of(d), d.first_line, d.last_line)
@@ -189,10 +190,14 @@ impl Packer {
                     line.to_string()
                 }
             };
+            // Where the shard calls it, and with what: a small model does not tie a body shown
+            // apart to the call it reads below.
             let where_ = format!(
-                "--- {path}:{}-{}\n",
+                "--- {path}:{}-{}, `{name}`, called on line {}: `{}`\n",
                 mark(definition.first_line),
-                mark(definition.last_line)
+                mark(definition.last_line),
+                own(call.line),
+                call.text
             );
             let lines = definition.last_line + 1 - definition.first_line;
             let body = (lines <= MAX_BODY_LINES)
@@ -302,12 +307,23 @@ fn inside(shard: &Shard, path: &str, first: usize, last: usize) -> bool {
 /// The names a shard calls and the other identifiers it uses, in order of appearance.
 #[derive(Default)]
 struct Names {
-    /// Called names, those handed input first.
-    calls: Vec<String>,
+    /// Calls, the first of each name, those handed input first.
+    calls: Vec<CallSite>,
     /// How many of `calls` are handed input.
     handed_input: usize,
     identifiers: Vec<String>,
 }
+
+/// The first call of a name in the shard.
+struct CallSite {
+    name: String,
+    line: usize,
+    /// The call's first line, clipped.
+    text: String,
+}
+
+/// Longest call text shown beside a callee's definition, in characters.
+const MAX_CALL_TEXT: usize = 120;
 
 /// Whether call arguments read input: the usual spellings of request data, arguments and the
 /// environment across languages (a hint for ordering, not a taint analysis).
@@ -370,11 +386,21 @@ fn collect(
                 let arguments = node
                     .child_by_field_name("arguments")
                     .map_or("", |a| &shard.file.text[a.byte_range()]);
+                let first_line = shard.file.text[node.byte_range()]
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .trim();
+                let call = CallSite {
+                    name,
+                    line: shard.file.line_of_byte(node.start_byte()),
+                    text: first_line.chars().take(MAX_CALL_TEXT).collect(),
+                };
                 if looks_like_input(arguments) {
-                    names.calls.insert(names.handed_input, name);
+                    names.calls.insert(names.handed_input, call);
                     names.handed_input += 1;
                 } else {
-                    names.calls.push(name);
+                    names.calls.push(call);
                 }
             }
         }
@@ -429,7 +455,9 @@ mod tests {
             .find(|s| s.symbols.iter().any(|n| n == "view"))
             .unwrap();
         let packed = pack(shard, Some(&index), &[], 2000).render(0);
-        let run = packed.find("--- helpers.py:6-8").expect("run's body");
+        let run = packed
+            .find("--- helpers.py:6-8, `run`, called on line 3: `run(request.args['q'])`")
+            .expect("run's body, and where it is called");
         let audit = packed.find("--- helpers.py:3-4").expect("audit's body");
         assert!(run < audit, "the callee handed input first:\n{packed}");
         assert!(packed.contains("8|    return os.system(cmd)"), "{packed}");
