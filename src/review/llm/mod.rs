@@ -14,7 +14,7 @@ use std::pin::Pin;
 use std::time::Duration;
 
 /// Part of every cache key and recording: change it whenever the prompt or schema changes.
-pub(crate) const PROMPT_VERSION: &str = "shardscan-prompt/2";
+pub(crate) const PROMPT_VERSION: &str = "shardscan-prompt/3";
 
 /// A reviewer's point of view: each lens sends the shard to an agent with other instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]

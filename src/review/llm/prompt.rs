@@ -107,8 +107,10 @@ pub(crate) fn review_request(
     let system = format!(
         "You are a meticulous code auditor, one of many reviewing a codebase in parallel; you see \
          one slice of one file. {}\n\nReport only real, specific problems in the numbered lines \
-         of the slice; the context above them is for understanding only. Cite the lines by the \
-         numbers shown. Quote the offending code exactly in `evidence`. Give a CWE identifier \
+         of the slice; the context above them is for understanding only. A bug may run through \
+         a function defined elsewhere: when input in these lines reaches a dangerous operation \
+         inside a function shown in the context, report it at the line here that calls it. \
+         Cite the lines by the numbers shown. Quote the offending code exactly in `evidence`. Give a CWE identifier \
          when one fits. Severity: error for exploitable or certain bugs, warning for likely \
          ones, note for minor ones. If nothing is wrong, answer {{\"findings\": []}}. Answer \
          with JSON only, shaped like this example:\n{}",
