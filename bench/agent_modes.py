@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """What agents find with a real model, per mode: the shard alone, packed context, read-only
-tools, triage of the rules' findings, consensus of three reviews, and verification.
+tools, triage of the rules' findings, consensus of three reviews, and verification; and, asked
+for with --modes, five reviews with every finding kept (`sampled-shard`: the shard alone,
+`sampled`: with the packed context), which shows what a small model reports at least once.
 
 Needs an OpenAI-compatible server; ../shared/LOCAL_LLM.md says how to run llama-server with
 Qwen2.5-Coder-1.5B-Instruct on this machine (about 150 prompt and 30 generated tokens/s, so a
@@ -9,7 +11,8 @@ mode takes minutes). Not part of CI.
   llama-server -m qwen2.5-coder-1.5b-q4_k_m.gguf --host 127.0.0.1 --port 8642 -c 16384 \\
       --parallel 1 -t 2 --jinja --no-webui
   python3 bench/agent_modes.py --base-url http://127.0.0.1:8642/v1 \\
-      [--repos php-helpdesk,flask-shop] [--modes shard,context,tools,triage,consensus,verify] \\
+      [--repos php-helpdesk,flask-shop] [--modes shard,context,tools,triage,consensus,verify,
+      sampled-shard,sampled] \\
       [--juliet-c DIR] [--juliet-java DIR] [--juliet-sample N] [--json OUT] [--record DIR]
 
 Every scan streams its answers (`--stream`): a small model on llama-server pads a finished answer
@@ -46,6 +49,10 @@ MODES = {
     "triage": ["--reviewer", "rules,openai", "--triage"],
     "consensus": ["--reviewer", "openai", "--consensus", "3", "--consensus-min", "2"],
     "verify": ["--reviewer", "openai", "--verify"],
+    # Five reviews, the four after the first sampled, every finding kept: what a small model
+    # reports at least once, with the shard alone and with the packed context.
+    "sampled-shard": ["--reviewer", "openai", "--context-tokens", "0", "--consensus", "5"],
+    "sampled": ["--reviewer", "openai", "--consensus", "5"],
 }
 JULIET_MODES = ("shard", "context", "tools")
 CROSS_FILE = ("php-helpdesk", "public/index.php", 28, "CWE-78")
@@ -188,8 +195,11 @@ def main():
     parser.add_argument("--model", default="qwen2.5-coder-1.5b")
     parser.add_argument("--binary", type=Path, default=BINARY)
     parser.add_argument("--repos", default="php-helpdesk,flask-shop,c-logd,node-pastebin")
-    parser.add_argument("--modes", default=",".join(MODES))
+    parser.add_argument("--modes", default="shard,context,tools,triage,consensus,verify")
     parser.add_argument("--timeout", default="600s", help="per request [default: 600s]")
+    parser.add_argument("--files", default="",
+                        help="scan only these of the manifest's files (comma-separated), e.g. "
+                             "public/index.php,src/admin_tools.php for the cross-file bug alone")
     parser.add_argument("--juliet-c", type=Path)
     parser.add_argument("--juliet-java", type=Path)
     parser.add_argument("--juliet-sample", type=int, default=3)
@@ -213,6 +223,8 @@ def main():
             truth = manifest(repo)
             files = sorted({b["file"] for b in truth["bugs"]}
                            | {s["file"] for s in truth.get("safe", [])})
+            if options.files:
+                files = [f for f in files if f in options.files.split(",")]
             report, wall = scan(repo, files, mode, options, options.record)
             counts = score_repo(repo, report)
             counts["wall"] = wall
