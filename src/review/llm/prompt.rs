@@ -121,7 +121,7 @@ pub(crate) fn review_request(
     // code that only moved is a hit; the findings cached are relative to the start too.
     let user = |base: usize| {
         let mut user = format!(
-            "File: {} ({})\nLines {}-{} of the file are to be reviewed.\n\nContext:\n{}\n{}{CODE_MARKER}\n",
+            "File: {} ({})\nLines {}-{} of the file are to be reviewed.\n\nContext:\n{}\n{}",
             shard.file.rel_path,
             shard.language(),
             shard.start_line - base,
@@ -129,20 +129,16 @@ pub(crate) fn review_request(
             shard.header_text(),
             packed.render(base),
         );
-        push_numbered(&mut user, shard, shard.start_line, shard.end_line, base);
+        push_code(&mut user, shard, shard.start_line, shard.end_line, base);
         user
     };
-    Request {
-        kind: RequestKind::Findings,
+    keyed_request(
+        RequestKind::Findings,
         system,
-        user: user(0),
-        key_text: user(shard.start_line.saturating_sub(1)),
-        tools: Vec::new(),
-        turns: Vec::new(),
-        answer_now: false,
-        sample: 0,
+        user,
+        shard.start_line,
         max_output_tokens,
-    }
+    )
 }
 
 /// The request that asks an independent verifier to confirm or reject `finding`, with wider
@@ -178,22 +174,16 @@ pub(crate) fn verify_request(shard: &Shard, finding: &RawFinding) -> Request {
             user.push('\n');
         }
         user.push('\n');
-        user.push_str(CODE_MARKER);
-        user.push('\n');
-        push_numbered(&mut user, shard, first, last, base);
+        push_code(&mut user, shard, first, last, base);
         user
     };
-    Request {
-        kind: RequestKind::Verdict,
+    keyed_request(
+        RequestKind::Verdict,
         system,
-        user: user(0),
-        key_text: user(first.saturating_sub(1)),
-        tools: Vec::new(),
-        turns: Vec::new(),
-        answer_now: false,
-        sample: 0,
-        max_output_tokens: 400,
-    }
+        user,
+        first,
+        VERDICT_OUTPUT_TOKENS,
+    )
 }
 
 /// The request that asks an agent to triage a static finding (`--triage`): the rule's claim, its
@@ -245,22 +235,48 @@ pub(crate) fn triage_request(shard: &Shard, finding: &Finding, packed: &Packed) 
             shard.language()
         ));
         user.push_str(&packed.render(base));
-        user.push_str(CODE_MARKER);
-        user.push('\n');
-        push_numbered(&mut user, shard, first, last, base);
+        push_code(&mut user, shard, first, last, base);
         user
     };
+    keyed_request(
+        RequestKind::Verdict,
+        system,
+        user,
+        first,
+        VERDICT_OUTPUT_TOKENS,
+    )
+}
+
+/// Output limit of a verdict: a word and a sentence or two.
+const VERDICT_OUTPUT_TOKENS: u32 = 400;
+
+/// A request whose user text `user(base)` shows the file's lines less `base`: sent with the real
+/// numbers, keyed with them counted from `first_line` (code that only moved is a cache hit).
+fn keyed_request(
+    kind: RequestKind,
+    system: String,
+    user: impl Fn(usize) -> String,
+    first_line: usize,
+    max_output_tokens: u32,
+) -> Request {
     Request {
-        kind: RequestKind::Verdict,
+        kind,
         system,
         user: user(0),
-        key_text: user(first.saturating_sub(1)),
+        key_text: user(first_line.saturating_sub(1)),
         tools: Vec::new(),
         turns: Vec::new(),
         answer_now: false,
         sample: 0,
-        max_output_tokens: 400,
+        max_output_tokens,
     }
+}
+
+/// The code to review, after the marker that ends the context: lines `first..=last`.
+fn push_code(out: &mut String, shard: &Shard, first: usize, last: usize, base: usize) {
+    out.push_str(CODE_MARKER);
+    out.push('\n');
+    push_numbered(out, shard, first, last, base);
 }
 
 /// The lines of the top-level definition that holds lines `start..=end`, or a margin around them.
