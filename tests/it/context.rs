@@ -175,9 +175,16 @@ fn code_that_only_moved_is_a_cache_hit_reported_at_its_new_lines() {
             .run();
         assert_eq!(outcome.status, 0, "{}", outcome.stderr);
     };
+    let earlier = fake.stats().bodies.len();
     with_rules(&two_shards(14));
     let asked = fake.stats().requests;
-    let hinted = fake.stats().bodies.last().cloned().unwrap_or_default();
+    // The shards are asked concurrently: find the handler's prompt among this run's.
+    let bodies = fake.stats().bodies;
+    let hinted = bodies[earlier..]
+        .iter()
+        .find(|body| body.contains("eval(expr)"))
+        .cloned()
+        .unwrap_or_default();
     assert!(hinted.contains("Static analysis flagged"), "{hinted}");
     with_rules(&two_shards(19));
     assert_eq!(
