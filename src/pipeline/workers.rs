@@ -33,6 +33,9 @@ pub(super) struct Shared<'a> {
     pub(crate) closed: AtomicBool,
 }
 
+/// The stack of each worker thread (address space, touched only as deep as a walk goes).
+const WORKER_STACK: usize = 64 << 20;
+
 /// Where a worker sends shards for the agents, when there are any.
 type AgentTx = tokio::sync::mpsc::Sender<AgentWork>;
 
@@ -53,6 +56,9 @@ pub(super) fn run(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .thread_name(|index| format!("shardscan-worker-{index}"))
+        // A worker waiting for the parts of one file's review runs other work meanwhile, so
+        // its stack may hold more than one file's walk.
+        .stack_size(WORKER_STACK)
         .build()
         .map_err(|e| anyhow::anyhow!("failed to start the worker threads: {e}"))?;
     pool.install(|| {
@@ -61,8 +67,9 @@ pub(super) fn run(
                 cut(shared, events, agent_tx, candidate);
             }
         });
+        // On the same workers: the join spreads its rules over them.
+        finish(shared, events);
     });
-    finish(shared, events);
     Ok(())
 }
 
@@ -177,6 +184,9 @@ fn cut(
     if shared.reviewers.is_empty() && agent_tx.is_none() {
         return;
     }
+    if let Some(first) = shards.first() {
+        prepare(shared, &first.file);
+    }
     if shards.len() == 1 {
         for shard in shards {
             review_and_send(shared, events, agent_tx, shard);
@@ -186,6 +196,22 @@ fn cut(
             .into_par_iter()
             .for_each(|shard| review_and_send(shared, events, agent_tx, shard));
     }
+}
+
+/// The reviewers' work on the whole file, before its shards are handed out: it may use every
+/// worker (a large file's rules run in parallel), and no shard waits for another's. A panic
+/// here is left for the review of each shard to meet and report.
+fn prepare(shared: &Shared<'_>, file: &crate::slice::SourceFile) {
+    if shared.closed.load(Ordering::Relaxed) || shared.stop.borrow().is_some() {
+        return;
+    }
+    let busy = Busy::new(&shared.occupancy, true);
+    for reviewer in shared.reviewers {
+        if reviewer.supports(file.language) {
+            let _ = catch_unwind(AssertUnwindSafe(|| reviewer.prepare(file)));
+        }
+    }
+    drop(busy);
 }
 
 /// Sends an event to the aggregator; once it has gone away, the rest of the run is skipped.

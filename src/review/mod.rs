@@ -39,6 +39,12 @@ pub(crate) trait Reviewer: Send + Sync {
     /// Whether this reviewer can audit shards of `language`.
     fn supports(&self, language: Language) -> bool;
     fn review(&self, shard: &Shard) -> Result<Vec<Finding>, ReviewError>;
+    /// The work this reviewer does once per file, done before the file's shards are handed
+    /// out, so that it can spread over every worker while no shard of the file waits for it.
+    /// Errors are left for [`Reviewer::review`] to report on each shard.
+    fn prepare(&self, file: &crate::slice::SourceFile) {
+        let _ = file;
+    }
     /// Findings that only the whole run shows, once every shard is reviewed: flows across
     /// functions and files. `whole` says the run saw every file of the scan (no partition, no
     /// diff, not stopped early), so what no caller in it passes can be judged.

@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use std::ops::{ControlFlow, Range};
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
 use tree_sitter::{Query, QueryCursor, QueryCursorOptions, StreamingIterator, Tree};
 
 use super::names::Aliases;
@@ -307,7 +308,7 @@ impl CompiledRules {
         thread_local! {
             static CURSOR: RefCell<QueryCursor> = RefCell::new(QueryCursor::new());
         }
-        CURSOR.with_borrow_mut(|cursor| {
+        let (mut out, mut taint_roles, timed_out, exceeded) = CURSOR.with_borrow_mut(|cursor| {
             cursor.set_match_limit(MATCH_LIMIT);
             let started = Instant::now();
             let mut timed_out = false;
@@ -386,131 +387,164 @@ impl CompiledRules {
             }
             // The cursor is reused by the next file of this thread.
             cursor.set_byte_range(0..usize::MAX);
-            // The buffers the rules about extents judge accesses against, once for the file.
-            if taint_roles.values().any(|r| r.extent.is_some()) {
-                let buffers = taint::extent::sources(tree.root_node(), text, &aliases);
-                for roles in taint_roles.values_mut().filter(|r| r.extent.is_some()) {
-                    roles.sources.extend(buffers.iter().cloned());
-                }
+            (out, taint_roles, timed_out, exceeded)
+        });
+        // The buffers the rules about extents judge accesses against, once for the file.
+        if taint_roles.values().any(|r| r.extent.is_some()) {
+            let buffers = taint::extent::sources(tree.root_node(), text, &aliases);
+            for roles in taint_roles.values_mut().filter(|r| r.extent.is_some()) {
+                roles.sources.extend(buffers.iter().cloned());
             }
-            // C++ arguments taken by reference, for the rules that follow a value's state or
-            // the constants sizes come from: once for the file, not once per rule and walk.
-            let by_reference = |r: &taint::Roles| r.value_only || r.extent.is_some();
-            if self.language == Language::Cpp && taint_roles.values().any(by_reference) {
-                let (read, written) = taint::reference_arguments(tree.root_node(), text);
-                for roles in taint_roles.values_mut().filter(|r| by_reference(r)) {
-                    roles.by_reference = read.clone();
-                    roles.written = written.clone();
-                }
+        }
+        // C++ arguments taken by reference, for the rules that follow a value's state or
+        // the constants sizes come from: once for the file, not once per rule and walk.
+        let by_reference = |r: &taint::Roles| r.value_only || r.extent.is_some();
+        if self.language == Language::Cpp && taint_roles.values().any(by_reference) {
+            let (read, written) = taint::reference_arguments(tree.root_node(), text);
+            for roles in taint_roles.values_mut().filter(|r| by_reference(r)) {
+                roles.by_reference = read.clone();
+                roles.written = written.clone();
             }
-            // With summaries, each rule's walks also give the edges of the file's functions.
-            let shape = summaries
-                .then(|| summary::Shape::of(self.language, tree.root_node(), text, &aliases))
-                .flatten()
-                .filter(|shape| !shape.is_empty());
-            let mut by_rule = std::collections::BTreeMap::new();
-            // Per rule about extents: the accesses it found within bounds.
-            let mut fits = std::collections::HashMap::new();
-            let summarized = shape.is_some();
-            for (rule, roles) in &taint_roles {
-                // A rule whose flows stay in their function (`; reach: function`) gives no
-                // summaries: its walk is the one of the file alone.
-                let shape = shape
-                    .as_ref()
-                    .filter(|_| !self.function_reach.contains(rule));
-                let flows = match shape {
-                    _ if roles.extent.is_some() => {
-                        let (flows, inside) = taint::analyze_extent(
-                            self.language,
-                            tree.root_node(),
-                            text,
-                            &aliases,
-                            roles,
-                        );
-                        fits.insert(*rule, inside);
-                        flows
-                    }
-                    Some(shape) => {
-                        let shares = roles.sinks.is_empty()
-                            && roles.sanitizers.is_empty()
-                            && roles.propagators.is_empty()
-                            && roles.checked.is_empty()
-                            && roles.rejected.is_empty()
-                            && roles.cleared.is_empty();
-                        let summary = summary::summarize(
-                            self.language,
-                            tree.root_node(),
-                            text,
-                            &aliases,
-                            roles,
-                            shape,
-                            !shares,
-                        );
-                        let edges = RuleEdges {
-                            edges: summary.edges,
-                            shares,
-                            complete: summary.complete,
-                        };
-                        by_rule.insert(*rule, edges);
-                        summary.flows
-                    }
-                    None => taint::analyze(self.language, tree.root_node(), text, &aliases, roles),
-                };
-                for flow in flows {
-                    // A leak only the join can decide is left out where there is no join.
-                    if !flow.lent.is_empty() && !summarized {
-                        continue;
-                    }
-                    let source = flow.steps.first().map(|s| s.0.clone());
-                    let mut captures = vec![(String::from("sink"), flow.sink.clone())];
-                    captures.extend(source.map(|r| (String::from("source"), r)));
-                    out.push(RuleMatch {
-                        rule: *rule,
-                        node_bytes: flow.sink,
-                        captures,
-                        flow: flow.steps,
-                        detail: flow.detail,
-                        deferred: Vec::new(),
-                        lent: flow.lent,
-                    });
-                }
+        }
+        // With summaries, each rule's walks also give the edges of the file's functions.
+        let shape = summaries
+            .then(|| summary::Shape::of(self.language, tree.root_node(), text, &aliases))
+            .flatten()
+            .filter(|shape| !shape.is_empty());
+        let mut by_rule = std::collections::BTreeMap::new();
+        // Per rule about extents: the accesses it found within bounds.
+        let mut fits = std::collections::HashMap::new();
+        let summarized = shape.is_some();
+        // Each rule's walks are their own: they run on every worker at once (a large
+        // file's rules spread over the machine), and are taken back in the rules' order.
+        let walked: Vec<(usize, RuleWalk)> = taint_roles
+            .par_iter()
+            .map(|(rule, roles)| {
+                let walk = self.walk_rule(*rule, roles, shape.as_ref(), tree, text, &aliases);
+                (*rule, walk)
+            })
+            .collect();
+        for (rule, walk) in walked {
+            let rule = &rule;
+            let flows = walk.flows;
+            if let Some(inside) = walk.fits {
+                fits.insert(*rule, inside);
             }
-            // A query cut short may have missed sources: then nothing is judged, and the file's
-            // summaries, which may have missed sanitizers, are not used.
-            let cut_short = timed_out || exceeded;
-            if !cut_short {
-                let edges = shape.as_ref().map(|_| &by_rule);
-                let judged = Judged {
-                    roles: &taint_roles,
-                    fits: &fits,
-                };
-                self.drop_superseded(&mut out, judged, tree, text, &aliases, edges);
+            if let Some(edges) = walk.edges {
+                by_rule.insert(*rule, edges);
             }
-            let facts = match shape {
-                Some(shape) if !cut_short => {
-                    let shared = self.shared_edges(tree, text, &aliases, &shape);
-                    Some(FileFacts {
-                        shape,
-                        by_rule,
-                        shared,
-                    })
+            for flow in flows {
+                // A leak only the join can decide is left out where there is no join.
+                if !flow.lent.is_empty() && !summarized {
+                    continue;
                 }
-                _ => None,
+                let source = flow.steps.first().map(|s| s.0.clone());
+                let mut captures = vec![(String::from("sink"), flow.sink.clone())];
+                captures.extend(source.map(|r| (String::from("source"), r)));
+                out.push(RuleMatch {
+                    rule: *rule,
+                    node_bytes: flow.sink,
+                    captures,
+                    flow: flow.steps,
+                    detail: flow.detail,
+                    deferred: Vec::new(),
+                    lent: flow.lent,
+                });
+            }
+        }
+        // A query cut short may have missed sources: then nothing is judged, and the file's
+        // summaries, which may have missed sanitizers, are not used.
+        let cut_short = timed_out || exceeded;
+        if !cut_short {
+            let edges = shape.as_ref().map(|_| &by_rule);
+            let judged = Judged {
+                roles: &taint_roles,
+                fits: &fits,
             };
-            let incomplete = if timed_out {
-                Some(Incomplete::Timeout)
-            } else if exceeded {
-                Some(Incomplete::MatchLimit)
-            } else {
-                None
-            };
-            out.sort_by_key(|m| (m.node_bytes.start, m.node_bytes.end, m.rule));
-            FileMatches {
-                matches: out,
-                incomplete,
-                facts,
+            self.drop_superseded(&mut out, judged, tree, text, &aliases, edges);
+        }
+        let facts = match shape {
+            Some(shape) if !cut_short => {
+                let shared = self.shared_edges(tree, text, &aliases, &shape);
+                Some(FileFacts {
+                    shape,
+                    by_rule,
+                    shared,
+                })
             }
-        })
+            _ => None,
+        };
+        let incomplete = if timed_out {
+            Some(Incomplete::Timeout)
+        } else if exceeded {
+            Some(Incomplete::MatchLimit)
+        } else {
+            None
+        };
+        out.sort_by_key(|m| (m.node_bytes.start, m.node_bytes.end, m.rule));
+        FileMatches {
+            matches: out,
+            incomplete,
+            facts,
+        }
+    }
+
+    /// One taint rule's walks over a file: its flows, and its edges (with summaries) or the
+    /// accesses it found within bounds (a rule about extents).
+    fn walk_rule(
+        &self,
+        rule: usize,
+        roles: &taint::Roles,
+        shape: Option<&summary::Shape>,
+        tree: &Tree,
+        text: &str,
+        aliases: &Aliases,
+    ) -> RuleWalk {
+        // A rule whose flows stay in their function (`; reach: function`) gives no
+        // summaries: its walk is the one of the file alone.
+        let shape = shape.filter(|_| !self.function_reach.contains(&rule));
+        match shape {
+            _ if roles.extent.is_some() => {
+                let (flows, inside) =
+                    taint::analyze_extent(self.language, tree.root_node(), text, aliases, roles);
+                RuleWalk {
+                    flows,
+                    edges: None,
+                    fits: Some(inside),
+                }
+            }
+            Some(shape) => {
+                let shares = roles.sinks.is_empty()
+                    && roles.sanitizers.is_empty()
+                    && roles.propagators.is_empty()
+                    && roles.checked.is_empty()
+                    && roles.rejected.is_empty()
+                    && roles.cleared.is_empty();
+                let summary = summary::summarize(
+                    self.language,
+                    tree.root_node(),
+                    text,
+                    aliases,
+                    roles,
+                    shape,
+                    !shares,
+                );
+                RuleWalk {
+                    flows: summary.flows,
+                    edges: Some(RuleEdges {
+                        edges: summary.edges,
+                        shares,
+                        complete: summary.complete,
+                    }),
+                    fits: None,
+                }
+            }
+            None => RuleWalk {
+                flows: taint::analyze(self.language, tree.root_node(), text, aliases, roles),
+                edges: None,
+                fits: None,
+            },
+        }
     }
 
     /// Whether the node `m` reports (its sink, or its finding) writes a response the code has
@@ -557,6 +591,13 @@ impl CompiledRules {
         );
         found.complete.then_some(found.edges)
     }
+}
+
+/// What one taint rule's walks over a file gave.
+struct RuleWalk {
+    flows: Vec<taint::Flow>,
+    edges: Option<RuleEdges>,
+    fits: Option<std::collections::HashSet<Range<usize>>>,
 }
 
 /// What the taint rules of a file said, for the pattern rules they supersede: each rule's

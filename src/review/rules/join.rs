@@ -37,6 +37,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::ops::Range;
 
+use rayon::prelude::*;
+
 use super::taint::summary::{CallSite, Field, Function, Origin, Target};
 use crate::model::{Finding, FlowStep, Joined};
 
@@ -209,37 +211,50 @@ impl Index {
             .collect();
         let mut rules: Vec<usize> = rules.into_iter().filter(|r| !shed.contains(r)).collect();
         rules.sort_unstable();
-        let mut out = Vec::new();
-        let mut open_sinks: HashSet<(usize, usize, Range<usize>)> = HashSet::new();
-        for rule in rules {
-            let graph = Graph::new(&self, rule, &callees, &callers, &fields);
-            let tainted = graph.propagate(false);
-            let mut reached: Vec<&(Node, usize)> = tainted.keys().collect();
-            reached.sort_unstable();
-            for key in reached {
-                if let (Node::Sink(file, sink), _) = key {
-                    let record = &self.files[*file];
-                    let range = graph.sink_ranges[*file][*sink].clone();
-                    let Some(template) = record.sinks.get(&(rule, range)) else {
-                        continue;
-                    };
-                    let mut finding = template.clone();
-                    finding.flow = graph.path(&tainted, *key);
-                    out.push(Joined {
-                        finding,
-                        uri: record.uri.clone(),
-                    });
-                }
-            }
-            if whole {
-                let open = graph.propagate(true);
-                for (node, _) in open.keys() {
-                    if let Node::Sink(file, sink) = node {
+        // Each rule's graph is its own: the rules are joined on every worker at once, and
+        // their findings taken in the rules' order, as one worker would give them.
+        let this = &self;
+        let joined: Vec<(Vec<Joined>, Vec<(usize, usize, Range<usize>)>)> = rules
+            .par_iter()
+            .map(|&rule| {
+                let mut out = Vec::new();
+                let mut open_sinks = Vec::new();
+                let graph = Graph::new(this, rule, &callees, &callers, &fields);
+                let tainted = graph.propagate(false);
+                let mut reached: Vec<&(Node, usize)> = tainted.keys().collect();
+                reached.sort_unstable();
+                for key in reached {
+                    if let (Node::Sink(file, sink), _) = key {
+                        let record = &this.files[*file];
                         let range = graph.sink_ranges[*file][*sink].clone();
-                        open_sinks.insert((rule, *file, range));
+                        let Some(template) = record.sinks.get(&(rule, range)) else {
+                            continue;
+                        };
+                        let mut finding = template.clone();
+                        finding.flow = graph.path(&tainted, *key);
+                        out.push(Joined {
+                            finding,
+                            uri: record.uri.clone(),
+                        });
                     }
                 }
-            }
+                if whole {
+                    let open = graph.propagate(true);
+                    for (node, _) in open.keys() {
+                        if let Node::Sink(file, sink) = node {
+                            let range = graph.sink_ranges[*file][*sink].clone();
+                            open_sinks.push((rule, *file, range));
+                        }
+                    }
+                }
+                (out, open_sinks)
+            })
+            .collect();
+        let mut out = Vec::new();
+        let mut open_sinks: HashSet<(usize, usize, Range<usize>)> = HashSet::new();
+        for (found, open) in joined {
+            out.extend(found);
+            open_sinks.extend(open);
         }
         // Whether each lent argument's callee may keep it, decided before the files are taken.
         let mut kept: Vec<Vec<bool>> = Vec::with_capacity(self.files.len());
@@ -425,6 +440,11 @@ struct Graph<'a> {
     /// Per file: the sinks of its edges, numbered.
     sink_ranges: Vec<Vec<Range<usize>>>,
     sink_numbers: Vec<HashMap<Range<usize>, usize>>,
+    /// Per file: the rule's edges by where they start, so that each node reached looks up its
+    /// own edges instead of reading every edge of its file.
+    edges_from: Vec<HashMap<Origin, Vec<&'a EdgeRecord>>>,
+    /// Per file: the edges that start at a field read, by field.
+    field_edges: Vec<HashMap<usize, Vec<&'a EdgeRecord>>>,
     fields: &'a Fields,
 }
 
@@ -476,9 +496,13 @@ impl<'a> Graph<'a> {
     ) -> Graph<'a> {
         let mut sink_ranges = Vec::new();
         let mut sink_numbers = Vec::new();
+        let mut edges_from = Vec::new();
+        let mut field_edges = Vec::new();
         for file in &index.files {
             let mut ranges = Vec::new();
             let mut numbers = HashMap::new();
+            let mut from: HashMap<Origin, Vec<&EdgeRecord>> = HashMap::new();
+            let mut by_field: HashMap<usize, Vec<&EdgeRecord>> = HashMap::new();
             for edge in file.edges(rule) {
                 if let Target::Sink(range) = &edge.to {
                     numbers.entry(range.clone()).or_insert_with(|| {
@@ -486,9 +510,15 @@ impl<'a> Graph<'a> {
                         ranges.len() - 1
                     });
                 }
+                from.entry(edge.from).or_default().push(edge);
+                if let Origin::Field(field, _) = edge.from {
+                    by_field.entry(field).or_default().push(edge);
+                }
             }
             sink_ranges.push(ranges);
             sink_numbers.push(numbers);
+            edges_from.push(from);
+            field_edges.push(by_field);
         }
         Graph {
             index,
@@ -497,6 +527,8 @@ impl<'a> Graph<'a> {
             callers,
             sink_ranges,
             sink_numbers,
+            edges_from,
+            field_edges,
             fields,
         }
     }
@@ -552,10 +584,8 @@ impl<'a> Graph<'a> {
                         let into = Node::Parameter(*g, *k, position);
                         frontier.reach((into, origin), Some(node), &[], depth + 1);
                         // The call's result, when the callee returns what it was given here.
-                        for edge in self.index.files[*g].edges(self.rule) {
-                            if edge.from == Origin::Parameter(*k, position)
-                                && edge.to == Target::Return(*k)
-                            {
+                        for edge in self.from(*g, Origin::Parameter(*k, position)) {
+                            if edge.to == Target::Return(*k) {
                                 let into = Node::Result(f, c);
                                 frontier.reach((into, origin), Some(node), &edge.steps, depth + 1);
                             }
@@ -563,11 +593,9 @@ impl<'a> Graph<'a> {
                     }
                 }
                 Node::Parameter(g, k, position) => {
-                    for edge in self.index.files[g].edges(self.rule) {
+                    for edge in self.from(g, Origin::Parameter(k, position)) {
                         // What reaches the return value is followed per call (above).
-                        if edge.from == Origin::Parameter(k, position)
-                            && edge.to != Target::Return(k)
-                        {
+                        if edge.to != Target::Return(k) {
                             let into = self.target(g, &edge.to);
                             frontier.reach((into, origin), Some(node), &edge.steps, depth);
                         }
@@ -580,22 +608,21 @@ impl<'a> Graph<'a> {
                     }
                 }
                 Node::Result(f, c) => {
-                    for edge in self.index.files[f].edges(self.rule) {
-                        if edge.from == Origin::Result(c) {
-                            let into = self.target(f, &edge.to);
-                            frontier.reach((into, origin), Some(node), &edge.steps, depth);
-                        }
+                    for edge in self.from(f, Origin::Result(c)) {
+                        let into = self.target(f, &edge.to);
+                        frontier.reach((into, origin), Some(node), &edge.steps, depth);
                     }
                 }
                 Node::Field(id) => {
                     // Every function that reads the field, in any file that names it, unless
                     // each of its callers has just stored a constant there.
                     for (f, field) in &self.fields.readers[id] {
-                        for edge in self.index.files[*f].edges(self.rule) {
-                            let Origin::Field(read, reader) = edge.from else {
+                        let edges = self.field_edges[*f].get(field).into_iter().flatten();
+                        for edge in edges {
+                            let Origin::Field(_, reader) = edge.from else {
                                 continue;
                             };
-                            if read != *field || self.overwritten_by_every_caller(*f, reader, id) {
+                            if self.overwritten_by_every_caller(*f, reader, id) {
                                 continue;
                             }
                             let into = self.target(*f, &edge.to);
@@ -607,6 +634,11 @@ impl<'a> Graph<'a> {
             }
         }
         frontier.reached
+    }
+
+    /// The rule's edges of file `f` that start at `origin`, in the file's order.
+    fn from(&self, f: usize, origin: Origin) -> impl Iterator<Item = &'a EdgeRecord> + '_ {
+        self.edges_from[f].get(&origin).into_iter().flatten().copied()
     }
 
     /// Whether every call seen of function `k` of file `f` comes right after its caller stored

@@ -208,6 +208,30 @@ fn flow_step(file: &SourceFile, bytes: &std::ops::Range<usize>, message: &str) -
     }
 }
 
+impl RulesReviewer {
+    /// Every match of the file's rules: one pass of the query over the whole tree serves every
+    /// shard of the file, and its summaries go to the index once. `None`: no rule of the
+    /// language is in force.
+    fn file_matches(&self, file: &SourceFile) -> Result<Option<Arc<FileMatches>>, ReviewError> {
+        let Some(tree) = &file.tree else {
+            return Err(ReviewError::Permanent(format!(
+                "not parsed: {}",
+                file.parse_failure.as_deref().unwrap_or("no syntax tree")
+            )));
+        };
+        let compiled = match self.rules.compiled(file.language) {
+            Ok(Some(compiled)) => compiled,
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(ReviewError::Permanent(e.to_string())),
+        };
+        Ok(Some(file.reviewer_cache.get_or_insert_with("rules", || {
+            let mut matches = compiled.run_with_summaries(tree, &file.text);
+            self.summarize(file, tree, &mut matches);
+            matches
+        })))
+    }
+}
+
 impl Reviewer for RulesReviewer {
     fn name(&self) -> &str {
         "rules"
@@ -219,24 +243,12 @@ impl Reviewer for RulesReviewer {
 
     fn review(&self, shard: &Shard) -> Result<Vec<Finding>, ReviewError> {
         let file = &shard.file;
+        let Some(file_matches) = self.file_matches(file)? else {
+            return Ok(Vec::new());
+        };
         let Some(tree) = &file.tree else {
-            return Err(ReviewError::Permanent(format!(
-                "not parsed: {}",
-                file.parse_failure.as_deref().unwrap_or("no syntax tree")
-            )));
+            return Ok(Vec::new());
         };
-        let compiled = match self.rules.compiled(file.language) {
-            Ok(Some(compiled)) => compiled,
-            Ok(None) => return Ok(Vec::new()),
-            Err(e) => return Err(ReviewError::Permanent(e.to_string())),
-        };
-        // One pass of the query over the whole tree serves every shard of the file; its
-        // summaries go to the index once.
-        let file_matches = file.reviewer_cache.get_or_insert_with("rules", || {
-            let mut matches = compiled.run_with_summaries(tree, &file.text);
-            self.summarize(file, tree, &mut matches);
-            matches
-        });
         let incomplete = file_matches.incomplete.clone();
         let findings: Vec<Finding> = file_matches
             .in_range(&shard.byte_range)
@@ -258,6 +270,10 @@ impl Reviewer for RulesReviewer {
                 ),
             }),
         }
+    }
+
+    fn prepare(&self, file: &SourceFile) {
+        let _ = self.file_matches(file);
     }
 
     fn finish(&self, whole: bool) -> Vec<Joined> {
