@@ -417,10 +417,25 @@ impl CompiledRules {
         let summarized = shape.is_some();
         // Each rule's walks are their own: they run on every worker at once (a large
         // file's rules spread over the machine), and are taken back in the rules' order.
+        let cut_short = timed_out || exceeded;
+        let free = self.free_walks(
+            &taint_roles,
+            shape.as_ref(),
+            cut_short,
+            tree,
+            text,
+            &aliases,
+        );
         let walked: Vec<(usize, RuleWalk)> = taint_roles
             .par_iter()
             .map(|(rule, roles)| {
-                let walk = self.walk_rule(*rule, roles, shape.as_ref(), tree, text, &aliases);
+                let free = free.get(&summary::flags(roles));
+                // A rule whose flows stay in their function (`; reach: function`) gives no
+                // summaries: its walk is the one of the file alone.
+                let shape = shape
+                    .as_ref()
+                    .filter(|_| !self.function_reach.contains(rule));
+                let walk = self.walk_rule(roles, shape, free, tree, text, &aliases);
                 (*rule, walk)
             })
             .collect();
@@ -454,7 +469,6 @@ impl CompiledRules {
         }
         // A query cut short may have missed sources: then nothing is judged, and the file's
         // summaries, which may have missed sanitizers, are not used.
-        let cut_short = timed_out || exceeded;
         if !cut_short {
             let edges = shape.as_ref().map(|_| &by_rule);
             let judged = Judged {
@@ -465,7 +479,8 @@ impl CompiledRules {
         }
         let facts = match shape {
             Some(shape) if !cut_short => {
-                let shared = self.shared_edges(tree, text, &aliases, &shape);
+                let none = summary::flags(&taint::Roles::default());
+                let shared = self.shared_edges(tree, text, &aliases, &shape, free.get(&none));
                 Some(FileFacts {
                     shape,
                     by_rule,
@@ -489,20 +504,59 @@ impl CompiledRules {
         }
     }
 
-    /// One taint rule's walks over a file: its flows, and its edges (with summaries) or the
-    /// accesses it found within bounds (a rule about extents).
+    /// The walks with no role, per set of flags (see [`summary::FreeWalks`]): for the shared
+    /// edges, and for flags two rules or more walk the file with. Each rule's own walks then go
+    /// only into the functions that hold its roles.
+    fn free_walks(
+        &self,
+        taint_roles: &std::collections::BTreeMap<usize, taint::Roles>,
+        shape: Option<&summary::Shape>,
+        cut_short: bool,
+        tree: &Tree,
+        text: &str,
+        aliases: &Aliases,
+    ) -> std::collections::HashMap<FlagsKey, summary::FreeWalks> {
+        let Some(shape) = shape.filter(|_| !cut_short) else {
+            return Default::default();
+        };
+        let none = taint::Roles::default();
+        let mut wanted: std::collections::HashMap<FlagsKey, (&taint::Roles, usize)> =
+            std::collections::HashMap::new();
+        wanted.insert(summary::flags(&none), (&none, 2));
+        for (rule, roles) in taint_roles {
+            if roles.extent.is_some() || self.function_reach.contains(rule) || shares(roles) {
+                continue;
+            }
+            wanted.entry(summary::flags(roles)).or_insert((roles, 0)).1 += 1;
+        }
+        wanted
+            .into_par_iter()
+            .filter(|(_, (_, rules))| *rules >= 2)
+            .map(|(key, (like, _))| {
+                let free = summary::FreeWalks::new(
+                    self.language,
+                    tree.root_node(),
+                    text,
+                    aliases,
+                    like,
+                    shape,
+                );
+                (key, free)
+            })
+            .collect()
+    }
+
+    /// One taint rule's walks over a file: its flows, and its edges (with the file's `shape`,
+    /// for summaries) or the accesses it found within bounds (a rule about extents).
     fn walk_rule(
         &self,
-        rule: usize,
         roles: &taint::Roles,
         shape: Option<&summary::Shape>,
+        free: Option<&summary::FreeWalks>,
         tree: &Tree,
         text: &str,
         aliases: &Aliases,
     ) -> RuleWalk {
-        // A rule whose flows stay in their function (`; reach: function`) gives no
-        // summaries: its walk is the one of the file alone.
-        let shape = shape.filter(|_| !self.function_reach.contains(&rule));
         match shape {
             _ if roles.extent.is_some() => {
                 let (flows, inside) =
@@ -514,12 +568,7 @@ impl CompiledRules {
                 }
             }
             Some(shape) => {
-                let shares = roles.sinks.is_empty()
-                    && roles.sanitizers.is_empty()
-                    && roles.propagators.is_empty()
-                    && roles.checked.is_empty()
-                    && roles.rejected.is_empty()
-                    && roles.cleared.is_empty();
+                let shares = shares(roles);
                 let summary = summary::summarize(
                     self.language,
                     tree.root_node(),
@@ -527,7 +576,11 @@ impl CompiledRules {
                     aliases,
                     roles,
                     shape,
-                    !shares,
+                    if shares {
+                        summary::Open::No
+                    } else {
+                        summary::Open::From(free)
+                    },
                 );
                 RuleWalk {
                     flows: summary.flows,
@@ -563,7 +616,7 @@ impl CompiledRules {
     fn facts(&self, tree: &Tree, text: &str, aliases: &Aliases) -> Option<FileFacts> {
         let shape = summary::Shape::of(self.language, tree.root_node(), text, aliases)
             .filter(|shape| !shape.is_empty())?;
-        let shared = self.shared_edges(tree, text, aliases, &shape);
+        let shared = self.shared_edges(tree, text, aliases, &shape, None);
         Some(FileFacts {
             shape,
             by_rule: Default::default(),
@@ -578,6 +631,7 @@ impl CompiledRules {
         text: &str,
         aliases: &Aliases,
         shape: &summary::Shape,
+        free: Option<&summary::FreeWalks>,
     ) -> Option<Vec<summary::Edge>> {
         let roles = taint::Roles::default();
         let found = summary::summarize(
@@ -587,11 +641,25 @@ impl CompiledRules {
             aliases,
             &roles,
             shape,
-            true,
+            summary::Open::From(free),
         );
         found.complete.then_some(found.edges)
     }
 }
+
+/// Whether a rule with `roles` in a file passes values on there as every rule without roles
+/// does: it has no sink, sanitizer, propagator or check in it (only sources, maybe).
+fn shares(roles: &taint::Roles) -> bool {
+    roles.sinks.is_empty()
+        && roles.sanitizers.is_empty()
+        && roles.propagators.is_empty()
+        && roles.checked.is_empty()
+        && roles.rejected.is_empty()
+        && roles.cleared.is_empty()
+}
+
+/// The flags that make rules walk alike (see [`summary::flags`]).
+type FlagsKey = (bool, bool, bool, bool, bool, bool, bool);
 
 /// What one taint rule's walks over a file gave.
 struct RuleWalk {

@@ -214,7 +214,7 @@ impl Index {
         // Each rule's graph is its own: the rules are joined on every worker at once, and
         // their findings taken in the rules' order, as one worker would give them.
         let this = &self;
-        let joined: Vec<(Vec<Joined>, Vec<(usize, usize, Range<usize>)>)> = rules
+        let joined: Vec<(Vec<Joined>, Vec<OpenSink>)> = rules
             .par_iter()
             .map(|&rule| {
                 let mut out = Vec::new();
@@ -425,6 +425,9 @@ fn shed_from(file: &mut FileRecord, rule: usize) {
         record.complete = false;
     }
 }
+
+/// A sink that what enters the scan from outside reaches: (rule, file, sink).
+type OpenSink = (usize, usize, Range<usize>);
 
 /// How each node was first reached from the sources of each file (the second of the key: the
 /// file's number; the same for every start of the open walk): from which node (none for where a
@@ -638,7 +641,11 @@ impl<'a> Graph<'a> {
 
     /// The rule's edges of file `f` that start at `origin`, in the file's order.
     fn from(&self, f: usize, origin: Origin) -> impl Iterator<Item = &'a EdgeRecord> + '_ {
-        self.edges_from[f].get(&origin).into_iter().flatten().copied()
+        self.edges_from[f]
+            .get(&origin)
+            .into_iter()
+            .flatten()
+            .copied()
     }
 
     /// Whether every call seen of function `k` of file `f` comes right after its caller stored

@@ -224,11 +224,14 @@ impl RulesReviewer {
             Ok(None) => return Ok(None),
             Err(e) => return Err(ReviewError::Permanent(e.to_string())),
         };
-        Ok(Some(file.reviewer_cache.get_or_insert_with("rules", || {
-            let mut matches = compiled.run_with_summaries(tree, &file.text);
-            self.summarize(file, tree, &mut matches);
-            matches
-        })))
+        Ok(Some(file.reviewer_cache.get_or_insert_with(
+            "rules",
+            || {
+                let mut matches = compiled.run_with_summaries(tree, &file.text);
+                self.summarize(file, tree, &mut matches);
+                matches
+            },
+        )))
     }
 }
 

@@ -35,6 +35,9 @@ impl Walk<'_> {
         if self.is(syntax.lambdas, node) {
             // What a callback assigns may happen at any time: its variables are not known.
             self.forget_assigned_in(node, state);
+            if !self.allowed(node) {
+                return;
+            }
             let around = self.copy(state);
             self.scope(node, &around);
             return;

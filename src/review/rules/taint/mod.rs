@@ -198,7 +198,16 @@ pub(crate) fn analyze_extent(
     if roles.sources.is_empty() {
         return (Vec::new(), HashSet::new());
     }
-    let walked = walk::run_judging(language, root, text, names, roles, false, Limits::DEFAULT);
+    let walked = walk::run_judging(
+        language,
+        root,
+        text,
+        names,
+        roles,
+        false,
+        Limits::DEFAULT,
+        None,
+    );
     if !walked.complete {
         // A walk that gave up has proven nothing within bounds.
         return (walked.flows, HashSet::new());

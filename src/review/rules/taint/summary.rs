@@ -608,8 +608,153 @@ pub(crate) struct Summary {
     pub(crate) complete: bool,
 }
 
+/// What the walks from parameters and from results give with no role of any rule, under one
+/// rule's flags: each function without a role of a rule passes values on this way for it, so
+/// a rule's own walks need go only into the functions that hold one of its roles.
+pub(crate) struct FreeWalks {
+    /// The file's outermost declarations and function values, sorted: the units a rule's walk
+    /// goes into or not.
+    units: Vec<Range<usize>>,
+    /// The flows from parameters, and from results, sorted by sink; and whether each walk ran
+    /// to the end.
+    walks: [(Vec<Flow>, bool); 2],
+}
+
+/// The flags of `roles` that change how values pass (not where they start, stop or are
+/// cleaned): rules that share them share their [`FreeWalks`].
+pub(crate) fn flags(roles: &Roles) -> (bool, bool, bool, bool, bool, bool, bool) {
+    (
+        roles.value_only,
+        roles.numbers,
+        roles.all_paths,
+        roles.constructs,
+        roles.extent.is_some(),
+        !roles.by_reference.is_empty(),
+        !roles.written.is_empty(),
+    )
+}
+
+impl FreeWalks {
+    /// The walks of `root` with the flags of `like` and none of its roles.
+    pub(crate) fn new(
+        language: Language,
+        root: Node<'_>,
+        text: &str,
+        names: &Aliases,
+        like: &Roles,
+        shape: &Shape,
+    ) -> FreeWalks {
+        let mut units = Vec::new();
+        if let Some(syntax) = lang::syntax(language) {
+            let mut declarations = Vec::new();
+            // A function value at the top level (`export const f = (x) => ...`) is a unit
+            // as a declaration is: the walk meets it with the state around it.
+            collect(
+                root,
+                &|k| syntax.declarations.contains(&k) || syntax.lambdas.contains(&k),
+                &mut declarations,
+            );
+            for declaration in declarations {
+                let range = declaration.byte_range();
+                // In source order: a declaration inside the last unit is part of it.
+                if units
+                    .last()
+                    .is_some_and(|u: &Range<usize>| u.end >= range.end)
+                {
+                    continue;
+                }
+                units.push(range);
+            }
+        }
+        let free = Roles {
+            value_only: like.value_only,
+            numbers: like.numbers,
+            all_paths: like.all_paths,
+            constructs: like.constructs,
+            extent: like.extent,
+            by_reference: like.by_reference.clone(),
+            written: like.written.clone(),
+            ..Roles::default()
+        };
+        let [by_parameters, by_results] = open_walks(&free, shape);
+        let run = |roles: &Roles, parameters_are_sources: bool| {
+            walk::run(
+                language,
+                root,
+                text,
+                names,
+                roles,
+                parameters_are_sources,
+                Limits::DEFAULT,
+            )
+        };
+        FreeWalks {
+            units,
+            walks: [run(&by_parameters, true), run(&by_results, false)],
+        }
+    }
+
+    /// The units holding one of `roles`' ranges, sorted; `None` when one lies outside every
+    /// unit (at the top level, whose state the units met there see) or the rule's walk depends
+    /// on having roles at all (`@filled`): then the rule walks the whole file itself.
+    fn holding(&self, roles: &Roles) -> Option<Vec<Range<usize>>> {
+        if !roles.filled.is_empty() {
+            return None;
+        }
+        let mut held = std::collections::BTreeSet::new();
+        let sets = [
+            &roles.sources,
+            &roles.sinks,
+            &roles.sanitizers,
+            &roles.propagators,
+            &roles.local_sources,
+            &roles.cleared,
+            &roles.checked,
+            &roles.rejected,
+        ];
+        for range in sets.into_iter().flatten() {
+            held.insert(self.unit_of(range)?);
+        }
+        Some(held.into_iter().map(|i| self.units[i].clone()).collect())
+    }
+
+    /// The unit `range` lies in.
+    fn unit_of(&self, range: &Range<usize>) -> Option<usize> {
+        let at = self.units.partition_point(|u| u.start <= range.start);
+        (at > 0 && self.units[at - 1].end >= range.end).then(|| at - 1)
+    }
+}
+
+/// The roles of the two walks from parameters and from results, for `roles` (whose sources
+/// are not walked from here): every call's arguments, returned values and field writes are
+/// ends besides the rule's sinks; the second walk starts from calls' results and field reads.
+fn open_walks(roles: &Roles, shape: &Shape) -> [Roles; 2] {
+    let mut extended = roles.clone();
+    extended.sinks.extend(shape.arguments.keys().cloned());
+    extended.sinks.extend(shape.returns.keys().cloned());
+    extended.sinks.extend(shape.field_writes.keys().cloned());
+    extended.sources.clear();
+    let mut from_results = extended.clone();
+    from_results.results = shape.results.keys().cloned().collect();
+    from_results
+        .results
+        .extend(shape.field_reads.keys().cloned());
+    [extended, from_results]
+}
+
+/// Whether a summary walks from parameters and from results too, and with which free walks.
+#[derive(Clone, Copy)]
+pub(crate) enum Open<'a> {
+    /// Only from the rule's sources: what parameters and results reach is what the shared
+    /// edges say.
+    No,
+    /// From parameters and results too; with the free walks, only through the functions that
+    /// hold a role of the rule.
+    From(Option<&'a FreeWalks>),
+}
+
 /// Walks `root` for one rule's `roles` (empty roles: the edges every rule without roles in the
-/// file shares). Without `open`, only the walk from the rule's sources is made: the rule has no
+/// file shares). With [`Open::No`], only the walk from the rule's sources is made: the rule has no
 /// sink, sanitizer or propagator in the file, so what parameters and results reach is what the
 /// shared edges say.
 pub(crate) fn summarize(
@@ -619,7 +764,7 @@ pub(crate) fn summarize(
     names: &Aliases,
     roles: &Roles,
     shape: &Shape,
-    open: bool,
+    open: Open<'_>,
 ) -> Summary {
     let mut extended = roles.clone();
     extended.sinks.extend(shape.arguments.keys().cloned());
@@ -666,15 +811,45 @@ pub(crate) fn summarize(
     // From parameters, through the calls the engine knows; then from the results of calls,
     // which the join decides (apart, so that a parameter handed to a call does not hide that
     // call's own result).
-    if open {
-        extended.sources.clear();
-        let mut from_results = extended.clone();
-        from_results.results = shape.results.keys().cloned().collect();
-        from_results
-            .results
-            .extend(shape.field_reads.keys().cloned());
-        for (walked, parameters_are_sources) in [(&extended, true), (&from_results, false)] {
-            let (flows, complete) = run(walked, parameters_are_sources);
+    if let Open::From(free) = open {
+        // With the free walks, only the functions that hold a role of the rule are walked
+        // again; the others' flows are the free walks'.
+        let held = free.and_then(|free| Some((free, free.holding(roles)?)));
+        let [by_parameters, by_results] = open_walks(roles, shape);
+        let walks = [(&by_parameters, true), (&by_results, false)];
+        for (kind, (walked, parameters_are_sources)) in walks.into_iter().enumerate() {
+            let (flows, complete) = match &held {
+                Some((free, units)) => {
+                    let inside = |sink: &Range<usize>| {
+                        free.unit_of(sink).is_some_and(|u| {
+                            let unit = &free.units[u];
+                            units
+                                .binary_search_by_key(&(unit.start, unit.end), |r| (r.start, r.end))
+                                .is_ok()
+                        })
+                    };
+                    let (mut flows, complete) = if units.is_empty() {
+                        (Vec::new(), true)
+                    } else {
+                        walk::run_only(
+                            language,
+                            root,
+                            text,
+                            names,
+                            walked,
+                            parameters_are_sources,
+                            Limits::DEFAULT,
+                            units,
+                        )
+                    };
+                    flows.retain(|flow| inside(&flow.sink));
+                    let (others, others_complete) = &free.walks[kind];
+                    flows.extend(others.iter().filter(|f| !inside(&f.sink)).cloned());
+                    flows.sort_by_key(|f| (f.sink.start, f.sink.end));
+                    (flows, complete && *others_complete)
+                }
+                None => run(walked, parameters_are_sources),
+            };
             summary.complete &= complete;
             for flow in flows {
                 let Some(first) = flow.steps.first() else {

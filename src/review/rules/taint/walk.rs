@@ -73,6 +73,9 @@ pub(super) struct Walk<'a> {
     /// The walk is in a C++ method (`void Widget::run()`, or defined in its class), where a
     /// plain call may be a virtual method of the object.
     pub(super) in_method: bool,
+    /// When set, the only declarations and function values walked: those inside these ranges
+    /// (sorted). The top level is still walked, for the state the functions it meets see.
+    only: Option<&'a [Range<usize>]>,
 }
 
 /// The flows of one walk over `root`, a tree of `language`, sorted by sink, and whether it ran
@@ -94,6 +97,33 @@ pub(super) fn run(
         roles,
         parameters_are_sources,
         limits,
+        None,
+    );
+    (walked.flows, walked.complete)
+}
+
+/// [`run`], walking only the declarations inside `only` (sorted ranges) besides the top level:
+/// what the others give is known already (see `summary::FreeWalks`).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run_only(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    names: &Aliases,
+    roles: &Roles,
+    parameters_are_sources: bool,
+    limits: Limits,
+    only: &[Range<usize>],
+) -> (Vec<Flow>, bool) {
+    let walked = run_judging(
+        language,
+        root,
+        text,
+        names,
+        roles,
+        parameters_are_sources,
+        limits,
+        Some(only),
     );
     (walked.flows, walked.complete)
 }
@@ -110,6 +140,7 @@ pub(super) struct Walked {
 }
 
 /// [`run`], with the accesses a rule about extents found within bounds.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn run_judging(
     language: Language,
     root: Node<'_>,
@@ -118,6 +149,7 @@ pub(super) fn run_judging(
     roles: &Roles,
     parameters_are_sources: bool,
     limits: Limits,
+    only: Option<&[Range<usize>]>,
 ) -> Walked {
     let nothing = Walked {
         flows: Vec::new(),
@@ -131,6 +163,7 @@ pub(super) fn run_judging(
         return nothing;
     }
     let mut walk = Walk::new(syntax, text, names, roles, parameters_are_sources, limits);
+    walk.only = only;
     let mut declarations = Vec::new();
     collect(
         root,
@@ -173,7 +206,10 @@ pub(super) fn run_judging(
     };
     walk.block(root, &mut start.clone());
     for declaration in declarations {
-        if walk.walked.contains(&declaration.id()) || !walk.holds_sink(declaration) {
+        if walk.walked.contains(&declaration.id())
+            || !walk.holds_sink(declaration)
+            || !walk.allowed(declaration)
+        {
             continue;
         }
         walk.scope(declaration, &start);
@@ -232,7 +268,18 @@ impl<'a> Walk<'a> {
             functions_around: 0,
             in_main: false,
             in_method: false,
+            only: None,
         }
+    }
+
+    /// Whether the walk goes into `declaration`, or a function value (see [`Walk::only`]).
+    pub(super) fn allowed(&self, declaration: Node<'_>) -> bool {
+        let Some(only) = self.only else {
+            return true;
+        };
+        let range = declaration.byte_range();
+        let at = only.partition_point(|r| r.start <= range.start);
+        at > 0 && only[at - 1].end >= range.end
     }
 
     pub(super) fn src(&self, node: Node<'_>) -> &'a str {
@@ -482,7 +529,7 @@ impl<'a> Walk<'a> {
             // what it assigns may happen at any time, so those variables are not known.
             self.forget_assigned_in(node, state);
             self.walked.insert(node.id());
-            if self.holds_sink(node) {
+            if self.holds_sink(node) && self.allowed(node) {
                 let around = self.copy(state);
                 self.scope(node, &around);
             }
