@@ -387,3 +387,179 @@ fn the_action_and_the_workflows_write_reports_outside_the_checkout() {
     }
     assert!(seen >= 3, "the workflows name their reports");
 }
+
+/// The documents of the Kubernetes example, by kind and name.
+fn kubernetes_example() -> Vec<Yaml> {
+    let path = root().join("docs/kubernetes/partitioned-scan.yaml");
+    let text = fs::read_to_string(&path).expect("read the Kubernetes example");
+    YamlLoader::load_from_str(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .into_iter()
+        .filter(|doc| !doc.is_null())
+        .collect()
+}
+
+fn kubernetes_object<'a>(docs: &'a [Yaml], kind: &str, name: &str) -> &'a Yaml {
+    docs.iter()
+        .find(|d| d["kind"].as_str() == Some(kind) && d["metadata"]["name"].as_str() == Some(name))
+        .unwrap_or_else(|| panic!("the example has no {kind} {name}"))
+}
+
+/// Runs one of the example's scripts as its pod would, with `shardscan` on `PATH`.
+fn run_pod_script(script: &str, env: &[(&str, String)], bin_dir: &Path) -> std::process::Output {
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env_clear()
+        .env("PATH", path)
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+        .output()
+        .expect("run sh")
+}
+
+#[test]
+fn kubernetes_indexed_job_scans_every_partition_once_and_merges_them_all() {
+    let docs = kubernetes_example();
+    let config = &kubernetes_object(&docs, "ConfigMap", "shardscan-partitions")["data"];
+    let partitions: usize = config["PARTITIONS"]
+        .as_str()
+        .and_then(|p| p.parse().ok())
+        .expect("PARTITIONS is a number");
+    let job = &kubernetes_object(&docs, "Job", "shardscan-scan")["spec"];
+    assert_eq!(job["completionMode"].as_str(), Some("Indexed"));
+    assert_eq!(job["completions"].as_i64(), Some(partitions as i64));
+    assert_eq!(job["parallelism"].as_i64(), Some(partitions as i64));
+    let merge_job = &kubernetes_object(&docs, "Job", "shardscan-merge")["spec"];
+    for (spec, script) in [(job, "scan.sh"), (merge_job, "merge.sh")] {
+        let container = &spec["template"]["spec"]["containers"][0];
+        let command: Vec<&str> = container["command"]
+            .as_vec()
+            .expect("a command")
+            .iter()
+            .filter_map(Yaml::as_str)
+            .collect();
+        assert_eq!(command, ["sh", &format!("/scripts/{script}")]);
+        assert!(
+            config[script].as_str().is_some(),
+            "the ConfigMap holds {script}"
+        );
+    }
+    let scan_script = config["scan.sh"].as_str().unwrap();
+    let merge_script = config["merge.sh"].as_str().unwrap();
+
+    // Each pod's index runs the real shardscan on a small tree; then the merge.
+    let tree = crate::common::repo(&[
+        ("app/a.py", "import os\n\ndef run(name):\n    os.system('ls ' + name)\n"),
+        ("app/b.py", "def handler(request):\n    return eval(request.args.get('q'))\n"),
+        ("app/c.js", "const cp = require('child_process');\nfunction go(req) {\n  cp.exec('ls ' + req.query.dir);\n}\n"),
+        ("app/d.py", "import pickle\n\ndef load(request):\n    return pickle.loads(request.data)\n"),
+        ("app/e.py", "def fine(x):\n    return x + 1\n"),
+    ]);
+    let results = tempfile::tempdir().unwrap();
+    let bin_dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(
+        env!("CARGO_BIN_EXE_shardscan"),
+        bin_dir.path().join("shardscan"),
+    )
+    .unwrap();
+    let env = |index: Option<usize>| {
+        let mut env = vec![
+            ("SOURCE", tree.path().display().to_string()),
+            ("RESULTS", results.path().display().to_string()),
+            ("PARTITIONS", partitions.to_string()),
+            ("SHARDSCAN_ARGS", String::from("--no-config")),
+            ("WAIT_SECONDS", String::from("0")),
+        ];
+        if let Some(index) = index {
+            env.push(("JOB_COMPLETION_INDEX", index.to_string()));
+        }
+        env
+    };
+    let part = |i: usize| {
+        results
+            .path()
+            .join(format!("part-{i}-of-{partitions}.sarif"))
+    };
+
+    // The merge refuses while a part is missing.
+    let early = run_pod_script(merge_script, &env(None), bin_dir.path());
+    assert!(!early.status.success(), "merged with no part at all");
+    assert!(!results.path().join("shardscan.sarif").exists());
+
+    let mut reviewed = 0;
+    for index in 0..partitions {
+        let out = run_pod_script(scan_script, &env(Some(index)), bin_dir.path());
+        assert!(
+            out.status.success(),
+            "index {index}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let log: serde_json::Value =
+            serde_json::from_slice(&fs::read(part(index + 1)).unwrap()).unwrap();
+        reviewed += log["runs"][0]["properties"]["metrics"]["shardsReviewed"]
+            .as_u64()
+            .unwrap();
+    }
+    // An index past the last partition is an error, not a silent duplicate.
+    let past = run_pod_script(scan_script, &env(Some(partitions)), bin_dir.path());
+    assert_eq!(past.status.code(), Some(2));
+
+    let full_path = results.path().join("full.sarif");
+    let full = crate::common::bin()
+        .args([
+            "scan",
+            "--no-config",
+            "--fail-on",
+            "none",
+            "--no-progress",
+            "-f",
+            "sarif",
+            "-o",
+        ])
+        .arg(&full_path)
+        .arg(tree.path())
+        .output()
+        .unwrap();
+    assert!(
+        full.status.success(),
+        "{}",
+        String::from_utf8_lossy(&full.stderr)
+    );
+    let full: serde_json::Value = serde_json::from_slice(&fs::read(&full_path).unwrap()).unwrap();
+    assert_eq!(
+        reviewed,
+        full["runs"][0]["properties"]["metrics"]["shardsReviewed"]
+            .as_u64()
+            .unwrap(),
+        "every shard in exactly one partition"
+    );
+
+    let merged = run_pod_script(merge_script, &env(None), bin_dir.path());
+    assert!(
+        merged.status.success(),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    let merged: serde_json::Value =
+        serde_json::from_slice(&fs::read(results.path().join("shardscan.sarif")).unwrap()).unwrap();
+    assert_eq!(merged["runs"][0]["properties"]["mergedFrom"], partitions);
+    assert_eq!(merged["runs"][0]["results"], full["runs"][0]["results"]);
+    assert!(full["runs"][0]["results"]
+        .as_array()
+        .is_some_and(|r| r.len() >= 4));
+
+    // One part lost: the merge gives up rather than upload a partial audit.
+    fs::remove_file(part(partitions)).unwrap();
+    fs::remove_file(results.path().join("shardscan.sarif")).unwrap();
+    let partial = run_pod_script(merge_script, &env(None), bin_dir.path());
+    assert!(!partial.status.success());
+    assert!(
+        String::from_utf8_lossy(&partial.stderr).contains(&format!("1 of {partitions} partitions"))
+    );
+    assert!(!results.path().join("shardscan.sarif").exists());
+}
