@@ -12,7 +12,14 @@ and prints files/s, lines/s, CPU cores used, peak memory, and the full/parse-onl
 the full scan on a tree four times larger to show that peak memory does not grow with the number
 of files (the pipeline's channels are bounded).
 
+With `--real NAME...` (or `--real all`) it measures instead real third-party trees fetched from the
+registries (bench/real_trees.py: SQLAlchemy from PyPI, OpenJDK modules and libxml2 from Debian,
+effect from npm), each also doubled for peak memory, and ends with one table:
+
+  tree  files  lines  parse-only  full  ratio  cores busy (cpu/wall)  peak MiB  peak MiB doubled
+
 Usage: python3 bench/scan_speed.py [--lines 300000] [--runs 3] [--tree DIR] [--no-build]
+       python3 bench/scan_speed.py --real all [--runs 5] [--binary PATH]
 
 The issue's target (full scan within 1.5x of parse-only) is judged on real code, `--tree`; the
 generated tree is dense with planted bugs on purpose and shows the worst case.
@@ -93,8 +100,8 @@ def scanned_counts(stderr):
     return None
 
 
-def compare(tree, runs, label):
-    scan = [str(BINARY), "scan", str(tree), "--fail-on", "none", "--no-progress", "-f", "json"]
+def compare(tree, runs, label, binary=None):
+    scan = [str(binary or BINARY), "scan", str(tree), "--no-config", "--fail-on", "none", "--no-progress", "-f", "json"]
     measure(scan + ["--parse-only"])  # warm the page cache so both passes read from memory
     parse_wall, parse_rss, parse_cpu, parse_err = best_of(runs, scan + ["--parse-only"])
     full_wall, full_rss, full_cpu, stderr = best_of(runs, scan)
@@ -105,6 +112,8 @@ def compare(tree, runs, label):
     for name, wall, cpu, rss in (("parse-only", parse_wall, parse_cpu, parse_rss), ("full scan", full_wall, full_cpu, full_rss)):
         print(f"{name:<12} {wall:>8.2f} {files / wall:>10.0f} {lines / wall:>12.0f} {cpu / wall:>6.2f} {rss:>9.1f}")
     print(f"full scan / parse-only: {full_wall / parse_wall:.2f}x wall, {full_cpu / parse_cpu:.2f}x CPU (target <= 1.5x)")
+    compare.last = {"files": files, "lines": lines, "parse": parse_wall, "full": full_wall,
+                    "cores": full_cpu / full_wall, "peak": full_rss}
     return full_wall, parse_wall
 
 
@@ -124,10 +133,15 @@ def main():
                         help="benchmark this directory too (real code); default: the crate sources cargo "
                              "downloaded to build shardscan, when present")
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--real", nargs="+", metavar="NAME",
+                        help="measure these real trees (bench/real_trees.py), or `all`")
+    parser.add_argument("--binary", type=Path, help="the shardscan to measure (default: the release build)")
     options = parser.parse_args()
 
-    if not options.no_build:
+    if not options.no_build and not options.binary:
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    if options.real:
+        return measure_real(options)
     with tempfile.TemporaryDirectory(prefix="shardscan-bench-") as tmp:
         tmp = Path(tmp)
         # Fixed cost: start-up plus compiling every language's rules, on one small file each.
@@ -161,6 +175,30 @@ def main():
             wall, rss, cpu, stderr = measure([str(BINARY), "scan", str(clean), "--fail-on", "none", "--no-progress", "-q", "-o", str(tmp / "out.json")])
             print(f"{factor}x: {n_files} files, {n_lines} lines: {wall:.2f}s, {cpu / wall:.2f} cores, peak {rss:.1f} MiB")
             shutil.rmtree(clean)
+
+
+def measure_real(options):
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import real_trees
+
+    names = list(real_trees.TREES) if options.real == ["all"] else options.real
+    rows = []
+    for name in names:
+        path, label = real_trees.tree(name)
+        compare(path, options.runs, f"{name}: {label}", options.binary)
+        row = dict(compare.last, name=name)
+        twice, _ = real_trees.doubled(name)
+        binary = str(options.binary or BINARY)
+        _, rss, _, _ = measure([binary, "scan", str(twice), "--no-config", "--fail-on", "none",
+                                "--no-progress", "-f", "json"])
+        row["peak2"] = rss
+        rows.append(row)
+    print()
+    print("| tree | files | lines | parse-only | full scan | ratio | cores busy | peak MiB | peak MiB, tree doubled |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['name']} | {r['files']:,} | {r['lines']:,} | {r['parse']:.2f} s | {r['full']:.2f} s | "
+              f"{r['full'] / r['parse']:.2f}x | {r['cores']:.2f} | {r['peak']:.0f} | {r['peak2']:.0f} |")
 
 
 if __name__ == "__main__":
