@@ -418,6 +418,11 @@ impl CompiledRules {
         // Each rule's walks are their own: they run on every worker at once (a large
         // file's rules spread over the machine), and are taken back in the rules' order.
         let cut_short = timed_out || exceeded;
+        // The file's declarations, found once for all its walks.
+        let declared = taint::declared(self.language, tree.root_node());
+        for roles in taint_roles.values_mut() {
+            roles.declared = declared.clone();
+        }
         let free = self.free_walks(
             &taint_roles,
             shape.as_ref(),
@@ -519,7 +524,10 @@ impl CompiledRules {
         let Some(shape) = shape.filter(|_| !cut_short) else {
             return Default::default();
         };
-        let none = taint::Roles::default();
+        let none = taint::Roles {
+            declared: taint_roles.values().find_map(|r| r.declared.clone()),
+            ..taint::Roles::default()
+        };
         let mut wanted: std::collections::HashMap<FlagsKey, (&taint::Roles, usize)> =
             std::collections::HashMap::new();
         wanted.insert(summary::flags(&none), (&none, 2));

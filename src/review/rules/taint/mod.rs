@@ -110,6 +110,23 @@ pub(crate) struct Roles {
     /// The file is C++, where an array of a class type is built by its constructor: what is
     /// not known to be such an array is followed as unwritten memory (see [`extent`]).
     pub(crate) constructs: bool,
+    /// The file's declarations, in source order, when found once for every walk of the file
+    /// (see [`declared`]); otherwise each walk finds them.
+    pub(crate) declared: Option<std::sync::Arc<Vec<Range<usize>>>>,
+}
+
+/// Where the declarations of the file at `root` are, in source order: one pass for every walk
+/// of the file, which each started with a pass of its own over the whole tree.
+pub(crate) fn declared(
+    language: Language,
+    root: Node<'_>,
+) -> Option<std::sync::Arc<Vec<Range<usize>>>> {
+    let syntax = lang::syntax(language)?;
+    let mut found = Vec::new();
+    shape::collect(root, &|k| syntax.declarations.contains(&k), &mut found);
+    Some(std::sync::Arc::new(
+        found.iter().map(|n| n.byte_range()).collect(),
+    ))
 }
 
 /// The capture names that give a taint rule's pattern its role (see [`Roles::add`]).

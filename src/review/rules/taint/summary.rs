@@ -674,6 +674,7 @@ impl FreeWalks {
             extent: like.extent,
             by_reference: like.by_reference.clone(),
             written: like.written.clone(),
+            declared: like.declared.clone(),
             ..Roles::default()
         };
         let [by_parameters, by_results] = open_walks(&free, shape);

@@ -165,11 +165,18 @@ pub(super) fn run_judging(
     let mut walk = Walk::new(syntax, text, names, roles, parameters_are_sources, limits);
     walk.only = only;
     let mut declarations = Vec::new();
-    collect(
-        root,
-        &|k| syntax.declarations.contains(&k),
-        &mut declarations,
-    );
+    match &roles.declared {
+        Some(ranges) => declarations.extend(
+            ranges
+                .iter()
+                .filter_map(|range| declaration_at(root, range, syntax)),
+        ),
+        None => collect(
+            root,
+            &|k| syntax.declarations.contains(&k),
+            &mut declarations,
+        ),
+    }
     if parameters_are_sources && roles.results.is_empty() {
         // What a function of this file returns is computed elsewhere: like a parameter, it
         // cannot be judged here (unless the join of summaries will judge it).
@@ -817,6 +824,16 @@ impl<'a> Walk<'a> {
             }
         }
     }
+}
+
+/// The declaration at `range` below `root` (see [`super::declared`]): the smallest node there, or
+/// the one around it with the same bytes that is a declaration.
+fn declaration_at<'t>(root: Node<'t>, range: &Range<usize>, syntax: &Syntax) -> Option<Node<'t>> {
+    let mut node = root.descendant_for_byte_range(range.start, range.end)?;
+    while !syntax.declarations.contains(&node.kind()) {
+        node = node.parent().filter(|p| p.byte_range() == *range)?;
+    }
+    (node.byte_range() == *range).then_some(node)
 }
 
 /// The ranges of `sorted` (by start, then end) that lie inside `range`.
