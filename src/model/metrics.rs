@@ -74,6 +74,15 @@ impl Occupancy {
         self.enter_at(Instant::now(), dispatch);
     }
 
+    /// A shard dispatched on a slot already busy (a worker that waits for the parts of a file's
+    /// review runs a shard meanwhile).
+    pub(crate) fn dispatched_within(&mut self) {
+        let now = Instant::now();
+        let since = now.saturating_duration_since(self.started).as_secs_f64();
+        self.first_dispatch.get_or_insert(since);
+        self.dispatched += 1;
+    }
+
     /// A slot is free again.
     pub(crate) fn leave(&mut self) {
         self.leave_at(Instant::now());

@@ -2,10 +2,13 @@
 //! the machine is never oversubscribed.
 //!
 //! Files come from the walker through a bounded channel (`par_bridge`); each thread keeps one
-//! tree-sitter `Parser`. A file's shards are reviewed where the file was cut, while its syntax
-//! tree is still in that CPU's cache, except that threads with nothing to do steal them (a large
-//! file's shards spread over the whole pool). Backpressure is the bounded event channel: a thread
-//! waits there when the aggregator is behind.
+//! tree-sitter `Parser`. Once a file is cut, the reviewers do their work on the whole file
+//! ([`Reviewer::prepare`]: the rules' one query and each taint rule's walks, which run in
+//! parallel), so a large file's work spreads over the whole pool and no shard waits for another's;
+//! then its shards are reviewed where the file was cut, while its syntax tree is still in that
+//! CPU's cache, except that threads with nothing to do steal them. The join across files runs on
+//! the same threads at the end, one rule per task. Backpressure is the bounded event channel: a
+//! thread waits there when the aggregator is behind.
 
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -205,7 +208,7 @@ fn prepare(shared: &Shared<'_>, file: &crate::slice::SourceFile) {
     if shared.closed.load(Ordering::Relaxed) || shared.stop.borrow().is_some() {
         return;
     }
-    let busy = Busy::new(&shared.occupancy, true);
+    let busy = Busy::new(&shared.occupancy, false);
     for reviewer in shared.reviewers {
         if reviewer.supports(file.language) {
             let _ = catch_unwind(AssertUnwindSafe(|| reviewer.prepare(file)));
@@ -264,26 +267,44 @@ fn review_and_send(
     }
 }
 
-/// Marks a worker busy for as long as it lives.
+thread_local! {
+    /// How many [`Busy`] marks this worker holds: one waiting for the parts of a file's review
+    /// runs other work meanwhile, and is still one busy worker.
+    static BUSY_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Marks a worker busy for as long as it lives (once, however many it holds at a time); a
+/// `review` mark counts a shard dispatched either way.
 struct Busy<'a> {
     occupancy: &'a Mutex<Occupancy>,
+    outermost: bool,
 }
 
 impl<'a> Busy<'a> {
     fn new(occupancy: &'a Mutex<Occupancy>, review: bool) -> Busy<'a> {
-        occupancy
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .enter(review);
-        Busy { occupancy }
+        let depth = BUSY_DEPTH.with(|d| d.replace(d.get() + 1));
+        let outermost = depth == 0;
+        let mut occupancy_now = occupancy.lock().unwrap_or_else(|e| e.into_inner());
+        if outermost {
+            occupancy_now.enter(review);
+        } else if review {
+            occupancy_now.dispatched_within();
+        }
+        Busy {
+            occupancy,
+            outermost,
+        }
     }
 }
 
 impl Drop for Busy<'_> {
     fn drop(&mut self) {
-        self.occupancy
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .leave();
+        BUSY_DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+        if self.outermost {
+            self.occupancy
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .leave();
+        }
     }
 }
