@@ -343,10 +343,11 @@ fn resolve_scope(
         let shards = std::sync::Mutex::new(Vec::new());
         let collect = |shard: &Shard| {
             if scope.changed(shard) {
-                shards
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push((shard.tokens, shard.id.clone()));
+                shards.lock().unwrap_or_else(|e| e.into_inner()).push((
+                    shard.tokens,
+                    shard.id.clone(),
+                    shard.file.rel_path.clone(),
+                ));
             }
         };
         let reads_file = |path: &str| scope.reads_file(path);
@@ -362,7 +363,7 @@ fn resolve_scope(
             |_| {},
         )?;
         let shards = shards.into_inner().unwrap_or_else(|e| e.into_inner());
-        scope.partition = Some(partition::share(shards, index, count));
+        scope.partition = Some(partition::share_by_file(shards, index, count));
     }
     if let (Some(changes), Some(rev)) = (&scope.changes, &settings.diff_base) {
         scope.description.push(format!(

@@ -2,7 +2,7 @@
 //! so a CI matrix splits one audit. Every machine that sees the same tree deals the same shares.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
 
 /// The most partitions `--partition I/N` accepts. A CI matrix or an indexed job has a few hundred
 /// machines at most; the bound keeps a typo (`1/100000000`) an error rather than a run that deals
@@ -24,6 +24,46 @@ pub(crate) fn share(
             ids.insert(id.to_string());
         }
     });
+    ids
+}
+
+/// [`share`], dealt a file at a time: the shards given as `(tokens, id, file)`. The rules review
+/// a whole file once whichever of its shards a partition holds, so a file split over partitions
+/// would cost each of them the whole file; a file larger than a partition's fair share (the
+/// tokens of all / `count`) is still dealt shard by shard, so that it spreads.
+pub(crate) fn share_by_file(
+    shards: Vec<(usize, String, String)>,
+    index: usize,
+    count: usize,
+) -> HashSet<String> {
+    let total: usize = shards.iter().map(|s| s.0).sum();
+    let fair = total / count.max(1);
+    let mut files: BTreeMap<String, Vec<(usize, String)>> = BTreeMap::new();
+    for (tokens, id, file) in shards {
+        files.entry(file).or_default().push((tokens, id));
+    }
+    let mut items = Vec::new();
+    // A whole file is dealt under a key no shard id has (ids never hold a NUL).
+    let mut members: HashMap<String, Vec<String>> = HashMap::new();
+    for (file, shards) in files {
+        let tokens: usize = shards.iter().map(|s| s.0).sum();
+        if shards.len() > 1 && tokens > fair {
+            items.extend(shards);
+        } else {
+            let key = format!("\0{file}");
+            items.push((tokens, key.clone()));
+            members.insert(key, shards.into_iter().map(|(_, id)| id).collect());
+        }
+    }
+    let mut ids = HashSet::new();
+    for key in share(items, index, count) {
+        match members.remove(&key) {
+            Some(shards) => ids.extend(shards),
+            None => {
+                ids.insert(key);
+            }
+        }
+    }
     ids
 }
 
@@ -118,6 +158,49 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_file_stays_in_one_partition_unless_it_is_larger_than_a_fair_share() {
+        // a.py: 3 shards, 30 tokens; b.py and c.py: 2 shards of 10; big.c: 4 shards, 120 tokens.
+        let mut shards = Vec::new();
+        for (file, sizes) in [
+            ("a.py", vec![10, 10, 10]),
+            ("b.py", vec![5, 5]),
+            ("c.py", vec![5, 5]),
+            ("big.c", vec![30, 30, 30, 30]),
+        ] {
+            for (i, tokens) in sizes.into_iter().enumerate() {
+                shards.push((tokens, format!("{file}#{i}"), file.to_string()));
+            }
+        }
+        let shares: Vec<HashSet<String>> = (1..=4)
+            .map(|i| share_by_file(shards.clone(), i, 4))
+            .collect();
+        let mut all: Vec<&String> = shares.iter().flatten().collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(
+            all.len(),
+            shards.len(),
+            "every shard in exactly one partition"
+        );
+        assert_eq!(shares.iter().map(HashSet::len).sum::<usize>(), shards.len());
+        let holding = |file: &str| {
+            shares
+                .iter()
+                .filter(|ids| ids.iter().any(|id| id.starts_with(&format!("{file}#"))))
+                .count()
+        };
+        for small in ["a.py", "b.py", "c.py"] {
+            assert_eq!(holding(small), 1, "{small} in one partition");
+        }
+        // 170 tokens over 4: a fair share is 42; big.c (120) spreads.
+        assert_eq!(holding("big.c"), 4);
+        // The same shares from the same tree, in any order.
+        let mut reversed = shards.clone();
+        reversed.reverse();
+        assert_eq!(share_by_file(reversed, 2, 4), shares[1]);
     }
 
     #[test]
