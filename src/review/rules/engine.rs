@@ -419,7 +419,13 @@ impl CompiledRules {
         // file's rules spread over the machine), and are taken back in the rules' order.
         let cut_short = timed_out || exceeded;
         // The file's declarations, found once for all its walks.
-        let declared = taint::declared(self.language, tree.root_node());
+        let declared = taint::declared(
+            self.language,
+            tree.root_node(),
+            text,
+            &aliases,
+            shape.as_ref(),
+        );
         for roles in taint_roles.values_mut() {
             roles.declared = declared.clone();
         }

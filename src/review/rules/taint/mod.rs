@@ -110,23 +110,47 @@ pub(crate) struct Roles {
     /// The file is C++, where an array of a class type is built by its constructor: what is
     /// not known to be such an array is followed as unwritten memory (see [`extent`]).
     pub(crate) constructs: bool,
-    /// The file's declarations, in source order, when found once for every walk of the file
-    /// (see [`declared`]); otherwise each walk finds them.
-    pub(crate) declared: Option<std::sync::Arc<Vec<Range<usize>>>>,
+    /// The file's declarations, and what they assign, when found once for every walk of the
+    /// file (see [`declared`]); otherwise each walk finds them.
+    pub(crate) declared: Option<std::sync::Arc<Declared>>,
 }
 
-/// Where the declarations of the file at `root` are, in source order: one pass for every walk
-/// of the file, which each started with a pass of its own over the whole tree.
+/// A file's declarations, in source order, and the variables they assign or step: the same for
+/// every walk of the file, which each started with two passes of its own over the whole tree.
+#[derive(Debug, Default)]
+pub(crate) struct Declared {
+    pub(crate) ranges: Vec<Range<usize>>,
+    pub(crate) assigned: HashSet<String>,
+    /// Where the ends of the file's summaries are (calls' arguments, returned values, stored
+    /// fields: every walk of a summary has them), found once (see [`walk::outer_nodes`]).
+    pub(crate) sink_nodes: walk::SinkNodes,
+}
+
+/// [`Declared`] for the file at `root`.
 pub(crate) fn declared(
     language: Language,
     root: Node<'_>,
-) -> Option<std::sync::Arc<Vec<Range<usize>>>> {
+    text: &str,
+    names: &Aliases,
+    shape: Option<&summary::Shape>,
+) -> Option<std::sync::Arc<Declared>> {
     let syntax = lang::syntax(language)?;
     let mut found = Vec::new();
     shape::collect(root, &|k| syntax.declarations.contains(&k), &mut found);
-    Some(std::sync::Arc::new(
-        found.iter().map(|n| n.byte_range()).collect(),
-    ))
+    let mut assigned = HashSet::new();
+    for declaration in &found {
+        walk::assigned_in(*declaration, syntax, text, names, &mut assigned);
+    }
+    let mut targets: Vec<Range<usize>> = shape
+        .map(|shape| shape.targets().cloned().collect())
+        .unwrap_or_default();
+    targets.sort_by_key(|t| (t.start, t.end));
+    targets.dedup();
+    Some(std::sync::Arc::new(Declared {
+        ranges: found.iter().map(|n| n.byte_range()).collect(),
+        assigned,
+        sink_nodes: walk::outer_nodes(root, syntax, &targets),
+    }))
 }
 
 /// The capture names that give a taint rule's pattern its role (see [`Roles::add`]).

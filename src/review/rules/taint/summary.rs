@@ -125,6 +125,14 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
+    /// Every end of the file's summaries: calls' arguments, returned values, stored fields.
+    pub(crate) fn targets(&self) -> impl Iterator<Item = &Range<usize>> {
+        self.arguments
+            .keys()
+            .chain(self.returns.keys())
+            .chain(self.field_writes.keys())
+    }
+
     /// Reads the shape of a parsed file; `None` for a language the engine does not model.
     pub(crate) fn of(
         language: Language,

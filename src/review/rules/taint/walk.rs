@@ -166,8 +166,9 @@ pub(super) fn run_judging(
     walk.only = only;
     let mut declarations = Vec::new();
     match &roles.declared {
-        Some(ranges) => declarations.extend(
-            ranges
+        Some(declared) => declarations.extend(
+            declared
+                .ranges
                 .iter()
                 .filter_map(|range| declaration_at(root, range, syntax)),
         ),
@@ -202,8 +203,13 @@ pub(super) fn run_judging(
         }
     }
     walk.find_sink_nodes(root);
-    for declaration in &declarations {
-        walk.note_assigned(*declaration);
+    match &roles.declared {
+        Some(declared) => walk.assigned_by_functions = declared.assigned.clone(),
+        None => {
+            for declaration in &declarations {
+                walk.note_assigned(*declaration);
+            }
+        }
     }
     // The top level, with the declarations it meets walked where they stand; then those it did
     // not meet (inside classes), each starting clean.
@@ -313,35 +319,15 @@ impl<'a> Walk<'a> {
         state.clone()
     }
 
-    /// Notes the variables `function` assigns or steps (`x = ...`, `x += ...`, `x++`, `&x`).
+    /// Notes the variables `function` assigns or steps (see [`assigned_in`]).
     fn note_assigned(&mut self, function: Node<'_>) {
-        let mut found = Vec::new();
-        collect(
+        assigned_in(
             function,
-            &|k| {
-                matches!(
-                    k,
-                    "assignment_expression"
-                        | "augmented_assignment_expression"
-                        | "assignment"
-                        | "augmented_assignment"
-                        | "update_expression"
-                        | "inc_statement"
-                        | "dec_statement"
-                )
-            },
-            &mut found,
+            self.syntax,
+            self.text,
+            self.names,
+            &mut self.assigned_by_functions,
         );
-        for node in found {
-            let target = node
-                .child_by_field_name("left")
-                .or_else(|| node.child_by_field_name("argument"))
-                .or_else(|| node.named_child(0));
-            if let Some(target) = target.filter(|t| self.is(self.syntax.identifiers, *t)) {
-                let name = self.names.name(target, self.text).to_string();
-                self.assigned_by_functions.insert(name);
-            }
-        }
     }
 
     /// Whether a sink lies inside `node`.
@@ -628,7 +614,7 @@ impl<'a> Walk<'a> {
             };
             // The outermost node with exactly the sink's bytes, below `node`.
             let mut sink_node = sink_node;
-            let (outer_id, function) = self.sink_nodes.get(&sink).cloned().unwrap_or((0, None));
+            let (outer_id, function) = self.sink_node(&sink).unwrap_or((0, None));
             if sink_node.id() != outer_id {
                 let mut cursor = node.walk();
                 while cursor.goto_first_child_for_byte(sink.start).is_some() {
@@ -797,31 +783,99 @@ impl<'a> Walk<'a> {
     /// Finds every sink's outermost node and the function around it, in one pass that enters
     /// only the nodes holding a sink.
     fn find_sink_nodes(&mut self, root: Node<'_>) {
-        let syntax = self.syntax;
-        let mut stack: Vec<(Node<'_>, Option<Range<usize>>)> = vec![(root, None)];
-        while let Some((node, function)) = stack.pop() {
-            let range = node.byte_range();
-            if self.sinks_in(range.clone()).next().is_none() {
-                continue;
-            }
-            if self
+        // The ends every walk of the file has (calls' arguments, returned values) are found
+        // once for the file (see [`super::Declared`]); only the rule's own are looked for here.
+        let shared = self.roles.declared.as_ref().map(|d| &d.sink_nodes);
+        let own: Vec<Range<usize>> = match shared {
+            Some(shared) => self
                 .sinks
-                .binary_search_by_key(&(range.start, range.end), |s| (s.start, s.end))
-                .is_ok()
-            {
-                self.sink_nodes
-                    .entry(range)
-                    .or_insert_with(|| (node.id(), function.clone()));
-            }
-            let inner = if self.is(syntax.lambdas, node) || self.is(syntax.declarations, node) {
-                Some(node.byte_range())
-            } else {
-                function
-            };
-            let mut cursor = node.walk();
-            for child in node.children(&mut cursor) {
-                stack.push((child, inner.clone()));
-            }
+                .iter()
+                .filter(|s| !shared.contains_key(*s))
+                .cloned()
+                .collect(),
+            None => self.sinks.clone(),
+        };
+        self.sink_nodes = outer_nodes(root, self.syntax, &own);
+    }
+
+    /// Where [`Walk::find_sink_nodes`] found `sink`.
+    fn sink_node(&self, sink: &Range<usize>) -> Option<(usize, Option<Range<usize>>)> {
+        self.sink_nodes
+            .get(sink)
+            .or_else(|| self.roles.declared.as_ref()?.sink_nodes.get(sink))
+            .cloned()
+    }
+}
+
+/// Per range of `sorted` (by start, then end): the outermost node with exactly its bytes, and the
+/// range of the innermost function value or declaration around it. One pass from the top that
+/// enters only the nodes holding one (asking a node for its parent walks down from the root
+/// again).
+pub(super) fn outer_nodes(root: Node<'_>, syntax: &Syntax, sorted: &[Range<usize>]) -> SinkNodes {
+    let mut found = SinkNodes::new();
+    let mut stack: Vec<(Node<'_>, Option<Range<usize>>)> = vec![(root, None)];
+    while let Some((node, function)) = stack.pop() {
+        let range = node.byte_range();
+        if within(sorted, range.clone()).next().is_none() {
+            continue;
+        }
+        if sorted
+            .binary_search_by_key(&(range.start, range.end), |s| (s.start, s.end))
+            .is_ok()
+        {
+            found
+                .entry(range)
+                .or_insert_with(|| (node.id(), function.clone()));
+        }
+        let kind = node.kind();
+        let inner = if syntax.lambdas.contains(&kind) || syntax.declarations.contains(&kind) {
+            Some(node.byte_range())
+        } else {
+            function
+        };
+        let mut cursor = node.walk();
+        for child in node.children(&mut cursor) {
+            stack.push((child, inner.clone()));
+        }
+    }
+    found
+}
+
+/// What [`outer_nodes`] finds.
+pub(crate) type SinkNodes = std::collections::HashMap<Range<usize>, (usize, Option<Range<usize>>)>;
+
+/// Adds to `out` the variables `function` assigns or steps (`x = ...`, `x += ...`, `x++`, `&x`).
+pub(super) fn assigned_in(
+    function: Node<'_>,
+    syntax: &Syntax,
+    text: &str,
+    names: &Aliases,
+    out: &mut HashSet<String>,
+) {
+    let mut found = Vec::new();
+    collect(
+        function,
+        &|k| {
+            matches!(
+                k,
+                "assignment_expression"
+                    | "augmented_assignment_expression"
+                    | "assignment"
+                    | "augmented_assignment"
+                    | "update_expression"
+                    | "inc_statement"
+                    | "dec_statement"
+            )
+        },
+        &mut found,
+    );
+    for node in found {
+        let target = node
+            .child_by_field_name("left")
+            .or_else(|| node.child_by_field_name("argument"))
+            .or_else(|| node.named_child(0));
+        if let Some(target) = target.filter(|t| syntax.identifiers.contains(&t.kind())) {
+            out.insert(names.name(target, text).to_string());
         }
     }
 }
