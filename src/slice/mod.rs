@@ -46,20 +46,31 @@ pub(crate) struct ReviewerCache {
 }
 
 impl ReviewerCache {
-    /// The value stored under `key`, computing it with `make` the first time. Other shards of the
-    /// same file wait for the first computation rather than repeating it.
+    /// The value stored under `key`, computing it with `make` the first time. The lock is not
+    /// held while `make` runs: it may use the worker pool, and a worker waiting there can run
+    /// another shard of this file, which must not wait for a lock its own thread holds. The
+    /// pipeline fills the cache before a file's shards are handed out
+    /// ([`crate::review::Reviewer::prepare`]), so shards computing it at once is rare (a
+    /// computation that panicked); the first value stored is the one every shard gets.
     pub(crate) fn get_or_insert_with<T: Send + Sync + 'static>(
         &self,
         key: &'static str,
         make: impl FnOnce() -> T,
     ) -> Arc<T> {
-        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, value)) = slots.iter().find(|(k, _)| *k == key) {
-            if let Ok(value) = Arc::clone(value).downcast::<T>() {
-                return value;
-            }
+        let stored = |slots: &Vec<(&'static str, Arc<dyn std::any::Any + Send + Sync>)>| {
+            slots
+                .iter()
+                .find(|(k, _)| *k == key)
+                .and_then(|(_, value)| Arc::clone(value).downcast::<T>().ok())
+        };
+        if let Some(value) = stored(&self.slots.lock().unwrap_or_else(|e| e.into_inner())) {
+            return value;
         }
         let value = Arc::new(make());
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(first) = stored(&slots) {
+            return first;
+        }
         slots.retain(|(k, _)| *k != key);
         slots.push((
             key,
