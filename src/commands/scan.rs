@@ -28,6 +28,7 @@ use crate::review::Reviewer;
 use crate::scope::{diff, partition, Scope};
 use crate::settings::{self, AgentPlan, ScanSettings, Source};
 use crate::slice::Shard;
+use crate::walk::{self, WalkEvent};
 
 pub(super) fn run(args: ScanArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
     let file = settings::walk_config(&args.walk, &args.ci.config, context.io.env)?;
@@ -105,7 +106,7 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
     let scope = resolve_scope(settings, &accept, context)?;
     let reads_file = |path: &str| scope.reads_file(path);
     let reviews = |shard: &Shard| scope.reviews(shard);
-    let counts_file = |shards: &[Shard]| scope.counts_file(shards);
+    let counts_file = |path: &str, shards: &[Shard]| scope.counts_file(path, shards);
     let pipeline_settings = PipelineSettings {
         accept: &accept,
         select_file: scope.selects_files().then_some(&reads_file as _),
@@ -338,32 +339,9 @@ fn resolve_scope(
     if let Some(note) = scope.changes.as_ref().and_then(|c| c.note.as_ref()) {
         context.warn(note)?;
     }
-    if let Some((index, count)) = settings.partition {
-        // Every shard in scope is cut once, without review, and dealt.
-        let shards = std::sync::Mutex::new(Vec::new());
-        let collect = |shard: &Shard| {
-            if scope.changed(shard) {
-                shards.lock().unwrap_or_else(|e| e.into_inner()).push((
-                    shard.tokens,
-                    shard.id.clone(),
-                    shard.file.rel_path.clone(),
-                ));
-            }
-        };
-        let reads_file = |path: &str| scope.reads_file(path);
-        pipeline::run(
-            &PipelineSettings {
-                accept,
-                select_file: Some(&reads_file),
-                on_shard: Some(&collect),
-                ..PipelineSettings::new(&settings.walk, &settings.slice, settings.jobs)
-            },
-            &[],
-            None,
-            |_| {},
-        )?;
-        let shards = shards.into_inner().unwrap_or_else(|e| e.into_inner());
-        scope.partition = Some(partition::share_by_file(shards, index, count));
+    // One partition of one is the whole scan.
+    if let Some((index, count)) = settings.partition.filter(|&(_, count)| count > 1) {
+        scope.partition = Some(deal_share(settings, accept, &scope, index, count)?);
     }
     if let (Some(changes), Some(rev)) = (&scope.changes, &settings.diff_base) {
         scope.description.push(format!(
@@ -378,6 +356,62 @@ fn resolve_scope(
             .push(format!("partition {index} of {count}"));
     }
     Ok(scope)
+}
+
+/// Partition `index` of `count`. The tree is walked, not read, and its files dealt by size: a
+/// partition reads none of the others' files. Only the files larger than a fair share are read
+/// and cut here, so that their shards in scope can be dealt apart.
+fn deal_share(
+    settings: &ScanSettings,
+    accept: &(dyn Fn(Language) -> bool + Sync),
+    scope: &Scope,
+    index: usize,
+    count: usize,
+) -> anyhow::Result<partition::Share> {
+    let mut files = Vec::new();
+    walk::walk(&settings.walk, |event| {
+        if let WalkEvent::File(candidate) = event {
+            if scope.reads_file(&candidate.rel_path) {
+                // A file no reviewer reads costs its partition nothing but the look.
+                let bytes = match candidate.language {
+                    Some(language) if !accept(language) => 0,
+                    _ => std::fs::metadata(&candidate.path).map_or(0, |m| m.len()),
+                };
+                files.push((
+                    usize::try_from(bytes).unwrap_or(usize::MAX),
+                    candidate.rel_path,
+                ));
+            }
+        }
+        true
+    })?;
+    let oversized = partition::oversized(&files, count);
+    let shards = std::sync::Mutex::new(Vec::new());
+    if !oversized.is_empty() {
+        let collect = |shard: &Shard| {
+            if scope.changed(shard) {
+                shards.lock().unwrap_or_else(|e| e.into_inner()).push((
+                    shard.byte_range.len(),
+                    shard.id.clone(),
+                    shard.file.rel_path.clone(),
+                ));
+            }
+        };
+        let cuts = |path: &str| oversized.contains(path);
+        pipeline::run(
+            &PipelineSettings {
+                accept,
+                select_file: Some(&cuts),
+                on_shard: Some(&collect),
+                ..PipelineSettings::new(&settings.walk, &settings.slice, settings.jobs)
+            },
+            &[],
+            None,
+            |_| {},
+        )?;
+    }
+    let shards = shards.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(partition::share_by_file(files, shards, index, count))
 }
 
 /// The agent pool of a scan, with its cache, recorder or replay.

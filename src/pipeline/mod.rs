@@ -35,8 +35,8 @@ use crate::walk::{self, Candidate, WalkEvent, WalkSettings};
 
 pub(crate) use ingest::read_and_slice;
 
-/// Whether a run counts a file, given all its shards.
-pub(crate) type OwnsFile<'a> = dyn Fn(&[Shard]) -> bool + Sync + 'a;
+/// Whether a run counts a file, given its display path and all its shards.
+pub(crate) type OwnsFile<'a> = dyn Fn(&str, &[Shard]) -> bool + Sync + 'a;
 
 /// What a pipeline run does, beyond walking and cutting: built with [`PipelineSettings::new`],
 /// then adjusted field by field.
@@ -51,7 +51,7 @@ pub(crate) struct PipelineSettings<'a> {
     /// reviewer").
     pub(crate) accept: &'a (dyn Fn(Language) -> bool + Sync),
     /// Files (by display path) in scope: the others are passed over unread and uncounted (diff
-    /// mode).
+    /// mode, partitions).
     pub(crate) select_file: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
     /// Shards in scope: the others are neither reviewed nor counted (diff mode, partitions).
     pub(crate) select_shard: Option<&'a (dyn Fn(&Shard) -> bool + Sync)>,

@@ -168,7 +168,7 @@ fn cut(
         Ok(cut) => cut,
     };
     if let Some(owns) = settings.owns_file {
-        info.counted = owns(&shards);
+        info.counted = owns(&info.path, &shards);
     }
     if let Some(select) = settings.select_shard {
         shards.retain(|shard| select(shard));

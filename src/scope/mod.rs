@@ -5,8 +5,6 @@
 pub(crate) mod diff;
 pub(crate) mod partition;
 
-use std::collections::HashSet;
-
 use crate::slice::Shard;
 use diff::Changes;
 
@@ -15,16 +13,18 @@ use diff::Changes;
 pub(crate) struct Scope {
     /// Diff mode: what changed since the merge base.
     pub(crate) changes: Option<Changes>,
-    /// The shard ids of this machine's partition.
-    pub(crate) partition: Option<HashSet<String>>,
+    /// This machine's partition (of more than one).
+    pub(crate) partition: Option<partition::Share>,
     /// What the run was limited to, in words, for the summary.
     pub(crate) description: Vec<String>,
 }
 
 impl Scope {
-    /// Whether the run reads the file at `path` (diff mode passes over unchanged files).
+    /// Whether the run reads the file at `path`: diff mode passes over unchanged files, and a
+    /// partition over the files of the others.
     pub(crate) fn reads_file(&self, path: &str) -> bool {
         self.changes.as_ref().is_none_or(|c| c.touches(path))
+            && self.partition.as_ref().is_none_or(|p| p.reads(path))
     }
 
     /// Whether a shard overlaps what changed.
@@ -40,25 +40,26 @@ impl Scope {
             && self
                 .partition
                 .as_ref()
-                .is_none_or(|p| p.contains(&shard.id))
+                .is_none_or(|p| p.holds(&shard.id, &shard.file.rel_path))
     }
 
-    /// Whether this run counts a file (its lines, bytes, language), given all its shards: a file
-    /// split across partitions is counted by the one holding its first shard in scope.
-    pub(crate) fn counts_file(&self, shards: &[Shard]) -> bool {
-        shards
-            .iter()
-            .find(|shard| self.changed(shard))
-            .is_some_and(|first| {
-                self.partition
-                    .as_ref()
-                    .is_none_or(|p| p.contains(&first.id))
-            })
+    /// Whether this run counts the file at `path` (its lines, bytes, language), given all its
+    /// shards: a partition counts the files dealt to it whole, and a file split across
+    /// partitions is counted by the one holding its first shard in scope.
+    pub(crate) fn counts_file(&self, path: &str, shards: &[Shard]) -> bool {
+        let Some(share) = &self.partition else {
+            return true;
+        };
+        share.owns(path)
+            || shards
+                .iter()
+                .find(|shard| self.changed(shard))
+                .is_some_and(|first| share.holds(&first.id, path))
     }
 
     /// Whether some files are left out unread.
     pub(crate) fn selects_files(&self) -> bool {
-        self.changes.is_some()
+        self.changes.is_some() || self.partition.is_some()
     }
 
     /// Whether some shards are left out.

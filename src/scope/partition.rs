@@ -1,17 +1,19 @@
 //! Partitions: a stable, balanced share of the shards for each of N machines (`--partition I/N`),
-//! so a CI matrix splits one audit. Every machine that sees the same tree deals the same shares.
+//! so a CI matrix splits one audit. Every machine that sees the same tree deals the same shares:
+//! the files by their size, without reading them, and the shards of a file larger than a fair
+//! share (which every partition cuts to deal them).
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
+use std::collections::{BinaryHeap, HashMap, HashSet};
 
 /// The most partitions `--partition I/N` accepts. A CI matrix or an indexed job has a few hundred
 /// machines at most; the bound keeps a typo (`1/100000000`) an error rather than a run that deals
 /// shards into a hundred million empty bins.
 pub(crate) const MAX_PARTITIONS: usize = 65_536;
 
-/// The shard ids of partition `index` of `count` (1-based): the shards, given as `(tokens, id)`,
-/// are dealt largest first to the least loaded partition (ties to the lowest), so the partitions
-/// are balanced by tokens and together cover every shard exactly once.
+/// The ids of partition `index` of `count` (1-based): the items, given as `(weight, id)`, are
+/// dealt largest first to the least loaded partition (ties to the lowest), so the partitions are
+/// balanced by weight and together hold every item exactly once.
 pub(crate) fn share(
     mut shards: Vec<(usize, String)>,
     index: usize,
@@ -27,44 +29,91 @@ pub(crate) fn share(
     ids
 }
 
-/// [`share`], dealt a file at a time: the shards given as `(tokens, id, file)`. The rules review
-/// a whole file once whichever of its shards a partition holds, so a file split over partitions
-/// would cost each of them the whole file; a file larger than a partition's fair share (the
-/// tokens of all / `count`) is still dealt shard by shard, so that it spreads.
+/// This machine's share of a partitioned run: the files it reads and reviews whole, and its
+/// shards of the files too large for one partition (dealt shard by shard).
+#[derive(Debug, Default)]
+pub(crate) struct Share {
+    files: HashSet<String>,
+    /// The split files this share holds a shard of: it reads them, and reviews its shards.
+    split: HashSet<String>,
+    shards: HashSet<String>,
+}
+
+impl Share {
+    /// Whether this partition reads the file at `path`.
+    pub(crate) fn reads(&self, path: &str) -> bool {
+        self.files.contains(path) || self.split.contains(path)
+    }
+
+    /// Whether the file at `path` is this partition's whole (so it alone counts it).
+    pub(crate) fn owns(&self, path: &str) -> bool {
+        self.files.contains(path)
+    }
+
+    /// Whether this partition reviews `shard`.
+    pub(crate) fn holds(&self, id: &str, path: &str) -> bool {
+        self.files.contains(path) || self.shards.contains(id)
+    }
+}
+
+/// The files larger than a fair share (the bytes of all / `count`), given as `(bytes, path)`:
+/// the only ones a partition must cut before the deal, so that their shards can spread.
+pub(crate) fn oversized(files: &[(usize, String)], count: usize) -> HashSet<String> {
+    let total = files.iter().fold(0usize, |sum, f| sum.saturating_add(f.0));
+    let fair = total / count.max(1);
+    files
+        .iter()
+        .filter(|(bytes, _)| *bytes > fair)
+        .map(|(_, path)| path.clone())
+        .collect()
+}
+
+/// Partition `index` of `count`, dealt a file at a time: `files` as `(bytes, path)`, and the
+/// shards of the [`oversized`] ones as `(bytes, id, path)`. The rules review a whole file once
+/// whichever of its shards a partition holds, so a file split over partitions would cost each
+/// of them the whole file, and a file dealt whole need not be read by the others at all (nor
+/// parsed to deal it). A file larger than a fair share with more than one shard is dealt shard
+/// by shard, so that it spreads.
 pub(crate) fn share_by_file(
-    shards: Vec<(usize, String, String)>,
+    files: Vec<(usize, String)>,
+    oversized_shards: Vec<(usize, String, String)>,
     index: usize,
     count: usize,
-) -> HashSet<String> {
-    let total: usize = shards.iter().map(|s| s.0).sum();
-    let fair = total / count.max(1);
-    let mut files: BTreeMap<String, Vec<(usize, String)>> = BTreeMap::new();
-    for (tokens, id, file) in shards {
-        files.entry(file).or_default().push((tokens, id));
+) -> Share {
+    let mut shards_of: HashMap<String, Vec<(usize, String)>> = HashMap::new();
+    for (bytes, id, path) in oversized_shards {
+        shards_of.entry(path).or_default().push((bytes, id));
     }
+    shards_of.retain(|_, shards| shards.len() > 1);
     let mut items = Vec::new();
     // A whole file is dealt under a key no shard id has (ids never hold a NUL).
-    let mut members: HashMap<String, Vec<String>> = HashMap::new();
-    for (file, shards) in files {
-        let tokens: usize = shards.iter().map(|s| s.0).sum();
-        if shards.len() > 1 && tokens > fair {
-            items.extend(shards);
-        } else {
-            let key = format!("\0{file}");
-            items.push((tokens, key.clone()));
-            members.insert(key, shards.into_iter().map(|(_, id)| id).collect());
+    let mut file_of: HashMap<String, String> = HashMap::new();
+    for (bytes, path) in files {
+        match shards_of.remove(&path) {
+            Some(shards) => {
+                for (bytes, id) in shards {
+                    file_of.insert(id.clone(), path.clone());
+                    items.push((bytes, id));
+                }
+            }
+            None => items.push((bytes, format!("\0{path}"))),
         }
     }
-    let mut ids = HashSet::new();
+    let mut dealt = Share::default();
     for key in share(items, index, count) {
-        match members.remove(&key) {
-            Some(shards) => ids.extend(shards),
+        match key.strip_prefix('\0') {
+            Some(path) => {
+                dealt.files.insert(path.to_string());
+            }
             None => {
-                ids.insert(key);
+                if let Some(path) = file_of.remove(&key) {
+                    dealt.split.insert(path);
+                }
+                dealt.shards.insert(key);
             }
         }
     }
-    ids
+    dealt
 }
 
 /// Deals `(tokens, id)` items into `count` bins, largest first, each to the least loaded bin
@@ -162,45 +211,49 @@ mod tests {
 
     #[test]
     fn a_file_stays_in_one_partition_unless_it_is_larger_than_a_fair_share() {
-        // a.py: 3 shards, 30 tokens; b.py and c.py: 2 shards of 10; big.c: 4 shards, 120 tokens.
-        let mut shards = Vec::new();
-        for (file, sizes) in [
-            ("a.py", vec![10, 10, 10]),
-            ("b.py", vec![5, 5]),
-            ("c.py", vec![5, 5]),
-            ("big.c", vec![30, 30, 30, 30]),
-        ] {
-            for (i, tokens) in sizes.into_iter().enumerate() {
-                shards.push((tokens, format!("{file}#{i}"), file.to_string()));
-            }
-        }
-        let shares: Vec<HashSet<String>> = (1..=4)
-            .map(|i| share_by_file(shards.clone(), i, 4))
-            .collect();
-        let mut all: Vec<&String> = shares.iter().flatten().collect();
-        all.sort();
-        all.dedup();
-        assert_eq!(
-            all.len(),
-            shards.len(),
-            "every shard in exactly one partition"
-        );
-        assert_eq!(shares.iter().map(HashSet::len).sum::<usize>(), shards.len());
-        let holding = |file: &str| {
-            shares
+        // a.py, b.py and c.py are small; big.c is 120 of 170 bytes, cut into 4 shards; one.c is
+        // larger than a fair share but has one shard.
+        let files: Vec<(usize, String)> =
+            [("a.py", 30), ("b.py", 10), ("c.py", 10), ("big.c", 120)]
                 .iter()
-                .filter(|ids| ids.iter().any(|id| id.starts_with(&format!("{file}#"))))
-                .count()
-        };
+                .map(|(path, bytes)| (*bytes, path.to_string()))
+                .collect();
+        let big: Vec<(usize, String, String)> = (0..4)
+            .map(|i| (30, format!("big.c#{i}"), String::from("big.c")))
+            .collect();
+        let count = 4;
+        assert_eq!(
+            oversized(&files, count),
+            HashSet::from([String::from("big.c")]),
+            "170 bytes over 4: a fair share is 42"
+        );
+        let shares: Vec<Share> = (1..=count)
+            .map(|i| share_by_file(files.clone(), big.clone(), i, count))
+            .collect();
         for small in ["a.py", "b.py", "c.py"] {
-            assert_eq!(holding(small), 1, "{small} in one partition");
+            let readers: Vec<&Share> = shares.iter().filter(|s| s.reads(small)).collect();
+            assert_eq!(readers.len(), 1, "{small} is read by one partition");
+            assert!(readers[0].owns(small) && readers[0].holds("any id", small));
         }
-        // 170 tokens over 4: a fair share is 42; big.c (120) spreads.
-        assert_eq!(holding("big.c"), 4);
+        // big.c spreads: each shard in exactly one partition, read only where a shard is.
+        for (_, id, path) in &big {
+            let holders = shares.iter().filter(|s| s.holds(id, path)).count();
+            assert_eq!(holders, 1, "{id} in exactly one partition");
+        }
+        assert_eq!(shares.iter().filter(|s| s.reads("big.c")).count(), 4);
+        assert!(shares.iter().all(|s| !s.owns("big.c")));
+        // A file of one shard is dealt whole, however large.
+        let one = vec![(120, String::from("big.c#0"), String::from("big.c"))];
+        let whole: Vec<Share> = (1..=count)
+            .map(|i| share_by_file(files.clone(), one.clone(), i, count))
+            .collect();
+        assert_eq!(whole.iter().filter(|s| s.owns("big.c")).count(), 1);
         // The same shares from the same tree, in any order.
-        let mut reversed = shards.clone();
+        let mut reversed = files.clone();
         reversed.reverse();
-        assert_eq!(share_by_file(reversed, 2, 4), shares[1]);
+        let again = share_by_file(reversed, big.iter().rev().cloned().collect(), 2, count);
+        assert_eq!(again.files, shares[1].files);
+        assert_eq!(again.shards, shares[1].shards);
     }
 
     #[test]

@@ -105,9 +105,25 @@ fn a_value_read_in_one_file_and_run_in_another_is_reported_with_its_way() {
 
 #[test]
 fn without_every_file_nothing_is_closed() {
-    // A partition of one sees every file here too, but a diff or a partition of many would not:
-    // with `--partition 1/2` the helper only a constant reaches keeps its finding.
+    // A diff or a partition of many does not see every file: with `--partition 1/2` the helper
+    // only a constant reaches keeps its finding. A partition of one is the whole scan.
     let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let whole = ScanCommand::new(dir.path())
+        .format("json")
+        .fail_on("none")
+        .args(["--partition", "1/1"])
+        .run();
+    let lines: Vec<(String, u64)> = findings(whole.json())
+        .into_iter()
+        .map(|(p, l, _, _)| (p, l))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("src/Archiver.java".to_string(), 3),
+            ("src/Archiver.java".to_string(), 11)
+        ]
+    );
     let mut lines = Vec::new();
     for part in ["1/2", "2/2"] {
         let outcome = ScanCommand::new(dir.path())

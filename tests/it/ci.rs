@@ -233,6 +233,15 @@ fn partitions_cover_every_shard_exactly_once_and_merge_to_the_full_scan() {
         };
         write(root, &format!("pkg/mod_{i}.py"), body.as_bytes());
     }
+    // A file larger than a fair share, whose shards are dealt apart, with a bug near its end.
+    let big = format!(
+        "{}def g(request):\n    return eval(request.args['q'])\n",
+        handlers(200)
+    );
+    write(root, "pkg/big.py", big.as_bytes());
+    // A file without shards and one the reader skips: each is counted by one partition only.
+    write(root, "pkg/empty.py", b"");
+    write(root, "pkg/blob.py", b"\x00\x01binary\x00");
     let repo = root.to_str().unwrap();
     let scan = |extra: &[&str]| -> Value {
         let scanned = report_scan(repo)
@@ -255,16 +264,25 @@ fn partitions_cover_every_shard_exactly_once_and_merge_to_the_full_scan() {
     let mut union = BTreeSet::new();
     let mut shards = 0;
     let mut loads = Vec::new();
+    let (mut files, mut skipped) = (0, 0);
     for i in 1..=4 {
         let part = scan(&["--partition", &format!("{i}/4")]);
         assert_eq!(part["complete"], true);
         shards += part["summary"]["shards_total"].as_u64().unwrap();
+        files += part["summary"]["files"].as_u64().unwrap();
+        skipped += part["summary"]["skipped"]["binary"].as_u64().unwrap_or(0);
         loads.push(part["summary"]["lines"].as_u64().unwrap());
         for fp in fingerprints(&part) {
             assert!(union.insert(fp), "a finding in two partitions");
         }
     }
     assert_eq!(shards, full_shards, "every shard exactly once");
+    assert_eq!(
+        files,
+        full["summary"]["files"].as_u64().unwrap(),
+        "every file once"
+    );
+    assert_eq!(skipped, 1, "the skipped file is reported once");
     assert_eq!(union, fingerprints(&full).into_iter().collect());
     // Stable: the same partition twice is the same share.
     assert_eq!(
