@@ -418,21 +418,26 @@ impl CompiledRules {
         // Each rule's walks are their own: they run on every worker at once (a large
         // file's rules spread over the machine), and are taken back in the rules' order.
         let cut_short = timed_out || exceeded;
-        // The file's declarations, found once for all its walks.
-        let declared = taint::declared(
-            self.language,
-            tree.root_node(),
-            text,
-            &aliases,
-            shape.as_ref(),
-        );
+        // The file's declarations, found once for all its walks (the free walks' too, which
+        // summarize a file where no rule has a role).
+        let declared = if taint_roles.is_empty() && shape.is_none() {
+            None
+        } else {
+            taint::declared(
+                self.language,
+                tree.root_node(),
+                text,
+                &aliases,
+                shape.as_ref(),
+            )
+        };
         for roles in taint_roles.values_mut() {
             roles.declared = declared.clone();
         }
         let free = self.free_walks(
             &taint_roles,
-            shape.as_ref(),
-            cut_short,
+            shape.as_ref().filter(|_| !cut_short),
+            declared,
             tree,
             text,
             &aliases,
@@ -517,21 +522,22 @@ impl CompiledRules {
 
     /// The walks with no role, per set of flags (see [`summary::FreeWalks`]): for the shared
     /// edges, and for flags two rules or more walk the file with. Each rule's own walks then go
-    /// only into the functions that hold its roles.
+    /// only into the functions that hold its roles. None without a `shape` (no summaries, or
+    /// the query cut short).
     fn free_walks(
         &self,
         taint_roles: &std::collections::BTreeMap<usize, taint::Roles>,
         shape: Option<&summary::Shape>,
-        cut_short: bool,
+        declared: Option<std::sync::Arc<taint::Declared>>,
         tree: &Tree,
         text: &str,
         aliases: &Aliases,
     ) -> std::collections::HashMap<FlagsKey, summary::FreeWalks> {
-        let Some(shape) = shape.filter(|_| !cut_short) else {
+        let Some(shape) = shape else {
             return Default::default();
         };
         let none = taint::Roles {
-            declared: taint_roles.values().find_map(|r| r.declared.clone()),
+            declared,
             ..taint::Roles::default()
         };
         let mut wanted: std::collections::HashMap<FlagsKey, (&taint::Roles, usize)> =

@@ -190,6 +190,7 @@ impl Program {
             &self.roles,
             parameters_are_sources,
             limits,
+            None,
         )
     }
 

@@ -120,6 +120,9 @@ pub(crate) struct Roles {
 #[derive(Debug, Default)]
 pub(crate) struct Declared {
     pub(crate) ranges: Vec<Range<usize>>,
+    /// The outermost declarations and function values, sorted: the units a rule's walk goes
+    /// into or not (see [`summary::FreeWalks`]).
+    pub(crate) units: Vec<Range<usize>>,
     pub(crate) assigned: HashSet<String>,
     /// Where the ends of the file's summaries are (calls' arguments, returned values, stored
     /// fields: every walk of a summary has them), found once (see [`walk::outer_nodes`]).
@@ -136,7 +139,22 @@ pub(crate) fn declared(
 ) -> Option<std::sync::Arc<Declared>> {
     let syntax = lang::syntax(language)?;
     let mut found = Vec::new();
-    shape::collect(root, &|k| syntax.declarations.contains(&k), &mut found);
+    shape::collect(
+        root,
+        &|k| syntax.declarations.contains(&k) || syntax.lambdas.contains(&k),
+        &mut found,
+    );
+    let mut units: Vec<Range<usize>> = Vec::new();
+    for node in &found {
+        let range = node.byte_range();
+        // In source order: a declaration inside the last unit is part of it. A function
+        // value at the top level (`export const f = (x) => ...`) is a unit as a declaration
+        // is: the walk meets it with the state around it.
+        if units.last().is_none_or(|unit| unit.end < range.end) {
+            units.push(range);
+        }
+    }
+    found.retain(|node| syntax.declarations.contains(&node.kind()));
     let mut assigned = HashSet::new();
     for declaration in &found {
         walk::assigned_in(*declaration, syntax, text, names, &mut assigned);
@@ -148,6 +166,7 @@ pub(crate) fn declared(
     targets.dedup();
     Some(std::sync::Arc::new(Declared {
         ranges: found.iter().map(|n| n.byte_range()).collect(),
+        units,
         assigned,
         sink_nodes: walk::outer_nodes(root, syntax, &targets),
     }))
@@ -224,7 +243,17 @@ pub(crate) fn analyze(
     if roles.sources.is_empty() {
         return Vec::new();
     }
-    walk::run(language, root, text, names, roles, false, Limits::DEFAULT).0
+    walk::run(
+        language,
+        root,
+        text,
+        names,
+        roles,
+        false,
+        Limits::DEFAULT,
+        None,
+    )
+    .0
 }
 
 /// Every flow of a rule about extents (`; flow: extent`): the accesses that may reach past an
@@ -266,7 +295,16 @@ pub(crate) fn open_sinks(
     names: &Aliases,
     roles: &Roles,
 ) -> HashSet<Range<usize>> {
-    let (flows, complete) = walk::run(language, root, text, names, roles, true, Limits::DEFAULT);
+    let (flows, complete) = walk::run(
+        language,
+        root,
+        text,
+        names,
+        roles,
+        true,
+        Limits::DEFAULT,
+        None,
+    );
     if !complete {
         // The walk gave up: nothing is judged.
         return roles.sinks.clone();

@@ -652,28 +652,13 @@ impl FreeWalks {
         like: &Roles,
         shape: &Shape,
     ) -> FreeWalks {
-        let mut units = Vec::new();
-        if let Some(syntax) = lang::syntax(language) {
-            let mut declarations = Vec::new();
-            // A function value at the top level (`export const f = (x) => ...`) is a unit
-            // as a declaration is: the walk meets it with the state around it.
-            collect(
-                root,
-                &|k| syntax.declarations.contains(&k) || syntax.lambdas.contains(&k),
-                &mut declarations,
-            );
-            for declaration in declarations {
-                let range = declaration.byte_range();
-                // In source order: a declaration inside the last unit is part of it.
-                if units
-                    .last()
-                    .is_some_and(|u: &Range<usize>| u.end >= range.end)
-                {
-                    continue;
-                }
-                units.push(range);
-            }
-        }
+        // Without the file's declarations (a language without syntax), there is nothing to walk
+        // into.
+        let units = like
+            .declared
+            .as_ref()
+            .map(|declared| declared.units.clone())
+            .unwrap_or_default();
         let free = Roles {
             value_only: like.value_only,
             numbers: like.numbers,
@@ -695,6 +680,7 @@ impl FreeWalks {
                 roles,
                 parameters_are_sources,
                 Limits::DEFAULT,
+                None,
             )
         };
         FreeWalks {
@@ -786,7 +772,7 @@ pub(crate) fn summarize(
     if extended.sinks.is_empty() {
         return summary;
     }
-    let run = |roles: &Roles, parameters_are_sources: bool| {
+    let run = |roles: &Roles, parameters_are_sources: bool, only: Option<&[Range<usize>]>| {
         walk::run(
             language,
             root,
@@ -795,11 +781,12 @@ pub(crate) fn summarize(
             roles,
             parameters_are_sources,
             Limits::DEFAULT,
+            only,
         )
     };
     // From the rule's sources.
     if !roles.sources.is_empty() {
-        let (flows, complete) = run(&extended, false);
+        let (flows, complete) = run(&extended, false, None);
         summary.complete &= complete;
         for flow in flows {
             let local = flow
@@ -840,16 +827,7 @@ pub(crate) fn summarize(
                     let (mut flows, complete) = if units.is_empty() {
                         (Vec::new(), true)
                     } else {
-                        walk::run_only(
-                            language,
-                            root,
-                            text,
-                            names,
-                            walked,
-                            parameters_are_sources,
-                            Limits::DEFAULT,
-                            units,
-                        )
+                        run(walked, parameters_are_sources, Some(units))
                     };
                     flows.retain(|flow| inside(&flow.sink));
                     let (others, others_complete) = &free.walks[kind];
@@ -857,7 +835,7 @@ pub(crate) fn summarize(
                     flows.sort_by_key(|f| (f.sink.start, f.sink.end));
                     (flows, complete && *others_complete)
                 }
-                None => run(walked, parameters_are_sources),
+                None => run(walked, parameters_are_sources, None),
             };
             summary.complete &= complete;
             for flow in flows {

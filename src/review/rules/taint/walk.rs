@@ -79,7 +79,10 @@ pub(super) struct Walk<'a> {
 }
 
 /// The flows of one walk over `root`, a tree of `language`, sorted by sink, and whether it ran
-/// to the end (rather than giving up on a limit).
+/// to the end (rather than giving up on a limit). With `only` (sorted ranges), only the
+/// declarations inside them are walked besides the top level: what the others give is known
+/// already (see `summary::FreeWalks`).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn run(
     language: Language,
     root: Node<'_>,
@@ -88,6 +91,7 @@ pub(super) fn run(
     roles: &Roles,
     parameters_are_sources: bool,
     limits: Limits,
+    only: Option<&[Range<usize>]>,
 ) -> (Vec<Flow>, bool) {
     let walked = run_judging(
         language,
@@ -97,33 +101,7 @@ pub(super) fn run(
         roles,
         parameters_are_sources,
         limits,
-        None,
-    );
-    (walked.flows, walked.complete)
-}
-
-/// [`run`], walking only the declarations inside `only` (sorted ranges) besides the top level:
-/// what the others give is known already (see `summary::FreeWalks`).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn run_only(
-    language: Language,
-    root: Node<'_>,
-    text: &str,
-    names: &Aliases,
-    roles: &Roles,
-    parameters_are_sources: bool,
-    limits: Limits,
-    only: &[Range<usize>],
-) -> (Vec<Flow>, bool) {
-    let walked = run_judging(
-        language,
-        root,
-        text,
-        names,
-        roles,
-        parameters_are_sources,
-        limits,
-        Some(only),
+        only,
     );
     (walked.flows, walked.complete)
 }
