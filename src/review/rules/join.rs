@@ -27,7 +27,9 @@
 //! by address (`&request`) counts as open at that call: what the callee reads may have been
 //! written through the pointer by calls the engine does not follow.
 //!
-//! Memory is bounded: past [`MAX_EDGES`] edges, the rule holding the most edges gives its up (its
+//! Memory is bounded: the edges' steps (locations, messages, the lines they show) are written out
+//! to an unnamed temporary file as each file is added, and read back only for the flows the join
+//! reports (see [`Spill`]), so what the index holds of an edge is its two ends. Past [`MAX_EDGES`] edges, the rule holding the most edges gives its up (its
 //! flows across functions are not followed, and the matches pending on its sinks stand), so that
 //! one rule whose values reach everywhere (numbers from input) does not leave every other rule's
 //! pending matches undecided. When no rule holds an eighth of the bound, the index takes no more
@@ -35,14 +37,16 @@
 //! nothing).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::ops::Range;
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
 use super::taint::summary::{CallSite, Field, Function, Origin, Target};
 use crate::model::{Finding, FlowStep, Joined};
 
-/// Most edges the index holds (about 100 MB at worst with their steps).
+/// Most edges the index holds (about 30 MB at worst: their steps are on disk).
 pub(crate) const MAX_EDGES: usize = 400_000;
 
 /// Most calls a joined flow goes through before the join stops following it.
@@ -57,12 +61,159 @@ const MAX_ORIGINS: usize = 64;
 /// the first file that reaches it only (as many places as a repository at the edge bound has).
 const MAX_REACHED: usize = 2 * MAX_EDGES;
 
-/// One edge of a file, with its steps as locations.
+/// One edge of a file, with where its steps are.
 #[derive(Debug, Clone)]
 pub(crate) struct EdgeRecord {
     pub(crate) from: Origin,
     pub(crate) to: Target,
-    pub(crate) steps: Vec<FlowStep>,
+    pub(crate) steps: Steps,
+}
+
+/// Where an edge's steps are among its file's (see [`FileRecord::steps`]): none when empty.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Steps {
+    at: u32,
+    len: u32,
+}
+
+impl Steps {
+    /// Appends `steps` to `buffer`, a file's steps: where they are in it. The path is the
+    /// file's, and is not written.
+    pub(crate) fn write(buffer: &mut Vec<u8>, steps: &[FlowStep]) -> Steps {
+        let at = buffer.len();
+        for step in steps {
+            let location = &step.location;
+            for number in [
+                location.start_line,
+                location.start_column,
+                location.end_line,
+                location.end_column,
+            ] {
+                buffer.extend_from_slice(&(number as u64).to_le_bytes());
+            }
+            for text in [&step.message, &step.text] {
+                buffer.extend_from_slice(&(text.len() as u64).to_le_bytes());
+                buffer.extend_from_slice(text.as_bytes());
+            }
+        }
+        match (u32::try_from(at), u32::try_from(buffer.len() - at)) {
+            (Ok(at), Ok(len)) => Steps { at, len },
+            // Past 4 GiB of one file's steps (never met): the edge keeps none.
+            _ => {
+                buffer.truncate(at);
+                Steps::default()
+            }
+        }
+    }
+
+    /// The steps [`Steps::write`] wrote in `bytes`, in the file at `path`; `None` if they are
+    /// not whole.
+    fn read(mut bytes: &[u8], path: &str) -> Option<Vec<FlowStep>> {
+        fn number(bytes: &mut &[u8]) -> Option<usize> {
+            let (head, rest) = bytes.split_first_chunk::<8>()?;
+            *bytes = rest;
+            usize::try_from(u64::from_le_bytes(*head)).ok()
+        }
+        fn text(bytes: &mut &[u8]) -> Option<String> {
+            let len = number(bytes)?;
+            let text = bytes.get(..len)?;
+            *bytes = &bytes[len..];
+            String::from_utf8(text.to_vec()).ok()
+        }
+        let mut steps = Vec::new();
+        while !bytes.is_empty() {
+            let location = crate::model::Location {
+                path: path.to_string(),
+                start_line: number(&mut bytes)?,
+                start_column: number(&mut bytes)?,
+                end_line: number(&mut bytes)?,
+                end_column: number(&mut bytes)?,
+            };
+            let message = text(&mut bytes)?;
+            steps.push(FlowStep {
+                location,
+                message,
+                text: text(&mut bytes)?,
+            });
+        }
+        Some(steps)
+    }
+}
+
+/// Where the index keeps its files' steps: an unnamed temporary file, gone when the scan ends
+/// however it ends, so that memory does not grow with the repository; in memory where no
+/// temporary file can be made or written.
+#[derive(Debug, Default)]
+struct Spill {
+    file: Option<Mutex<std::fs::File>>,
+    /// Bytes written to the file.
+    written: u64,
+    /// No temporary file could be made: not tried again.
+    unavailable: bool,
+    memory: Vec<u8>,
+}
+
+/// Where a file's steps went.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) enum Kept {
+    #[default]
+    Nowhere,
+    Disk(u64),
+    Memory(usize),
+}
+
+impl Spill {
+    fn keep(&mut self, bytes: &[u8]) -> Kept {
+        if bytes.is_empty() {
+            return Kept::Nowhere;
+        }
+        if self.file.is_none() && !self.unavailable {
+            match tempfile::tempfile() {
+                Ok(file) => self.file = Some(Mutex::new(file)),
+                Err(_) => self.unavailable = true,
+            }
+        }
+        if let Some(file) = &self.file {
+            let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+            let at = self.written;
+            let wrote = file
+                .seek(SeekFrom::Start(at))
+                .and_then(|_| file.write_all(bytes));
+            if wrote.is_ok() {
+                self.written += bytes.len() as u64;
+                return Kept::Disk(at);
+            }
+            // A full disk: what is already written stays readable, the rest goes to memory.
+            drop(file);
+            self.unavailable = true;
+        }
+        let at = self.memory.len();
+        self.memory.extend_from_slice(bytes);
+        Kept::Memory(at)
+    }
+
+    /// The `len` bytes kept at `at` of a file whose steps went to `kept`.
+    fn read(&self, kept: Kept, Steps { at, len }: Steps) -> Option<Vec<u8>> {
+        let (at, len) = (at as usize, len as usize);
+        match kept {
+            Kept::Nowhere => None,
+            Kept::Memory(base) => self
+                .memory
+                .get(base + at..base + at + len)
+                .map(<[u8]>::to_vec),
+            Kept::Disk(base) => {
+                let mut file = self
+                    .file
+                    .as_ref()?
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                let mut bytes = vec![0; len];
+                file.seek(SeekFrom::Start(base + at as u64)).ok()?;
+                file.read_exact(&mut bytes).ok()?;
+                Some(bytes)
+            }
+        }
+    }
 }
 
 /// A match that the join decides: a pattern rule's, with the (taint rule, sink) pairs of which
@@ -101,6 +252,10 @@ pub(crate) struct FileRecord {
     pub(crate) sinks: HashMap<(usize, Range<usize>), Finding>,
     /// The file's pattern matches that the join decides.
     pub(crate) pending: Vec<Pending>,
+    /// Its edges' steps (see [`Steps`]): handed to the index's [`Spill`] when the file is added.
+    pub(crate) steps: Vec<u8>,
+    /// Where the index put them.
+    pub(crate) kept: Kept,
 }
 
 impl FileRecord {
@@ -132,6 +287,7 @@ pub(crate) struct Index {
     held: HashMap<usize, usize>,
     /// Rules whose edges were given up to stay under [`MAX_EDGES`].
     shed: BTreeSet<usize>,
+    spill: Spill,
 }
 
 /// A place a value can be, in the join: (file, what).
@@ -163,6 +319,7 @@ impl Index {
                     *self.held.entry(*rule).or_default() += record.edges.len();
                 }
                 self.edges += count;
+                file.kept = self.spill.keep(&std::mem::take(&mut file.steps));
                 self.files.push(file);
                 return true;
             }
@@ -221,29 +378,34 @@ impl Index {
                 let mut open_sinks = Vec::new();
                 let graph = Graph::new(this, rule, &callees, &callers, &fields);
                 let tainted = graph.propagate(false);
-                let mut reached: Vec<&(Node, usize)> = tainted.keys().collect();
+                let mut reached: Vec<(Node, usize)> = tainted
+                    .keys()
+                    .filter_map(|(node, origin)| Some((node.node()?, *origin as usize)))
+                    .collect();
                 reached.sort_unstable();
                 for key in reached {
                     if let (Node::Sink(file, sink), _) = key {
-                        let record = &this.files[*file];
-                        let range = graph.sink_ranges[*file][*sink].clone();
+                        let record = &this.files[file];
+                        let range = graph.sink_ranges[file][sink].clone();
                         let Some(template) = record.sinks.get(&(rule, range)) else {
                             continue;
                         };
                         let mut finding = template.clone();
-                        finding.flow = graph.path(&tainted, *key);
+                        finding.flow = graph.path(&tainted, key);
                         out.push(Joined {
                             finding,
                             uri: record.uri.clone(),
                         });
                     }
                 }
+                // The open walk reaches as far again: one walk's map at a time.
+                drop(tainted);
                 if whole {
                     let open = graph.propagate(true);
                     for (node, _) in open.keys() {
-                        if let Node::Sink(file, sink) = node {
-                            let range = graph.sink_ranges[*file][*sink].clone();
-                            open_sinks.push((rule, *file, range));
+                        if let Some(Node::Sink(file, sink)) = node.node() {
+                            let range = graph.sink_ranges[file][sink].clone();
+                            open_sinks.push((rule, file, range));
                         }
                     }
                 }
@@ -432,7 +594,57 @@ type OpenSink = (usize, usize, Range<usize>);
 /// How each node was first reached from the sources of each file (the second of the key: the
 /// file's number; the same for every start of the open walk): from which node (none for where a
 /// flow starts), with which steps.
-type Reached<'a> = HashMap<(Node, usize), (Option<Node>, &'a [FlowStep])>;
+type Reached = HashMap<(Packed, u32), (Packed, Piece)>;
+
+/// Steps of the file numbered first.
+type Piece = (u32, Steps);
+
+/// No steps.
+const NO_STEPS: Piece = (0, Steps { at: 0, len: 0 });
+
+/// A [`Node`] as the walk's map keeps it: a tag and three 32-bit numbers, half a [`Node`]'s
+/// size, since the map may hold [`MAX_REACHED`] of them ([`Packed::NONE`]: no node).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Packed([u32; 4]);
+
+impl Packed {
+    const NONE: Packed = Packed([u32::MAX; 4]);
+}
+
+/// A number of the join as 32 bits: files, functions, calls, positions and sinks are all far
+/// fewer than 2^32 in a scan.
+fn narrow(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl From<Node> for Packed {
+    fn from(node: Node) -> Packed {
+        let n = narrow;
+        Packed(match node {
+            Node::Parameter(a, b, c) => [0, n(a), n(b), n(c)],
+            Node::Return(a, b) => [1, n(a), n(b), 0],
+            Node::Argument(a, b, c) => [2, n(a), n(b), n(c)],
+            Node::Result(a, b) => [3, n(a), n(b), 0],
+            Node::Sink(a, b) => [4, n(a), n(b), 0],
+            Node::Field(a) => [5, n(a), 0, 0],
+        })
+    }
+}
+
+impl Packed {
+    fn node(self) -> Option<Node> {
+        let [tag, a, b, c] = self.0.map(|n| n as usize);
+        Some(match tag {
+            0 => Node::Parameter(a, b, c),
+            1 => Node::Return(a, b),
+            2 => Node::Argument(a, b, c),
+            3 => Node::Result(a, b),
+            4 => Node::Sink(a, b),
+            5 => Node::Field(a),
+            _ => return None,
+        })
+    }
+}
 
 /// One rule's edges over the whole index.
 struct Graph<'a> {
@@ -459,32 +671,34 @@ struct Fields {
 }
 
 /// The breadth-first walk of [`Graph::propagate`]: what is reached, and what is left to follow.
-struct Frontier<'a> {
-    reached: Reached<'a>,
+struct Frontier {
+    reached: Reached,
     /// How many origins each node has been reached from (at most [`MAX_ORIGINS`]).
-    origins: HashMap<Node, usize>,
+    origins: HashMap<Packed, usize>,
     /// (node, origin, calls gone through).
     queue: VecDeque<(Node, usize, usize)>,
 }
 
-impl<'a> Frontier<'a> {
+impl Frontier {
     fn reach(
         &mut self,
         (node, origin): (Node, usize),
         from: Option<Node>,
-        steps: &'a [FlowStep],
+        steps: Piece,
         depth: usize,
     ) {
-        if depth > MAX_DEPTH || self.reached.contains_key(&(node, origin)) {
+        let key = (Packed::from(node), narrow(origin));
+        if depth > MAX_DEPTH || self.reached.contains_key(&key) {
             return;
         }
         let full = self.reached.len() >= MAX_REACHED;
-        let count = self.origins.entry(node).or_default();
+        let count = self.origins.entry(key.0).or_default();
         if *count >= MAX_ORIGINS || (full && *count > 0) {
             return;
         }
         *count += 1;
-        self.reached.insert((node, origin), (from, steps));
+        let from = from.map_or(Packed::NONE, Packed::from);
+        self.reached.insert(key, (from, steps));
         self.queue.push_back((node, origin, depth));
     }
 }
@@ -547,7 +761,7 @@ impl<'a> Graph<'a> {
 
     /// Every node a source reaches; with `open`, also what a parameter of a function no call
     /// was seen of reaches (its callers are outside the scan).
-    fn propagate(&self, open: bool) -> Reached<'a> {
+    fn propagate(&self, open: bool) -> Reached {
         let mut frontier = Frontier {
             reached: HashMap::new(),
             origins: HashMap::new(),
@@ -559,7 +773,7 @@ impl<'a> Graph<'a> {
             for edge in file.edges(self.rule) {
                 if edge.from == Origin::Source {
                     let start = (self.target(f, &edge.to), origin);
-                    frontier.reach(start, None, &edge.steps, 0);
+                    frontier.reach(start, None, (narrow(f), edge.steps), 0);
                 }
             }
             if open {
@@ -567,14 +781,14 @@ impl<'a> Graph<'a> {
                 for (c, call) in file.calls.iter().enumerate() {
                     for (position, by_address) in call.by_address.iter().enumerate() {
                         if *by_address {
-                            frontier.reach((Node::Argument(f, c, position), 0), None, &[], 0);
+                            frontier.reach((Node::Argument(f, c, position), 0), None, NO_STEPS, 0);
                         }
                     }
                 }
                 for (k, function) in file.functions.iter().enumerate() {
                     if !self.callers.contains_key(&(f, k)) {
                         for position in 0..function.parameters {
-                            frontier.reach((Node::Parameter(f, k, position), 0), None, &[], 0);
+                            frontier.reach((Node::Parameter(f, k, position), 0), None, NO_STEPS, 0);
                         }
                     }
                 }
@@ -585,12 +799,13 @@ impl<'a> Graph<'a> {
                 Node::Argument(f, c, position) => {
                     for (g, k) in self.callees.get(&(f, c)).into_iter().flatten() {
                         let into = Node::Parameter(*g, *k, position);
-                        frontier.reach((into, origin), Some(node), &[], depth + 1);
+                        frontier.reach((into, origin), Some(node), NO_STEPS, depth + 1);
                         // The call's result, when the callee returns what it was given here.
                         for edge in self.from(*g, Origin::Parameter(*k, position)) {
                             if edge.to == Target::Return(*k) {
                                 let into = Node::Result(f, c);
-                                frontier.reach((into, origin), Some(node), &edge.steps, depth + 1);
+                                let steps = (narrow(*g), edge.steps);
+                                frontier.reach((into, origin), Some(node), steps, depth + 1);
                             }
                         }
                     }
@@ -600,20 +815,26 @@ impl<'a> Graph<'a> {
                         // What reaches the return value is followed per call (above).
                         if edge.to != Target::Return(k) {
                             let into = self.target(g, &edge.to);
-                            frontier.reach((into, origin), Some(node), &edge.steps, depth);
+                            frontier.reach(
+                                (into, origin),
+                                Some(node),
+                                (narrow(g), edge.steps),
+                                depth,
+                            );
                         }
                     }
                 }
                 Node::Return(g, k) => {
                     // Returned whatever the arguments: every call's result.
                     for (f, c) in self.callers.get(&(g, k)).into_iter().flatten() {
-                        frontier.reach((Node::Result(*f, *c), origin), Some(node), &[], depth + 1);
+                        let into = (Node::Result(*f, *c), origin);
+                        frontier.reach(into, Some(node), NO_STEPS, depth + 1);
                     }
                 }
                 Node::Result(f, c) => {
                     for edge in self.from(f, Origin::Result(c)) {
                         let into = self.target(f, &edge.to);
-                        frontier.reach((into, origin), Some(node), &edge.steps, depth);
+                        frontier.reach((into, origin), Some(node), (narrow(f), edge.steps), depth);
                     }
                 }
                 Node::Field(id) => {
@@ -629,7 +850,12 @@ impl<'a> Graph<'a> {
                                 continue;
                             }
                             let into = self.target(*f, &edge.to);
-                            frontier.reach((into, origin), Some(node), &edge.steps, depth + 1);
+                            frontier.reach(
+                                (into, origin),
+                                Some(node),
+                                (narrow(*f), edge.steps),
+                                depth + 1,
+                            );
                         }
                     }
                 }
@@ -662,18 +888,31 @@ impl<'a> Graph<'a> {
         })
     }
 
-    /// The steps from where the flow starts to `node`, in order.
-    fn path(&self, reached: &Reached<'_>, (node, origin): (Node, usize)) -> Vec<FlowStep> {
-        let mut pieces: Vec<&[FlowStep]> = Vec::new();
-        let mut current = node;
-        while let Some((from, steps)) = reached.get(&(current, origin)) {
-            pieces.push(steps);
-            match from {
-                Some(from) => current = *from,
-                None => break,
+    /// The steps from where the flow starts to `node`, in order, read back from the spill. A
+    /// piece that cannot be read back is left out of the flow: the finding stands.
+    fn path(&self, reached: &Reached, (node, origin): (Node, usize)) -> Vec<FlowStep> {
+        let mut pieces: Vec<Piece> = Vec::new();
+        let mut current = Packed::from(node);
+        while let Some((from, steps)) = reached.get(&(current, narrow(origin))) {
+            pieces.push(*steps);
+            if *from == Packed::NONE {
+                break;
             }
+            current = *from;
         }
-        pieces.into_iter().rev().flatten().cloned().collect()
+        let mut flow = Vec::new();
+        for (file, steps) in pieces.into_iter().rev() {
+            if steps.len == 0 {
+                continue;
+            }
+            let record = &self.index.files[file as usize];
+            let read = self.index.spill.read(record.kept, steps);
+            flow.extend(
+                read.and_then(|bytes| Steps::read(&bytes, &record.path))
+                    .unwrap_or_default(),
+            );
+        }
+        flow
     }
 }
 
@@ -681,11 +920,83 @@ impl<'a> Graph<'a> {
 mod tests {
     use super::*;
 
+    fn step(line: usize, message: &str, text: &str) -> FlowStep {
+        FlowStep {
+            location: crate::model::Location {
+                path: String::from("src/a.c"),
+                start_line: line,
+                start_column: 4,
+                end_line: line + 1,
+                end_column: 9,
+            },
+            message: message.to_string(),
+            text: text.to_string(),
+        }
+    }
+
+    #[test]
+    fn steps_written_out_read_back_whole_from_disk_or_memory() {
+        let first = vec![step(3, "read from `argv`", "  x = argv[1];\n  y = x;")];
+        let second = vec![
+            step(7, "passed to `run` \u{e9}", ""),
+            step(8, "", "only text"),
+        ];
+        let mut buffer = Vec::new();
+        let a = Steps::write(&mut buffer, &first);
+        let none = Steps::write(&mut buffer, &[]);
+        let b = Steps::write(&mut buffer, &second);
+        assert_eq!(none.len, 0);
+        let same = |read: Option<Vec<FlowStep>>, expected: &[FlowStep]| {
+            let read = read.expect("read back");
+            assert_eq!(read.len(), expected.len());
+            for (got, want) in read.iter().zip(expected) {
+                assert_eq!(got.location, want.location);
+                assert_eq!((&got.message, &got.text), (&want.message, &want.text));
+            }
+        };
+        for on_disk in [true, false] {
+            let mut spill = Spill {
+                unavailable: !on_disk,
+                ..Spill::default()
+            };
+            // Another file's steps first, so that each is read at its own place.
+            let other = spill.keep(b"another file's steps");
+            let kept = spill.keep(&buffer);
+            assert_eq!(matches!(kept, Kept::Disk(_)), on_disk);
+            assert!(matches!(other, Kept::Disk(0) | Kept::Memory(0)));
+            let read = |steps| {
+                spill
+                    .read(kept, steps)
+                    .and_then(|bytes| Steps::read(&bytes, "src/a.c"))
+            };
+            same(read(a), &first);
+            same(read(b), &second);
+        }
+        // Cut short, the steps are not read as something else.
+        assert!(Steps::read(&buffer[..buffer.len() - 1], "src/a.c").is_none());
+        assert!(Spill::default().read(Kept::Nowhere, a).is_none());
+    }
+
+    #[test]
+    fn a_node_packed_for_the_walk_comes_back_the_same() {
+        for node in [
+            Node::Parameter(1, 2, 3),
+            Node::Return(4, 5),
+            Node::Argument(6, 7, 8),
+            Node::Result(9, 10),
+            Node::Sink(11, 12),
+            Node::Field(13),
+        ] {
+            assert_eq!(Packed::from(node).node(), Some(node));
+        }
+        assert_eq!(Packed::NONE.node(), None);
+    }
+
     fn file(path: &str, rules: &[(usize, usize)]) -> FileRecord {
         let edge = EdgeRecord {
             from: Origin::Source,
             to: Target::Return(0),
-            steps: Vec::new(),
+            steps: Steps::default(),
         };
         let mut record = FileRecord {
             path: path.to_string(),

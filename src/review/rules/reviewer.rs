@@ -3,7 +3,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::engine::{FileMatches, Incomplete, RuleMatch};
-use super::join::{EdgeRecord, FileRecord, Index, Pending, RuleRecord};
+use super::join::{EdgeRecord, FileRecord, Index, Pending, RuleRecord, Steps};
 use super::taint::summary::{Edge, Origin, Target};
 use super::RuleSet;
 use crate::lang::Language;
@@ -80,7 +80,9 @@ impl RulesReviewer {
         let calls = &facts.shape.calls;
         let functions = &facts.shape.functions;
         let fields = &facts.shape.fields;
-        let records = |edges: Vec<Edge>| -> Vec<EdgeRecord> {
+        // The edges' steps, written out with the file (the index keeps them out of memory).
+        let mut spilled = Vec::new();
+        let mut records = |edges: Vec<Edge>| -> Vec<EdgeRecord> {
             edges
                 .into_iter()
                 .map(|edge| {
@@ -109,7 +111,7 @@ impl RulesReviewer {
                     EdgeRecord {
                         from: edge.from,
                         to: edge.to,
-                        steps,
+                        steps: Steps::write(&mut spilled, &steps),
                     }
                 })
                 .collect()
@@ -157,7 +159,8 @@ impl RulesReviewer {
                 });
             }
         }
-        record.shared = facts.shared.map(records);
+        record.shared = facts.shared.map(&mut records);
+        record.steps = spilled;
         record.functions = facts.shape.functions;
         record.fields = facts.shape.fields;
         record.calls = facts.shape.calls;
