@@ -252,6 +252,74 @@ fn print_tree(
 
 /// `rules profile`: compile time of every rule per language and, with a path, the time each rule
 /// alone and each language's combined query take over its files, against the time to parse them.
+/// Where the time of the rules goes as a scan runs them (with the summaries the join takes), per
+/// language: the phases of a file's run, then the taint rules whose own walks cost the most. On
+/// one worker, so that the phases add up to the whole.
+fn full_run(
+    set: &RuleSet,
+    files: &[SourceFile],
+    parse: &std::collections::BTreeMap<Language, std::time::Duration>,
+    top: usize,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    use crate::review::rules::engine::{Phase, Timings};
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .context("failed to start a worker thread")?;
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    writeln!(
+        out,
+        "\nper language, the rules as a scan runs them (with summaries), on one worker:"
+    )?;
+    let mut walks: Vec<(std::time::Duration, &str, Language)> = Vec::new();
+    for (language, parse_time) in parse {
+        let Some(compiled) = set
+            .compiled(*language)
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+        else {
+            continue;
+        };
+        let timings = Timings::default();
+        one.install(|| {
+            for file in files.iter().filter(|f| f.language == *language) {
+                if let Some(tree) = &file.tree {
+                    compiled.run_timed(tree, &file.text, &timings);
+                }
+            }
+        });
+        let spent = timings.spent();
+        let total: std::time::Duration = spent.phases.iter().sum();
+        writeln!(
+            out,
+            "  {:<11} {:>7.1} ms ({:.2}x parse):",
+            language.name(),
+            ms(total),
+            total.as_secs_f64() / parse_time.as_secs_f64().max(1e-9)
+        )?;
+        let phases: Vec<String> = Phase::ALL
+            .iter()
+            .zip(spent.phases)
+            .map(|(phase, time)| format!("{} {:.1} ms", phase.name(), ms(time)))
+            .collect();
+        writeln!(out, "              {}", phases.join(", "))?;
+        for (rule, time) in spent.rules {
+            if let Some(rule) = set.rules().get(rule) {
+                walks.push((time, &rule.meta.id, *language));
+            }
+        }
+    }
+    walks.sort();
+    writeln!(
+        out,
+        "\ntaint rules' own walks in that run (besides the free walks they share), the slowest:"
+    )?;
+    for (elapsed, id, language) in walks.iter().rev().take(top) {
+        writeln!(out, "  {:>7.1} ms  {id} ({language})", ms(*elapsed))?;
+    }
+    Ok(())
+}
+
 fn profile(
     set: &RuleSet,
     path: Option<&std::path::Path>,
@@ -377,6 +445,7 @@ fn profile(
             )?;
         }
     }
+    full_run(set, &files, &parse, top, out)?;
     let mut run: Vec<(Duration, &str, Language)> = Vec::new();
     let mut cursor = QueryCursor::new();
     for rule in set.rules() {

@@ -241,6 +241,52 @@ fn shards_command_shows_the_cut() {
     assert_eq!(stdout, again);
 }
 
+/// `rules profile` shows where the rules' time goes as a scan runs them: every phase of a file's
+/// run, and the taint rules whose own walks cost the most.
+#[test]
+fn rules_profile_times_the_phases_and_each_taint_rules_walks() {
+    let dir = repo(&[(
+        "app/views.py",
+        "import subprocess\n\ndef run(request):\n    cmd = request.args['cmd']\n    subprocess.call(cmd, shell=True)\n\n\ndef helper(x):\n    return x\n",
+    )]);
+    let (status, stdout, stderr) = run(&[
+        "rules",
+        "profile",
+        "--no-config",
+        "--top",
+        "50",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(status, 0, "{stderr}");
+    let (_, full) = stdout
+        .split_once("the rules as a scan runs them")
+        .expect("the full run is timed");
+    let python = full
+        .lines()
+        .find(|line| line.trim_start().starts_with("python"))
+        .unwrap_or_default();
+    assert!(python.contains("x parse"), "{stdout}");
+    for phase in [
+        "prefilter",
+        "query",
+        "setup",
+        "free walks",
+        "rule walks",
+        "judging",
+        "files no rule enters",
+    ] {
+        assert!(full.contains(&format!("{phase} ")), "{phase}: {stdout}");
+    }
+    let (_, walks) = full
+        .split_once("taint rules' own walks")
+        .expect("the rules' walks are listed");
+    let walks = walks.split("\n\n").next().unwrap_or_default();
+    assert!(
+        walks.contains("python/taint-command-injection (python)"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn rules_commands() {
     let (status, stdout, stderr) = run(&["rules", "test"]);

@@ -24,6 +24,105 @@ const MATCH_LIMIT: u32 = 4096;
 /// Longest time one file's query may run before it is abandoned and reported.
 pub(crate) const QUERY_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The parts of a file's run of the rules that `rules profile` times, in the order they run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// The file's names, and where the prefilter lets the query go.
+    Prefilter,
+    Query,
+    /// What every taint walk of the file shares: its buffers, references, functions and calls,
+    /// declarations.
+    Setup,
+    /// The walks with no role (see [`summary::FreeWalks`]).
+    FreeWalks,
+    /// Each taint rule's own walks.
+    RuleWalks,
+    /// Pattern matches superseded by a taint rule, and the edges every rule without a role
+    /// shares.
+    Judging,
+    /// The summaries of a file the prefilter lets no rule into.
+    Unmatched,
+}
+
+impl Phase {
+    pub(crate) const ALL: [Phase; 7] = [
+        Phase::Prefilter,
+        Phase::Query,
+        Phase::Setup,
+        Phase::FreeWalks,
+        Phase::RuleWalks,
+        Phase::Judging,
+        Phase::Unmatched,
+    ];
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Phase::Prefilter => "prefilter",
+            Phase::Query => "query",
+            Phase::Setup => "setup",
+            Phase::FreeWalks => "free walks",
+            Phase::RuleWalks => "rule walks",
+            Phase::Judging => "judging",
+            Phase::Unmatched => "files no rule enters",
+        }
+    }
+}
+
+/// Where the rules' time goes, summed over the files of a [`CompiledRules::run_timed`]: per
+/// [`Phase`], and per taint rule (by its number in the rule set) its own walks.
+#[derive(Debug, Default)]
+pub(crate) struct Timings {
+    spent: std::sync::Mutex<Spent>,
+}
+
+/// What [`Timings`] holds.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Spent {
+    pub(crate) phases: [Duration; Phase::ALL.len()],
+    pub(crate) rules: std::collections::HashMap<usize, Duration>,
+}
+
+impl Timings {
+    pub(crate) fn spent(&self) -> Spent {
+        self.spent.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn add(&self, phase: Phase, elapsed: Duration) {
+        let mut spent = self.spent.lock().unwrap_or_else(|e| e.into_inner());
+        let index = Phase::ALL.iter().position(|p| *p == phase).unwrap_or(0);
+        spent.phases[index] += elapsed;
+    }
+
+    fn add_rule(&self, rule: usize, elapsed: Duration) {
+        let mut spent = self.spent.lock().unwrap_or_else(|e| e.into_inner());
+        *spent.rules.entry(rule).or_default() += elapsed;
+    }
+}
+
+/// Laps of one run for its [`Timings`]; without them, it reads no clock.
+struct Laps<'a> {
+    timings: Option<&'a Timings>,
+    last: std::cell::Cell<Option<Instant>>,
+}
+
+impl<'a> Laps<'a> {
+    fn new(timings: Option<&'a Timings>) -> Laps<'a> {
+        Laps {
+            timings,
+            last: std::cell::Cell::new(timings.map(|_| Instant::now())),
+        }
+    }
+
+    /// The time since the last lap goes to `phase`.
+    fn lap(&self, phase: Phase) {
+        if let (Some(timings), Some(last)) = (self.timings, self.last.get()) {
+            let now = Instant::now();
+            timings.add(phase, now - last);
+            self.last.set(Some(now));
+        }
+    }
+}
+
 /// Every rule of one language in one query.
 pub(crate) struct CompiledRules {
     query: Query,
@@ -236,14 +335,19 @@ impl CompiledRules {
     /// Runs every rule over the whole of `tree`; shards take their share with
     /// [`FileMatches::in_range`]. The prefilter decides which parts of the tree can hold a match.
     pub(crate) fn run(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, None, false)
+        self.run_planned(tree, text, None, false, None)
     }
 
     /// [`CompiledRules::run`], with the file's summaries for the join across functions and
     /// files; a superseded pattern rule's match on a sink only a parameter reaches is then left
     /// for the join to decide (see [`RuleMatch::deferred`]).
     pub(crate) fn run_with_summaries(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, None, true)
+        self.run_planned(tree, text, None, true, None)
+    }
+
+    /// [`CompiledRules::run_with_summaries`], its time added to `timings`.
+    pub(crate) fn run_timed(&self, tree: &Tree, text: &str, timings: &Timings) -> FileMatches {
+        self.run_planned(tree, text, None, true, Some(timings))
     }
 
     /// What the prefilter would have the query walk in `tree`.
@@ -263,7 +367,7 @@ impl CompiledRules {
 
     /// Runs every rule over every node, without the prefilter, to check it and to measure it.
     pub(crate) fn run_unfiltered(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, Some(Plan::Whole), false)
+        self.run_planned(tree, text, Some(Plan::Whole), false, None)
     }
 
     /// What the prefilter needs to see before walking for `rule`: per pattern, sets of literals
@@ -285,17 +389,21 @@ impl CompiledRules {
         text: &str,
         plan: Option<Plan>,
         summaries: bool,
+        timings: Option<&Timings>,
     ) -> FileMatches {
+        let laps = Laps::new(timings);
         // Predicates see a macro alias as the name it stands for (`SYSTEM` as `system`), and
         // `#resolves-to?` what the file's imports bind.
         let aliases = Aliases::of(self.language, tree.root_node(), text);
         let plan = plan.unwrap_or_else(|| self.plan_with(tree, text, &aliases));
+        laps.lap(Phase::Prefilter);
         let ranges = match plan {
             Plan::Skip => {
                 // Nothing of a rule here; values still pass through the file's functions.
                 let facts = summaries
                     .then(|| self.facts(tree, text, &aliases))
                     .flatten();
+                laps.lap(Phase::Unmatched);
                 return FileMatches {
                     matches: Vec::new(),
                     incomplete: None,
@@ -389,6 +497,7 @@ impl CompiledRules {
             cursor.set_byte_range(0..usize::MAX);
             (out, taint_roles, timed_out, exceeded)
         });
+        laps.lap(Phase::Query);
         // The buffers the rules about extents judge accesses against, once for the file.
         if taint_roles.values().any(|r| r.extent.is_some()) {
             let buffers = taint::extent::sources(tree.root_node(), text, &aliases);
@@ -434,6 +543,7 @@ impl CompiledRules {
         for roles in taint_roles.values_mut() {
             roles.declared = declared.clone();
         }
+        laps.lap(Phase::Setup);
         let free = self.free_walks(
             &taint_roles,
             shape.as_ref().filter(|_| !cut_short),
@@ -442,9 +552,11 @@ impl CompiledRules {
             text,
             &aliases,
         );
+        laps.lap(Phase::FreeWalks);
         let walked: Vec<(usize, RuleWalk)> = taint_roles
             .par_iter()
             .map(|(rule, roles)| {
+                let started = timings.map(|_| Instant::now());
                 let free = free.get(&summary::flags(roles));
                 // A rule whose flows stay in their function (`; reach: function`) gives no
                 // summaries: its walk is the one of the file alone.
@@ -452,6 +564,9 @@ impl CompiledRules {
                     .as_ref()
                     .filter(|_| !self.function_reach.contains(rule));
                 let walk = self.walk_rule(roles, shape, free, tree, text, &aliases);
+                if let (Some(timings), Some(started)) = (timings, started) {
+                    timings.add_rule(*rule, started.elapsed());
+                }
                 (*rule, walk)
             })
             .collect();
@@ -483,6 +598,7 @@ impl CompiledRules {
                 });
             }
         }
+        laps.lap(Phase::RuleWalks);
         // A query cut short may have missed sources: then nothing is judged, and the file's
         // summaries, which may have missed sanitizers, are not used.
         if !cut_short {
@@ -505,6 +621,7 @@ impl CompiledRules {
             }
             _ => None,
         };
+        laps.lap(Phase::Judging);
         let incomplete = if timed_out {
             Some(Incomplete::Timeout)
         } else if exceeded {
