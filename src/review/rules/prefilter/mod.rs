@@ -9,7 +9,9 @@
 //! child of the root node), so only the items that hold what some pattern needs are walked, and a
 //! file with none is not walked at all. The same holds one level down for a large item of a kind
 //! no pattern is rooted at (a class, its body): each match in it lies under one of its children,
-//! so a class is weighed method by method.
+//! so a class is weighed method by method. A large item of a kind some patterns are rooted at (a
+//! Python `block`) is weighed the same way unless one of those patterns finds all it needs inside
+//! it: otherwise no match is rooted at the item itself.
 //!
 //! The shortcuts are only taken when every pattern of the language allows them: one pattern without
 //! literals means every file is walked whole, and one that could be rooted at the file's root node
@@ -33,7 +35,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use tree_sitter::Query;
 
 use literals::pattern_sets_of;
-use syntax::outermost_kind;
+use syntax::outermost_kinds;
 
 /// What the query of one language needs to see in a file before it can match anything there.
 pub(crate) struct Prefilter {
@@ -50,9 +52,10 @@ pub(crate) struct Prefilter {
     pattern_literals: Vec<Vec<Vec<String>>>,
     /// Whether restricting the walk to the top-level items that hold literals is sound.
     ranges_sound: bool,
-    /// The node kinds some pattern is rooted at: a large node of another kind is no match's root,
-    /// so each match under it lies under one of its children, and those are the items to weigh.
-    root_kinds: std::collections::HashSet<String>,
+    /// The node kinds some pattern is rooted at, with those patterns: a large node of another
+    /// kind, or of one whose patterns lack a literal inside it, is no match's root, so each match
+    /// under it lies under one of its children, and those are the items to weigh.
+    root_kinds: std::collections::HashMap<String, Vec<usize>>,
     /// Whether some literal stands for a non-ASCII character too (see the module docs).
     unicode_folds: bool,
 }
@@ -73,20 +76,24 @@ impl Prefilter {
     pub(crate) fn build(query: &Query, source: &str, root_kind: &str) -> Prefilter {
         let mut ranges_sound = true;
         let mut unicode_folds = false;
-        let mut root_kinds = std::collections::HashSet::new();
+        let mut root_kinds: std::collections::HashMap<String, Vec<usize>> = Default::default();
         let mut pattern_literals = Vec::with_capacity(query.pattern_count());
         for pattern in 0..query.pattern_count() {
             let text = source
                 .get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))
                 .unwrap_or_default();
             pattern_literals.push(pattern_sets_of(query, pattern, text, &mut unicode_folds));
-            let outermost = outermost_kind(text);
+            let outermost = outermost_kinds(text);
             ranges_sound &= !query.is_pattern_non_local(pattern)
-                && match &outermost {
-                    Some(kind) => kind != root_kind && kind != "_" && kind != "ERROR",
-                    None => false,
-                };
-            root_kinds.extend(outermost);
+                && outermost.as_ref().is_some_and(|kinds| {
+                    !kinds.is_empty()
+                        && kinds
+                            .iter()
+                            .all(|kind| kind != root_kind && kind != "_" && kind != "ERROR")
+                });
+            for kind in outermost.into_iter().flatten() {
+                root_kinds.entry(kind).or_default().push(pattern);
+            }
         }
         let mut literals: Vec<String> = Vec::new();
         let mut literal_sets: Vec<Vec<usize>> = Vec::new();
@@ -213,7 +220,10 @@ mod tests {
             ("(module (expression_statement)) @m", false, &["module"]),
             ("(_) @x", false, &["_"]),
             ("(ERROR) @e", false, &["ERROR"]),
-            ("[(call) (identifier)] @x", false, &[]),
+            // An alternation is rooted at one of its alternatives.
+            ("[(call) (identifier)] @x", true, &["call", "identifier"]),
+            ("[(call) (module)] @x", false, &["call", "module"]),
+            ("[(call) (_)] @x", false, &["_", "call"]),
             // Siblings in sequence: the match is no one node's.
             (
                 "((expression_statement) @e . (function_definition) @f)",
@@ -226,7 +236,7 @@ mod tests {
         for &(source, sound, kinds) in cases {
             let prefilter = python_prefilter(source);
             let mut root_kinds: Vec<&str> =
-                prefilter.root_kinds.iter().map(String::as_str).collect();
+                prefilter.root_kinds.keys().map(String::as_str).collect();
             root_kinds.sort_unstable();
             assert_eq!(
                 (prefilter.ranges_sound, root_kinds.as_slice()),

@@ -20,10 +20,7 @@ impl Prefilter {
         if self.unicode_folds && NON_ASCII_FOLDS.iter().any(|(c, _)| text.contains(*c)) {
             return Plan::Whole;
         }
-        let hits: Vec<(usize, usize)> = automaton
-            .find_overlapping_iter(text.as_bytes())
-            .map(|m| (m.start(), m.pattern().as_usize()))
-            .collect();
+        let hits = self.hits(automaton, text);
         if hits.is_empty() {
             return Plan::Skip;
         }
@@ -35,7 +32,7 @@ impl Prefilter {
                 Plan::Skip
             };
         }
-        let items = self.items(root);
+        let items = self.items(root, &hits, &mut check);
         // Each hit's item; a hit outside every item (in the root's own text, or between the
         // children of a node that was split) cannot be under any pattern's root.
         let mut by_item: Vec<(usize, usize)> = hits
@@ -73,14 +70,32 @@ impl Prefilter {
     }
 }
 
+impl Prefilter {
+    /// Every literal in `text`, `(start, literal)`, sorted.
+    fn hits(&self, automaton: &aho_corasick::AhoCorasick, text: &str) -> Vec<(usize, usize)> {
+        let mut hits: Vec<(usize, usize)> = automaton
+            .find_overlapping_iter(text.as_bytes())
+            .map(|m| (m.start(), m.pattern().as_usize()))
+            .collect();
+        hits.sort_unstable();
+        hits
+    }
+}
+
 /// A node at least this large that no pattern can be rooted at is weighed by its children (a
 /// class by its methods) rather than whole.
 const SPLIT_BYTES: usize = 2048;
 
 impl Prefilter {
     /// The items whose literals are weighed, in order: the root's children, each large one that
-    /// no pattern can be rooted at replaced by its children, and so on down.
-    fn items(&self, root: Node<'_>) -> Vec<Range<usize>> {
+    /// no match can be rooted at replaced by its children, and so on down. `hits` are the file's
+    /// literals, `(start, literal)` sorted.
+    fn items(
+        &self,
+        root: Node<'_>,
+        hits: &[(usize, usize)],
+        check: &mut Satisfied<'_>,
+    ) -> Vec<Range<usize>> {
         let mut items = Vec::new();
         let mut walker = root.walk();
         let mut pending: Vec<Node<'_>> = root.children(&mut walker).collect();
@@ -88,10 +103,22 @@ impl Prefilter {
         // A stack, not recursion: trees can be thousands of levels deep.
         while let Some(node) = pending.pop() {
             // A pattern rooted at an anonymous node (`"unsafe"`) could be rooted anywhere.
-            let split = node.byte_range().len() >= SPLIT_BYTES
+            let large = node.byte_range().len() >= SPLIT_BYTES
                 && node.child_count() > 0
-                && !self.root_kinds.contains("")
-                && !self.root_kinds.contains(node.kind());
+                && !self.root_kinds.contains_key("");
+            let split = large
+                && match self.root_kinds.get(node.kind()) {
+                    None => true,
+                    // A match is rooted at the node itself only where one of the patterns
+                    // rooted at its kind has all it needs inside it.
+                    Some(patterns) => {
+                        let range = node.byte_range();
+                        let first = hits.partition_point(|h| h.0 < range.start);
+                        let end = hits.partition_point(|h| h.0 < range.end);
+                        let inside = hits[first..end].iter().map(|(_, literal)| *literal);
+                        !check.any_of(inside, Some(patterns))
+                    }
+                };
             if split {
                 let mut walker = node.walk();
                 let children: Vec<Node<'_>> = node.children(&mut walker).collect();
@@ -122,6 +149,11 @@ impl<'a> Satisfied<'a> {
 
     /// Whether the literals found (automaton ids) give some pattern one literal of each set.
     fn any(&mut self, found: impl Iterator<Item = usize>) -> bool {
+        self.any_of(found, None)
+    }
+
+    /// [`Satisfied::any`], of the `patterns` given (sorted) only.
+    fn any_of(&mut self, found: impl Iterator<Item = usize>, patterns: Option<&[usize]>) -> bool {
         for literal in found {
             for &set in &self.prefilter.literal_sets[literal] {
                 if !self.set_seen[set] {
@@ -131,9 +163,11 @@ impl<'a> Satisfied<'a> {
             }
         }
         let satisfied = self.touched.iter().any(|&set| {
-            self.prefilter.pattern_sets[self.prefilter.set_pattern[set]]
-                .iter()
-                .all(|&other| self.set_seen[other])
+            let pattern = self.prefilter.set_pattern[set];
+            patterns.is_none_or(|wanted| wanted.binary_search(&pattern).is_ok())
+                && self.prefilter.pattern_sets[pattern]
+                    .iter()
+                    .all(|&other| self.set_seen[other])
         });
         for set in self.touched.drain(..) {
             self.set_seen[set] = false;
@@ -253,9 +287,16 @@ mod tests {
                 "eval(1)\n{quiet}",
                 Expect::Whole,
             ),
+            // An alternation is rooted at one of its alternatives, each a node below the file's.
             (
                 "rooted at an alternation",
                 r#"([(identifier) (string)] @x (#eq? @x "eval"))"#,
+                "eval(1)\n{quiet}",
+                Expect::Ranges(&["eval(1)"]),
+            ),
+            (
+                "rooted at an alternation that holds the file's root node",
+                r#"([(identifier) (module)] @x (#eq? @x "eval"))"#,
                 "eval(1)\n{quiet}",
                 Expect::Whole,
             ),
@@ -329,6 +370,7 @@ mod tests {
             format!("    def {name}(self):\n{}", line.repeat(18))
         };
         let big = format!("class Big:\n{}{}", method("a"), method("b"));
+        let big_eval = big.replace("def b(self):", "def b(self, f=eval):");
         assert!(big.len() >= SPLIT_BYTES && method("a").len() < SPLIT_BYTES);
         let small = "class Small:\n    def a(self):\n        return 1\n";
         // (query, code, the items)
@@ -351,9 +393,22 @@ mod tests {
                 &big,
                 &[("class Big:", 39)],
             ),
+            // ... where one of those patterns finds all it needs inside: a block without
+            // `eval` is weighed statement by statement, one with it whole.
             (
                 r#"(block (expression_statement) @s (#eq? @s "eval"))"#,
                 &big,
+                &[
+                    ("class", 1),
+                    ("Big", 1),
+                    (":", 1),
+                    ("def a(self):", 19),
+                    ("def b(self):", 19),
+                ],
+            ),
+            (
+                r#"(block (expression_statement) @s (#eq? @s "eval"))"#,
+                &big_eval,
                 &[("class", 1), ("Big", 1), (":", 1), ("def a(self):", 38)],
             ),
             // A pattern rooted at an anonymous node could be rooted at any child.
@@ -365,8 +420,13 @@ mod tests {
         ];
         for &(query, code, expected) in cases {
             let tree = parse(code);
-            let items: Vec<Item> = python_prefilter(query)
-                .items(tree.root_node())
+            let prefilter = python_prefilter(query);
+            let hits = match &prefilter.automaton {
+                Some(automaton) => prefilter.hits(automaton, code),
+                None => Vec::new(),
+            };
+            let items: Vec<Item> = prefilter
+                .items(tree.root_node(), &hits, &mut Satisfied::new(&prefilter))
                 .into_iter()
                 .map(|range| {
                     let text = &code[range];

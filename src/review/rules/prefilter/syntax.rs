@@ -46,18 +46,60 @@ pub(super) fn predicates(text: &str) -> Vec<Predicate> {
     out
 }
 
-/// The kind of the node a pattern starts with (looking through grouping parentheses), `""` for an
-/// anonymous node, or `None` for an alternation or anything else we cannot read.
-pub(super) fn outermost_kind(text: &str) -> Option<String> {
-    let mut tokens = Tokens::new(text);
-    let mut opened = false;
-    loop {
-        match tokens.next()? {
-            Token::Open => opened = true,
-            Token::Word(word) if opened => return Some(word.to_string()),
-            Token::Str(_) => return Some(String::new()),
-            _ => return None,
+/// The kinds of node a pattern can be rooted at: the kind its first node has (looking through
+/// grouping parentheses), every alternative's of an alternation, `""` for an anonymous node;
+/// `None` for anything we cannot read.
+pub(super) fn outermost_kinds(text: &str) -> Option<Vec<String>> {
+    item_kinds(&mut Tokens::new(text))
+}
+
+/// [`outermost_kinds`] of the item at the front of `tokens`, consuming it.
+fn item_kinds(tokens: &mut Tokens<'_>) -> Option<Vec<String>> {
+    match tokens.next()? {
+        Token::Str(_) => Some(vec![String::new()]),
+        Token::Bracket(true) => {
+            let mut kinds = Vec::new();
+            loop {
+                match tokens.peek()? {
+                    Token::Bracket(false) => {
+                        tokens.next();
+                        return Some(kinds);
+                    }
+                    // An alternative's capture or quantifier.
+                    Token::Word(word)
+                        if word.starts_with('@') || word.bytes().all(|c| c == b'?') =>
+                    {
+                        tokens.next();
+                    }
+                    Token::Other => {
+                        tokens.next();
+                    }
+                    _ => kinds.extend(item_kinds(tokens)?),
+                }
+            }
         }
+        Token::Open => {
+            // A node `(kind ...)`, or a group whose first item is its root.
+            let kinds = match tokens.peek()? {
+                Token::Word(word) if !word.starts_with(['@', '#']) => {
+                    let kind = word.to_string();
+                    tokens.next();
+                    vec![kind]
+                }
+                _ => item_kinds(tokens)?,
+            };
+            // The rest, to the matching parenthesis.
+            let mut depth = 1usize;
+            while depth > 0 {
+                match tokens.next()? {
+                    Token::Open => depth += 1,
+                    Token::Close => depth -= 1,
+                    _ => {}
+                }
+            }
+            Some(kinds)
+        }
+        _ => None,
     }
 }
 
@@ -66,6 +108,8 @@ enum Token<'a> {
     Open,
     Close,
     Other,
+    /// `[` (true) or `]`: an alternation.
+    Bracket(bool),
     Word(&'a str),
     Str(String),
 }
@@ -113,6 +157,8 @@ impl<'a> Tokens<'a> {
         Some(match c {
             b'(' => Token::Open,
             b')' => Token::Close,
+            b'[' => Token::Bracket(true),
+            b']' => Token::Bracket(false),
             b'"' => {
                 let mut out = String::new();
                 let mut chars = self.text[self.pos..].char_indices();
@@ -230,7 +276,7 @@ mod tests {
 
     #[test]
     fn tokenizes_words_strings_and_comments() {
-        use Token::{Close, Open, Other, Str, Word};
+        use Token::{Bracket, Close, Open, Other, Str, Word};
         let cases = [
             (
                 r#"(a "b" @c)"#,
@@ -250,7 +296,10 @@ mod tests {
                 vec![Word("#any-of?"), Word("@a.b/c!"), Word("x_1")],
             ),
             // Anything else is one token per character, however many bytes it takes.
-            ("é[_]*", vec![Other, Other, Word("_"), Other, Other]),
+            (
+                "é[_]*",
+                vec![Other, Bracket(true), Word("_"), Bracket(false), Other],
+            ),
         ];
         for (text, expected) in cases {
             assert_eq!(Tokens::new(text).collect::<Vec<_>>(), expected, "{text}");
@@ -263,25 +312,35 @@ mod tests {
     }
 
     #[test]
-    fn outermost_kind_looks_through_groups() {
-        let cases = [
-            ("((call) @c (#eq? @c \"x\"))", Some("call")),
-            (" ; note\n(module (x))", Some("module")),
-            ("(((call)))", Some("call")),
-            ("(_) @x", Some("_")),
-            ("(ERROR) @e", Some("ERROR")),
+    fn outermost_kinds_look_through_groups_and_alternations() {
+        let cases: [(&str, Option<&[&str]>); 16] = [
+            ("((call) @c (#eq? @c \"x\"))", Some(&["call"])),
+            (" ; note\n(module (x))", Some(&["module"])),
+            ("(((call)))", Some(&["call"])),
+            ("(_) @x", Some(&["_"])),
+            ("(ERROR) @e", Some(&["ERROR"])),
             // An anonymous node.
-            ("\"unsafe\" @u", Some("")),
-            ("((\"unsafe\") @u)", Some("")),
-            // An alternation, or nothing to read.
-            ("[(a) (b)]", None),
-            ("((a) [(b) (c)])", Some("a")),
+            ("\"unsafe\" @u", Some(&[""])),
+            ("((\"unsafe\") @u)", Some(&[""])),
+            // An alternation: each alternative's, through groups, captures and quantifiers.
+            ("[(a) (b)]", Some(&["a", "b"])),
+            (
+                "([(a (x)) @p (b)? \"c\"] (#eq? @p \"y\"))",
+                Some(&["a", "b", ""]),
+            ),
+            ("[(a) [((b) @q) (c)]]", Some(&["a", "b", "c"])),
+            ("((a) [(b) (c)])", Some(&["a"])),
+            // Nothing to read, or cut short.
             ("; only a comment", None),
             ("", None),
             ("@x", None),
+            ("[(a) (b)", None),
+            ("((a)", None),
         ];
         for (text, expected) in cases {
-            assert_eq!(outermost_kind(text).as_deref(), expected, "{text}");
+            let expected: Option<Vec<String>> =
+                expected.map(|kinds| kinds.iter().map(|k| k.to_string()).collect());
+            assert_eq!(outermost_kinds(text), expected, "{text}");
         }
     }
 }
