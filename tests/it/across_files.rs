@@ -103,6 +103,48 @@ fn a_value_read_in_one_file_and_run_in_another_is_reported_with_its_way() {
     );
 }
 
+/// In SARIF too, each step of a flow across files is located in its own file (they were all
+/// given the finding's file, so code scanning showed lines of the wrong file).
+#[test]
+fn a_flow_across_files_locates_each_step_in_its_own_file_in_sarif() {
+    let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let outcome = ScanCommand::new(dir.path())
+        .format("sarif")
+        .fail_on("none")
+        .run();
+    let results = outcome.json()["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .clone();
+    let steps: Vec<(String, u64)> = results
+        .iter()
+        .find(|r| r["codeFlows"].is_array())
+        .expect("a result with a flow")["codeFlows"][0]["threadFlows"][0]["locations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|step| {
+            let physical = &step["location"]["physicalLocation"];
+            (
+                physical["artifactLocation"]["uri"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+                physical["region"]["startLine"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        steps.first(),
+        Some(&("src/Reports.java".to_string(), 5)),
+        "{steps:?}"
+    );
+    assert!(
+        steps.contains(&("src/Archiver.java".to_string(), 2)),
+        "{steps:?}"
+    );
+}
+
 #[test]
 fn without_every_file_nothing_is_closed() {
     // A diff or a partition of many does not see every file: with `--partition 1/2` the helper

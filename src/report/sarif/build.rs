@@ -40,7 +40,7 @@ pub(super) fn log(report: &Report) -> Log {
         .into_iter()
         .map(|finding| {
             let rule_index = index.get(finding.rule_id.as_str()).copied();
-            result(finding, rule_index, &report.uri(&finding.location.path))
+            result(finding, rule_index, &|path| report.uri(path))
         })
         .collect();
 
@@ -259,7 +259,13 @@ fn kept(findings: &[Finding], max: usize) -> Vec<&Finding> {
         .collect()
 }
 
-fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResult {
+/// `uri` gives a path's URI: the finding's own, and each step's (a flow across files has steps
+/// in other files than the finding's).
+fn result(
+    finding: &Finding,
+    rule_index: Option<usize>,
+    uri: &dyn Fn(&str) -> String,
+) -> SarifResult {
     let at = &finding.location;
     let mut fingerprints = BTreeMap::new();
     if !finding.line_hash.is_empty() {
@@ -283,7 +289,7 @@ fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResul
         let steps = finding.flow.iter().map(|step| {
             let at = &step.location;
             let mut place = location(
-                uri,
+                &uri(&at.path),
                 Some(region(
                     at.start_line,
                     Some(at.start_column),
@@ -329,7 +335,7 @@ fn result(finding: &Finding, rule_index: Option<usize>, uri: &str) -> SarifResul
         .opt_rule_index(rule_index.map(integer))
         .level(level(finding.severity))
         .message(message(finding.message.clone()))
-        .locations(vec![location(uri, Some(primary))])
+        .locations(vec![location(&uri(&at.path), Some(primary))])
         .partial_fingerprints(fingerprints)
         .opt_code_flows(code_flows)
         .opt_suppressions(suppressions)
