@@ -14,10 +14,11 @@ use crate::model::sarif::{fingerprint, PhysicalLocation, SarifResult, FINGERPRIN
 /// fingerprint, the rule, URI and start. The ordinal is left out because each partition numbers
 /// equal findings on its own (two in one function, cut into two shards reviewed apart, are both
 /// `:1`); after the merge they are numbered again in file order, as one scan of everything would
-/// number them.
+/// number them. Findings of one place whose flows start in different files stay apart, as a scan
+/// keeps them (a helper that runs what it is given, reached from the sources of two files).
 pub(super) fn merge_results(runs: impl Iterator<Item = Vec<SarifResult>>) -> Vec<SarifResult> {
     let mut results: Vec<SarifResult> = Vec::new();
-    let mut index: HashMap<(String, i64, i64), usize> = HashMap::new();
+    let mut index: HashMap<(String, i64, i64, String), usize> = HashMap::new();
     for result in runs.flatten() {
         let key = identity(&result);
         match index.get(&key) {
@@ -59,7 +60,22 @@ fn start(result: &SarifResult) -> (i64, i64) {
     })
 }
 
-fn identity(result: &SarifResult) -> (String, i64, i64) {
+/// The file where the result's flow starts, `""` without a flow.
+fn origin(result: &SarifResult) -> &str {
+    let first = result
+        .code_flows
+        .as_ref()
+        .and_then(|flows| flows.first())
+        .and_then(|flow| flow.thread_flows.first())
+        .and_then(|thread| thread.locations.first())
+        .and_then(|step| step.location.as_ref());
+    first
+        .and_then(|location| location.physical_location.as_ref())
+        .and_then(|physical| physical.artifact_location.as_ref()?.uri.as_deref())
+        .unwrap_or("")
+}
+
+fn identity(result: &SarifResult) -> (String, i64, i64, String) {
     let what = match fingerprint(result) {
         Some(fingerprint) => format!("fp\0{}", split_ordinal(fingerprint).0),
         None => format!(
@@ -69,7 +85,7 @@ fn identity(result: &SarifResult) -> (String, i64, i64) {
         ),
     };
     let (line, column) = start(result);
-    (what, line, column)
+    (what, line, column, origin(result).to_string())
 }
 
 /// `base:N` -> (`base`, Some(N)); anything else is all base.
@@ -83,11 +99,13 @@ fn split_ordinal(fingerprint: &str) -> (&str, Option<usize>) {
     }
 }
 
-/// File, line, column, rule: the order of a scan's results.
-pub(super) fn order(result: &SarifResult) -> (String, i64, i64, String) {
+/// File, line, column, rule, then where the flow starts: the order of a scan's results (the join
+/// reports one sink's flows from the files in order).
+pub(super) fn order(result: &SarifResult) -> (String, i64, i64, String, String) {
     let (line, column) = start(result);
     let rule = result.rule_id.clone().unwrap_or_default();
-    (uri(result).to_string(), line, column, rule)
+    let origin = origin(result).to_string();
+    (uri(result).to_string(), line, column, rule, origin)
 }
 
 /// A second report of a kept finding adds its suppressions and reviewers.
@@ -165,6 +183,44 @@ mod tests {
             results[0].rule_index,
             Some(0),
             "pointed at the merged rules"
+        );
+    }
+
+    /// A helper that runs what it is given, reached from the sources of two files, is two
+    /// findings at one place, as the scan reports them; the same flow from two partitions is one.
+    #[test]
+    fn findings_of_one_place_whose_flows_start_in_different_files_stay_apart() {
+        let from = |origin: &str, fingerprint: &str| {
+            let mut found = result(fingerprint, 10, "error");
+            found["codeFlows"] = json!([{ "threadFlows": [{ "locations": [
+                { "location": { "physicalLocation": {
+                    "artifactLocation": { "uri": origin, "uriBaseId": "%SRCROOT%" },
+                    "region": { "startLine": 3 } } } },
+                { "location": { "physicalLocation": {
+                    "artifactLocation": { "uri": "a.py", "uriBaseId": "%SRCROOT%" },
+                    "region": { "startLine": 10 } } } }
+            ]}]}]);
+            found
+        };
+        // One part with both (numbered as the scan numbered them), another with the second
+        // again and a third file's: in the scan's order, by where the flows start.
+        let whole = run(
+            vec![from("b.py", "abc:1"), from("c.py", "abc:2")],
+            json!({}),
+        );
+        let part = run(
+            vec![from("d.py", "abc:1"), from("c.py", "abc:1")],
+            json!({}),
+        );
+        let merged = merge(vec![log(vec![part]), log(vec![whole])]).unwrap();
+        let results = merged.log.runs[0].results.as_ref().unwrap();
+        let found: Vec<(&str, &str)> = results
+            .iter()
+            .map(|r| (super::origin(r), fingerprint(r).unwrap()))
+            .collect();
+        assert_eq!(
+            found,
+            [("b.py", "abc:1"), ("c.py", "abc:2"), ("d.py", "abc:3")]
         );
     }
 
