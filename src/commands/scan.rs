@@ -24,7 +24,7 @@ use crate::review::cache::{Cache, Recorder, Replay};
 use crate::review::context::{self, Limits, SymbolIndex};
 use crate::review::llm::prompt;
 use crate::review::rules::{RuleSet, RulesReviewer};
-use crate::review::Reviewer;
+use crate::review::{OnPool, Reviewer};
 use crate::scope::{diff, partition, Scope};
 use crate::settings::{self, AgentPlan, ScanSettings, Source};
 use crate::slice::Shard;
@@ -438,10 +438,17 @@ fn build_agents(
         .transpose()?;
     let recorder = plan.record.as_deref().map(Recorder::create).transpose()?;
     let replay = plan.replay.as_deref().map(Replay::load).transpose()?;
+    let fallback = match plan.fallback_rules {
+        true => {
+            let rules = OnPool::new(Arc::clone(rules_reviewer), settings.jobs)?;
+            Some(Arc::new(rules) as Arc<dyn Reviewer>)
+        }
+        false => None,
+    };
     Ok(AgentPool::new(
         plan.settings.clone(),
         agents,
-        plan.fallback_rules.then(|| Arc::clone(rules_reviewer)),
+        fallback,
         cache,
         recorder,
         replay,

@@ -54,6 +54,48 @@ pub(crate) trait Reviewer: Send + Sync {
     }
 }
 
+/// A CPU reviewer whose parallel work stays on a pool of its own. The rules as the agents'
+/// fallback run on the agents' threads, outside the workers' pool, where rayon would spread a
+/// file's walks over its global pool (a thread per CPU), past `--jobs`.
+pub(crate) struct OnPool {
+    reviewer: Arc<dyn Reviewer>,
+    pool: rayon::ThreadPool,
+}
+
+impl OnPool {
+    /// `reviewer` on a pool of `jobs` threads.
+    pub(crate) fn new(reviewer: Arc<dyn Reviewer>, jobs: usize) -> anyhow::Result<OnPool> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .thread_name(|index| format!("shardscan-fallback-{index}"))
+            .build()
+            .map_err(|e| anyhow::anyhow!("failed to start the fallback's threads: {e}"))?;
+        Ok(OnPool { reviewer, pool })
+    }
+}
+
+impl Reviewer for OnPool {
+    fn name(&self) -> &str {
+        self.reviewer.name()
+    }
+
+    fn supports(&self, language: Language) -> bool {
+        self.reviewer.supports(language)
+    }
+
+    fn review(&self, shard: &Shard) -> Result<Vec<Finding>, ReviewError> {
+        self.pool.install(|| self.reviewer.review(shard))
+    }
+
+    fn prepare(&self, file: &crate::slice::SourceFile) {
+        self.pool.install(|| self.reviewer.prepare(file));
+    }
+
+    fn finish(&self, whole: bool) -> Vec<Joined> {
+        self.pool.install(|| self.reviewer.finish(whole))
+    }
+}
+
 /// Runs every reviewer that supports the shard's language; never panics, never drops findings.
 /// `agents_follow` says agents will review the shard next, so no CPU reviewer is needed.
 pub(crate) fn review_shard(
