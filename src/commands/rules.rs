@@ -250,8 +250,6 @@ fn print_tree(
     }
 }
 
-/// `rules profile`: compile time of every rule per language and, with a path, the time each rule
-/// alone and each language's combined query take over its files, against the time to parse them.
 /// Where the time of the rules goes as a scan runs them (with the summaries the join takes), per
 /// language: the phases of a file's run, then the taint rules whose own walks cost the most. On
 /// one worker, so that the phases add up to the whole.
@@ -320,6 +318,8 @@ fn full_run(
     Ok(())
 }
 
+/// `rules profile`: compile time of every rule per language and, with a path, the time each rule
+/// alone and each language's combined query take over its files, against the time to parse them.
 fn profile(
     set: &RuleSet,
     path: Option<&std::path::Path>,
