@@ -15,16 +15,27 @@ use crate::model::sarif::{fingerprint, PhysicalLocation, SarifResult, FINGERPRIN
 /// equal findings on its own (two in one function, cut into two shards reviewed apart, are both
 /// `:1`); after the merge they are numbered again in file order, as one scan of everything would
 /// number them. Findings of one place whose flows start in different files stay apart, as a scan
-/// keeps them (a helper that runs what it is given, reached from the sources of two files).
+/// keeps them (a helper that runs what it is given, reached from the sources of two files). A
+/// finding with no flow is the same as one of that place with a flow, whatever its origin, as
+/// the scan's dedup has it; the one with the flow is kept.
 pub(super) fn merge_results(runs: impl Iterator<Item = Vec<SarifResult>>) -> Vec<SarifResult> {
     let mut results: Vec<SarifResult> = Vec::new();
-    let mut index: HashMap<(String, i64, i64, String), usize> = HashMap::new();
+    // Per place, the results kept there.
+    let mut index: HashMap<(String, i64, i64), Vec<usize>> = HashMap::new();
     for result in runs.flatten() {
-        let key = identity(&result);
-        match index.get(&key) {
-            Some(&kept) => absorb(&mut results[kept], result),
+        let kept_here = index.entry(identity(&result)).or_default();
+        let same = kept_here.iter().copied().find(|&kept| {
+            let (kept, new) = (origin(&results[kept]), origin(&result));
+            kept == new || kept.is_empty() || new.is_empty()
+        });
+        match same {
+            Some(kept) if origin(&results[kept]).is_empty() && !origin(&result).is_empty() => {
+                let flowless = std::mem::replace(&mut results[kept], result);
+                absorb(&mut results[kept], flowless);
+            }
+            Some(kept) => absorb(&mut results[kept], result),
             None => {
-                index.insert(key, results.len());
+                kept_here.push(results.len());
                 results.push(result);
             }
         }
@@ -75,7 +86,7 @@ fn origin(result: &SarifResult) -> &str {
         .unwrap_or("")
 }
 
-fn identity(result: &SarifResult) -> (String, i64, i64, String) {
+fn identity(result: &SarifResult) -> (String, i64, i64) {
     let what = match fingerprint(result) {
         Some(fingerprint) => format!("fp\0{}", split_ordinal(fingerprint).0),
         None => format!(
@@ -85,7 +96,7 @@ fn identity(result: &SarifResult) -> (String, i64, i64, String) {
         ),
     };
     let (line, column) = start(result);
-    (what, line, column, origin(result).to_string())
+    (what, line, column)
 }
 
 /// `base:N` -> (`base`, Some(N)); anything else is all base.
@@ -222,6 +233,43 @@ mod tests {
             found,
             [("b.py", "abc:1"), ("c.py", "abc:2"), ("d.py", "abc:3")]
         );
+    }
+
+    /// Regression: the merge kept a finding without a flow apart from the same finding with
+    /// one, where the scan's dedup joins them; the one with the flow is kept, with every
+    /// reviewer.
+    #[test]
+    fn a_finding_without_a_flow_joins_the_same_finding_with_one() {
+        let mut flowed = result("abc:1", 10, "error");
+        flowed["codeFlows"] = json!([{ "threadFlows": [{ "locations": [
+            { "location": { "physicalLocation": {
+                "artifactLocation": { "uri": "b.py", "uriBaseId": "%SRCROOT%" },
+                "region": { "startLine": 3 } } } }
+        ]}]}]);
+        let mut flowless = result("abc:1", 10, "error");
+        flowless["properties"]["reviewers"] = json!(["llm:gpt"]);
+        for parts in [
+            [flowless.clone(), flowed.clone()],
+            [flowed.clone(), flowless.clone()],
+        ] {
+            let [first, second] = parts;
+            let merged = merge(vec![
+                log(vec![run(vec![first], json!({}))]),
+                log(vec![run(vec![second], json!({}))]),
+            ])
+            .unwrap();
+            let results = merged.log.runs[0].results.as_ref().unwrap();
+            assert_eq!(results.len(), 1);
+            assert_eq!(super::origin(&results[0]), "b.py");
+            let properties = &results[0]
+                .properties
+                .as_ref()
+                .unwrap()
+                .additional_properties;
+            let reviewers = properties["reviewers"].as_array().unwrap();
+            assert_eq!(reviewers.len(), 2, "{reviewers:?}");
+            assert!(reviewers.contains(&json!("llm:gpt")) && reviewers.contains(&json!("rules")));
+        }
     }
 
     #[test]
