@@ -111,12 +111,14 @@ fn split_ordinal(fingerprint: &str) -> (&str, Option<usize>) {
 }
 
 /// File, line, column, rule, then where the flow starts: the order of a scan's results (the join
-/// reports one sink's flows from the files in order).
-pub(super) fn order(result: &SarifResult) -> (String, i64, i64, String, String) {
+/// reports one sink's flows from the files in order). Files are compared as the scan compares
+/// them, by their paths, not by their percent-encoded URIs (`é` is `%C3%A9`, which sorts before
+/// `a`), or equal findings of two origins would be numbered apart from the scan's numbers.
+pub(super) fn order(result: &SarifResult) -> (Vec<u8>, i64, i64, String, Vec<u8>) {
+    let path = |uri: &str| percent_encoding::percent_decode_str(uri).collect::<Vec<u8>>();
     let (line, column) = start(result);
     let rule = result.rule_id.clone().unwrap_or_default();
-    let origin = origin(result).to_string();
-    (uri(result).to_string(), line, column, rule, origin)
+    (path(uri(result)), line, column, rule, path(origin(result)))
 }
 
 /// A second report of a kept finding adds its suppressions and reviewers.
@@ -270,6 +272,33 @@ mod tests {
             assert_eq!(reviewers.len(), 2, "{reviewers:?}");
             assert!(reviewers.contains(&json!("llm:gpt")) && reviewers.contains(&json!("rules")));
         }
+    }
+
+    /// Regression: the merge ordered flows by their origins' URIs, the scan by their paths, so a
+    /// file named with a letter beyond ASCII took its ordinal before a plain one in the merge
+    /// and after it in the scan.
+    #[test]
+    fn origins_are_ordered_by_their_paths_not_their_encoded_uris() {
+        let from = |origin: &str| {
+            let mut found = result("abc:1", 10, "error");
+            found["codeFlows"] = json!([{ "threadFlows": [{ "locations": [
+                { "location": { "physicalLocation": {
+                    "artifactLocation": { "uri": origin, "uriBaseId": "%SRCROOT%" },
+                    "region": { "startLine": 3 } } } }
+            ]}]}]);
+            found
+        };
+        let merged = merge(vec![
+            log(vec![run(vec![from("%C3%A9t%C3%A9.py")], json!({}))]),
+            log(vec![run(vec![from("b.py")], json!({}))]),
+        ])
+        .unwrap();
+        let results = merged.log.runs[0].results.as_ref().unwrap();
+        let found: Vec<(&str, &str)> = results
+            .iter()
+            .map(|r| (super::origin(r), fingerprint(r).unwrap()))
+            .collect();
+        assert_eq!(found, [("b.py", "abc:1"), ("%C3%A9t%C3%A9.py", "abc:2")]);
     }
 
     #[test]
