@@ -361,6 +361,9 @@ impl Index {
                 callers.entry(*function).or_default().push(*call);
             }
         }
+        for calls in callers.values_mut() {
+            calls.sort_unstable();
+        }
         let rules: HashSet<usize> = self
             .files
             .iter()
