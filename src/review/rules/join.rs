@@ -46,6 +46,10 @@ use rayon::prelude::*;
 use super::taint::summary::{CallSite, Field, Function, Origin, Target};
 use crate::model::{Finding, FlowStep, Joined};
 
+mod calls;
+
+use calls::{Call, Names};
+
 /// Most edges the index holds (about 30 MB at worst: their steps are on disk).
 pub(crate) const MAX_EDGES: usize = 400_000;
 
@@ -240,7 +244,11 @@ pub(crate) struct FileRecord {
     pub(crate) path: String,
     pub(crate) uri: String,
     pub(crate) functions: Vec<Function>,
+    /// Its calls as the summary gives them: handed to the index's [`Names`] when the file is
+    /// added.
     pub(crate) calls: Vec<CallSite>,
+    /// Its calls as the index keeps them.
+    pub(crate) kept_calls: Vec<Call>,
     /// The fields and globals its functions write or read.
     pub(crate) fields: Vec<Field>,
     /// Per taint rule with roles in the file: its edges.
@@ -270,6 +278,20 @@ impl FileRecord {
         own.iter().chain(shared)
     }
 
+    /// The rule's edges from `origin`, in the file's order. A field's edges are those of any
+    /// reader of it (see [`start`]): the caller picks the reader.
+    fn edges_from(&self, rule: usize, origin: Origin) -> impl Iterator<Item = &EdgeRecord> {
+        let shared = self.shared.as_deref().unwrap_or(&[]);
+        let (own, shared): (&[EdgeRecord], &[EdgeRecord]) = match self.by_rule.get(&rule) {
+            Some(record) if !record.complete => (&[], &[]),
+            Some(record) if record.shares => (&record.edges, shared),
+            Some(record) => (&record.edges, &[]),
+            None => (&[], shared),
+        };
+        let key = start(origin);
+        starting(own, key).iter().chain(starting(shared, key))
+    }
+
     fn edge_count(&self) -> usize {
         let own: usize = self.by_rule.values().map(|r| r.edges.len()).sum();
         own + self.shared.as_ref().map_or(0, Vec::len)
@@ -288,6 +310,7 @@ pub(crate) struct Index {
     /// Rules whose edges were given up to stay under [`MAX_EDGES`].
     shed: BTreeSet<usize>,
     spill: Spill,
+    names: Names,
 }
 
 /// A place a value can be, in the join: (file, what).
@@ -320,6 +343,18 @@ impl Index {
                 }
                 self.edges += count;
                 file.kept = self.spill.keep(&std::mem::take(&mut file.steps));
+                // Sorted by where they start, each node's edges are found by a binary search:
+                // the join indexes no edge of its own (a stable sort: the file's order stays).
+                for record in file.by_rule.values_mut() {
+                    record.edges.sort_by_key(|edge| start(edge.from));
+                }
+                if let Some(shared) = &mut file.shared {
+                    shared.sort_by_key(|edge| start(edge.from));
+                }
+                let calls = std::mem::take(&mut file.calls).into_iter();
+                file.kept_calls = calls.map(|site| self.names.call(site)).collect();
+                // Collected in place, the vector would keep the summary's larger allocation.
+                file.kept_calls.shrink_to_fit();
                 self.files.push(file);
                 return true;
             }
@@ -361,6 +396,8 @@ impl Index {
                 callers.entry(*function).or_default().push(*call);
             }
         }
+        // In the files' order, not the map's: the walk follows a function's callers in this
+        // order, and the flow it reports must be the same on every run.
         for calls in callers.values_mut() {
             calls.sort_unstable();
         }
@@ -380,7 +417,7 @@ impl Index {
                 let mut out = Vec::new();
                 let mut open_sinks = Vec::new();
                 let graph = Graph::new(this, rule, &callees, &callers, &fields);
-                let tainted = graph.propagate(false);
+                let tainted = graph.propagate(false).reached;
                 let mut reached: Vec<(Node, usize)> = tainted
                     .keys()
                     .filter_map(|(node, origin)| Some((node.node()?, *origin as usize)))
@@ -404,8 +441,8 @@ impl Index {
                 // The open walk reaches as far again: one walk's map at a time.
                 drop(tainted);
                 if whole {
-                    let open = graph.propagate(true);
-                    for (node, _) in open.keys() {
+                    let open = graph.propagate(true).seen;
+                    for node in open {
                         if let Some(Node::Sink(file, sink)) = node.node() {
                             let range = graph.sink_ranges[file][sink].clone();
                             open_sinks.push((rule, file, range));
@@ -523,27 +560,37 @@ impl Index {
 
     /// The functions each call resolves to, by (file, call).
     fn resolve(&self) -> HashMap<(usize, usize), Vec<(usize, usize)>> {
-        let mut by_name: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
+        // Functions by the number of their name: one no call names is called nowhere.
+        let mut by_name: HashMap<calls::Name, Vec<(usize, usize)>> = HashMap::new();
+        // Per function, the number of its class's name (`None` also when no call names it).
+        let mut classes: Vec<Vec<Option<calls::Name>>> = Vec::with_capacity(self.files.len());
         for (f, file) in self.files.iter().enumerate() {
             for (k, function) in file.functions.iter().enumerate() {
-                by_name.entry(&function.name).or_default().push((f, k));
+                if let Some(name) = self.names.get(&function.name) {
+                    by_name.entry(name).or_default().push((f, k));
+                }
             }
+            let class = |function: &Function| {
+                let class = function.class.as_deref()?;
+                self.names.get(class)
+            };
+            classes.push(file.functions.iter().map(class).collect());
         }
         let mut callees = HashMap::new();
         for (f, file) in self.files.iter().enumerate() {
-            for (c, call) in file.calls.iter().enumerate() {
-                let Some(named) = by_name.get(call.name.as_str()) else {
+            for (c, call) in file.kept_calls.iter().enumerate() {
+                let Some(named) = by_name.get(&call.name) else {
                     continue;
                 };
                 let fits = |(g, k): &(usize, usize)| {
                     let function = &self.files[*g].functions[*k];
-                    let arity = call.arguments.len() == function.parameters
-                        || (function.variadic && call.arguments.len() > function.parameters);
+                    let arguments = call.arguments as usize;
+                    let arity = arguments == function.parameters
+                        || (function.variadic && arguments > function.parameters);
                     arity && (!function.private || *g == f)
                 };
                 let candidates: Vec<(usize, usize)> = named.iter().copied().filter(fits).collect();
-                let class_of =
-                    |(g, k): &(usize, usize)| self.files[*g].functions[*k].class.as_deref();
+                let class_of = |(g, k): &(usize, usize)| classes[*g][*k];
                 let chosen: Vec<(usize, usize)> = if call.unknown_receiver {
                     // A receiver whose class is not known: as often a library's object (a
                     // decoder's `decode`) as one of the repository's, so not resolved.
@@ -552,7 +599,7 @@ impl Index {
                     let in_class: Vec<(usize, usize)> = candidates
                         .iter()
                         .copied()
-                        .filter(|c| call.class.is_some() && class_of(c) == call.class.as_deref())
+                        .filter(|c| call.class.is_some() && class_of(c) == call.class)
                         .collect();
                     if !in_class.is_empty() {
                         in_class
@@ -561,7 +608,7 @@ impl Index {
                         let free: Vec<(usize, usize)> = candidates
                             .iter()
                             .copied()
-                            .filter(|c| class_of(c).is_none())
+                            .filter(|(g, k)| self.files[*g].functions[*k].class.is_none())
                             .collect();
                         let own: Vec<(usize, usize)> =
                             free.iter().copied().filter(|(g, _)| *g == f).collect();
@@ -584,6 +631,24 @@ impl Index {
 }
 
 /// Gives up `rule`'s edges in `file`: its summary there says nothing any more.
+/// The order of edges by where they start: sources first, then parameters, results and
+/// fields; a field's edges together whichever function reads it.
+fn start(origin: Origin) -> (u8, usize, usize) {
+    match origin {
+        Origin::Source => (0, 0, 0),
+        Origin::Parameter(function, position) => (1, function, position),
+        Origin::Result(call) => (2, call, 0),
+        Origin::Field(field, _) => (3, field, 0),
+    }
+}
+
+/// The run of `edges` (sorted by [`start`]) that starts at `key`.
+fn starting(edges: &[EdgeRecord], key: (u8, usize, usize)) -> &[EdgeRecord] {
+    let first = edges.partition_point(|e| start(e.from) < key);
+    let count = edges[first..].partition_point(|e| start(e.from) == key);
+    &edges[first..first + count]
+}
+
 fn shed_from(file: &mut FileRecord, rule: usize) {
     if let Some(record) = file.by_rule.get_mut(&rule) {
         record.edges = Vec::new();
@@ -658,11 +723,6 @@ struct Graph<'a> {
     /// Per file: the sinks of its edges, numbered.
     sink_ranges: Vec<Vec<Range<usize>>>,
     sink_numbers: Vec<HashMap<Range<usize>, usize>>,
-    /// Per file: the rule's edges by where they start, so that each node reached looks up its
-    /// own edges instead of reading every edge of its file.
-    edges_from: Vec<HashMap<Origin, Vec<&'a EdgeRecord>>>,
-    /// Per file: the edges that start at a field read, by field.
-    field_edges: Vec<HashMap<usize, Vec<&'a EdgeRecord>>>,
     fields: &'a Fields,
 }
 
@@ -676,6 +736,10 @@ struct Fields {
 /// The breadth-first walk of [`Graph::propagate`]: what is reached, and what is left to follow.
 struct Frontier {
     reached: Reached,
+    /// The open walk's: it asks only what is reached, from one origin for all, so it keeps
+    /// neither how nor from where (a node costs 16 bytes, not 80).
+    open: bool,
+    seen: HashSet<Packed>,
     /// How many origins each node has been reached from (at most [`MAX_ORIGINS`]).
     origins: HashMap<Packed, usize>,
     /// (node, origin, calls gone through).
@@ -690,6 +754,12 @@ impl Frontier {
         steps: Piece,
         depth: usize,
     ) {
+        if self.open {
+            if depth <= MAX_DEPTH && self.seen.insert(Packed::from(node)) {
+                self.queue.push_back((node, origin, depth));
+            }
+            return;
+        }
         let key = (Packed::from(node), narrow(origin));
         if depth > MAX_DEPTH || self.reached.contains_key(&key) {
             return;
@@ -716,13 +786,9 @@ impl<'a> Graph<'a> {
     ) -> Graph<'a> {
         let mut sink_ranges = Vec::new();
         let mut sink_numbers = Vec::new();
-        let mut edges_from = Vec::new();
-        let mut field_edges = Vec::new();
         for file in &index.files {
             let mut ranges = Vec::new();
             let mut numbers = HashMap::new();
-            let mut from: HashMap<Origin, Vec<&EdgeRecord>> = HashMap::new();
-            let mut by_field: HashMap<usize, Vec<&EdgeRecord>> = HashMap::new();
             for edge in file.edges(rule) {
                 if let Target::Sink(range) = &edge.to {
                     numbers.entry(range.clone()).or_insert_with(|| {
@@ -730,15 +796,9 @@ impl<'a> Graph<'a> {
                         ranges.len() - 1
                     });
                 }
-                from.entry(edge.from).or_default().push(edge);
-                if let Origin::Field(field, _) = edge.from {
-                    by_field.entry(field).or_default().push(edge);
-                }
             }
             sink_ranges.push(ranges);
             sink_numbers.push(numbers);
-            edges_from.push(from);
-            field_edges.push(by_field);
         }
         Graph {
             index,
@@ -747,8 +807,6 @@ impl<'a> Graph<'a> {
             callers,
             sink_ranges,
             sink_numbers,
-            edges_from,
-            field_edges,
             fields,
         }
     }
@@ -764,9 +822,11 @@ impl<'a> Graph<'a> {
 
     /// Every node a source reaches; with `open`, also what a parameter of a function no call
     /// was seen of reaches (its callers are outside the scan).
-    fn propagate(&self, open: bool) -> Reached {
+    fn propagate(&self, open: bool) -> Frontier {
         let mut frontier = Frontier {
             reached: HashMap::new(),
+            open,
+            seen: HashSet::new(),
             origins: HashMap::new(),
             queue: VecDeque::new(),
         };
@@ -781,11 +841,9 @@ impl<'a> Graph<'a> {
             }
             if open {
                 // A value handed over by address may have been filled by calls not followed.
-                for (c, call) in file.calls.iter().enumerate() {
-                    for (position, by_address) in call.by_address.iter().enumerate() {
-                        if *by_address {
-                            frontier.reach((Node::Argument(f, c, position), 0), None, NO_STEPS, 0);
-                        }
+                for (c, call) in file.kept_calls.iter().enumerate() {
+                    for position in call.by_address.iter().map(|p| *p as usize) {
+                        frontier.reach((Node::Argument(f, c, position), 0), None, NO_STEPS, 0);
                     }
                 }
                 for (k, function) in file.functions.iter().enumerate() {
@@ -844,7 +902,8 @@ impl<'a> Graph<'a> {
                     // Every function that reads the field, in any file that names it, unless
                     // each of its callers has just stored a constant there.
                     for (f, field) in &self.fields.readers[id] {
-                        let edges = self.field_edges[*f].get(field).into_iter().flatten();
+                        let edges =
+                            self.index.files[*f].edges_from(self.rule, Origin::Field(*field, 0));
                         for edge in edges {
                             let Origin::Field(_, reader) = edge.from else {
                                 continue;
@@ -865,16 +924,13 @@ impl<'a> Graph<'a> {
                 Node::Sink(..) => {}
             }
         }
-        frontier.reached
+        frontier
     }
 
     /// The rule's edges of file `f` that start at `origin`, in the file's order.
     fn from(&self, f: usize, origin: Origin) -> impl Iterator<Item = &'a EdgeRecord> + '_ {
-        self.edges_from[f]
-            .get(&origin)
-            .into_iter()
-            .flatten()
-            .copied()
+        let edges = self.index.files[f].edges_from(self.rule, origin);
+        edges.filter(move |edge| edge.from == origin)
     }
 
     /// Whether every call seen of function `k` of file `f` comes right after its caller stored
@@ -884,10 +940,10 @@ impl<'a> Graph<'a> {
             return false;
         };
         callers.iter().all(|(g, c)| {
-            self.index.files[*g].calls[*c]
+            self.index.files[*g].kept_calls[*c]
                 .overwritten
                 .iter()
-                .any(|field| self.fields.ids[*g][*field] == id)
+                .any(|field| self.fields.ids[*g][*field as usize] == id)
         })
     }
 

@@ -83,38 +83,35 @@ impl RulesReviewer {
         // The edges' steps, written out with the file (the index keeps them out of memory).
         let mut spilled = Vec::new();
         let mut records = |edges: Vec<Edge>| -> Vec<EdgeRecord> {
-            edges
-                .into_iter()
-                .map(|edge| {
-                    let mut steps: Vec<FlowStep> = edge
-                        .steps
-                        .iter()
-                        .map(|(bytes, message)| flow_step(file, bytes, message))
-                        .collect();
-                    // Where the value leaves the function, the argument or the return value,
-                    // is no sink: its step says where the value goes.
-                    let leaves = match &edge.to {
-                        Target::Argument(call, _) => {
-                            Some(format!("passed to `{}`", calls[*call].name))
-                        }
-                        Target::Return(function) => {
-                            Some(format!("returned by `{}`", functions[*function].name))
-                        }
-                        Target::Field(field) => {
-                            Some(format!("stored in `{}`", fields[*field].name))
-                        }
-                        Target::Sink(_) => None,
-                    };
-                    if let (Some(message), Some(last)) = (leaves, steps.last_mut()) {
-                        last.message = message;
+            // Into a vector of their own: collected in place, the records would keep the
+            // edges' larger allocation for as long as the index holds them.
+            let mut records = Vec::with_capacity(edges.len());
+            records.extend(edges.into_iter().map(|edge| {
+                let mut steps: Vec<FlowStep> = edge
+                    .steps
+                    .iter()
+                    .map(|(bytes, message)| flow_step(file, bytes, message))
+                    .collect();
+                // Where the value leaves the function, the argument or the return value,
+                // is no sink: its step says where the value goes.
+                let leaves = match &edge.to {
+                    Target::Argument(call, _) => Some(format!("passed to `{}`", calls[*call].name)),
+                    Target::Return(function) => {
+                        Some(format!("returned by `{}`", functions[*function].name))
                     }
-                    EdgeRecord {
-                        from: edge.from,
-                        to: edge.to,
-                        steps: Steps::write(&mut spilled, &steps),
-                    }
-                })
-                .collect()
+                    Target::Field(field) => Some(format!("stored in `{}`", fields[*field].name)),
+                    Target::Sink(_) => None,
+                };
+                if let (Some(message), Some(last)) = (leaves, steps.last_mut()) {
+                    last.message = message;
+                }
+                EdgeRecord {
+                    from: edge.from,
+                    to: edge.to,
+                    steps: Steps::write(&mut spilled, &steps),
+                }
+            }));
+            records
         };
         for (rule, edges) in facts.by_rule {
             // The finding each sink that a parameter or a call's result reaches would be.
