@@ -60,6 +60,8 @@ const MAX_DEPTH: usize = 64;
 /// is given (`IO.writeLine(s)`, `run(cmd)`) is reported once per file whose sources reach it,
 /// each finding with the flow from that file, rather than once for the first file found.
 const MAX_ORIGINS: usize = 64;
+// Counted in a byte per node (see `Frontier::origins`).
+const _: () = assert!(MAX_ORIGINS < u8::MAX as usize);
 
 /// Most places reached in one rule's walk, over all origins; past it a place is followed from
 /// the first file that reaches it only (as many places as a repository at the edge bound has).
@@ -741,9 +743,10 @@ struct Frontier {
     open: bool,
     seen: HashSet<Packed>,
     /// How many origins each node has been reached from (at most [`MAX_ORIGINS`]).
-    origins: HashMap<Packed, usize>,
-    /// (node, origin, calls gone through).
-    queue: VecDeque<(Node, usize, usize)>,
+    origins: HashMap<Packed, u8>,
+    /// (node, origin, calls gone through), packed: on a large C tree the queue holds hundreds
+    /// of thousands of nodes at once.
+    queue: VecDeque<(Packed, u32, u32)>,
 }
 
 impl Frontier {
@@ -756,7 +759,8 @@ impl Frontier {
     ) {
         if self.open {
             if depth <= MAX_DEPTH && self.seen.insert(Packed::from(node)) {
-                self.queue.push_back((node, origin, depth));
+                self.queue
+                    .push_back((Packed::from(node), narrow(origin), narrow(depth)));
             }
             return;
         }
@@ -766,13 +770,13 @@ impl Frontier {
         }
         let full = self.reached.len() >= MAX_REACHED;
         let count = self.origins.entry(key.0).or_default();
-        if *count >= MAX_ORIGINS || (full && *count > 0) {
+        if usize::from(*count) >= MAX_ORIGINS || (full && *count > 0) {
             return;
         }
         *count += 1;
         let from = from.map_or(Packed::NONE, Packed::from);
         self.reached.insert(key, (from, steps));
-        self.queue.push_back((node, origin, depth));
+        self.queue.push_back((key.0, key.1, narrow(depth)));
     }
 }
 
@@ -856,6 +860,8 @@ impl<'a> Graph<'a> {
             }
         }
         while let Some((node, origin, depth)) = frontier.queue.pop_front() {
+            let Some(node) = node.node() else { continue };
+            let (origin, depth) = (origin as usize, depth as usize);
             match node {
                 Node::Argument(f, c, position) => {
                     for (g, k) in self.callees.get(&(f, c)).into_iter().flatten() {
