@@ -367,8 +367,8 @@ fn profile(
         let Some(language) = Language::from_extension(file_path).filter(|l| set.covers(*l)) else {
             continue;
         };
-        let text = match crate::files::read_to_string(file_path) {
-            Ok(text) => text,
+        let bytes = match crate::files::read(file_path) {
+            Ok(bytes) => bytes,
             Err(e) => {
                 // Named, not waited on: a FIFO `x.py` would block the profile forever.
                 if let Some(special) = crate::files::as_special(&e) {
@@ -380,6 +380,13 @@ fn profile(
                 }
                 continue;
             }
+        };
+        // Only what a scan reviews: binary, generated and minified files are skipped (a
+        // minified bundle of two lines would count for more than the rest of its language).
+        let crate::walk::Classified::Source { text, .. } =
+            crate::walk::classify(file_path, Some(language), bytes)
+        else {
+            continue;
         };
         let name = file_path.display().to_string();
         let mut file = SourceFile::new(name.clone(), name, language, text);

@@ -287,6 +287,26 @@ fn rules_profile_times_the_phases_and_each_taint_rules_walks() {
     );
 }
 
+/// Regression: `rules profile` timed the minified bundles a scan skips, so SQLAlchemy's two-line
+/// jquery.js made its JavaScript look fifteen times the parse.
+#[test]
+fn rules_profile_leaves_out_what_a_scan_skips() {
+    let minified = format!("var a=1;{}\n", "function f(b){return b+1};".repeat(2000));
+    let dir = repo(&[
+        ("app/views.py", "def helper(x):\n    return x\n"),
+        ("static/bundle.js", minified.as_str()),
+    ]);
+    let (status, stdout, stderr) = run(&[
+        "rules",
+        "profile",
+        "--no-config",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("per language over 1 file:"), "{stdout}");
+    assert!(!stdout.contains("javascript  parse"), "{stdout}");
+}
+
 #[test]
 fn rules_commands() {
     let (status, stdout, stderr) = run(&["rules", "test"]);
