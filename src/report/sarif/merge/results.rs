@@ -16,30 +16,62 @@ use crate::model::sarif::{fingerprint, PhysicalLocation, SarifResult, FINGERPRIN
 /// `:1`); after the merge they are numbered again in file order, as one scan of everything would
 /// number them. Findings of one place whose flows start in different files stay apart, as a scan
 /// keeps them (a helper that runs what it is given, reached from the sources of two files). A
-/// finding with no flow is the same as one of that place with a flow, whatever its origin, as
-/// the scan's dedup has it; the one with the flow is kept.
+/// finding with no flow is the same as one of that place with a flow, as the scan's dedup has
+/// it, when both are suppressed or neither is; it joins the one whose flow starts in the first
+/// file (by path), whatever order the runs come in.
 pub(super) fn merge_results(runs: impl Iterator<Item = Vec<SarifResult>>) -> Vec<SarifResult> {
-    let mut results: Vec<SarifResult> = Vec::new();
-    // Per place, the results kept there.
-    let mut index: HashMap<(String, i64, i64), Vec<usize>> = HashMap::new();
+    let mut results: Vec<Option<SarifResult>> = Vec::new();
+    let mut index: HashMap<(String, i64, i64, String), usize> = HashMap::new();
     for result in runs.flatten() {
-        let kept_here = index.entry(identity(&result)).or_default();
-        let same = kept_here.iter().copied().find(|&kept| {
-            let (kept, new) = (origin(&results[kept]), origin(&result));
-            kept == new || kept.is_empty() || new.is_empty()
-        });
-        match same {
-            Some(kept) if origin(&results[kept]).is_empty() && !origin(&result).is_empty() => {
-                let flowless = std::mem::replace(&mut results[kept], result);
-                absorb(&mut results[kept], flowless);
+        let key = identity(&result);
+        match index.get(&key) {
+            Some(&kept) => {
+                if let Some(kept) = &mut results[kept] {
+                    absorb(kept, result);
+                }
             }
-            Some(kept) => absorb(&mut results[kept], result),
             None => {
-                kept_here.push(results.len());
-                results.push(result);
+                index.insert(key, results.len());
+                results.push(Some(result));
             }
         }
     }
+    // Then the findings without a flow, into one of their place with a flow.
+    let mut places: HashMap<(&str, i64, i64), Vec<usize>> = HashMap::new();
+    for ((what, line, column, _), at) in &index {
+        places.entry((what, *line, *column)).or_default().push(*at);
+    }
+    let mut places: Vec<Vec<usize>> = places.into_values().collect();
+    places.sort_unstable();
+    for mut at in places {
+        at.sort_unstable();
+        for flowless in at.iter().copied() {
+            let Some(found) = results[flowless].as_ref() else {
+                continue;
+            };
+            if !origin(found).is_empty() {
+                continue;
+            }
+            let suppressed = found.suppressions.as_ref().is_some_and(|s| !s.is_empty());
+            let into = at
+                .iter()
+                .copied()
+                .filter_map(|i| Some((i, results[i].as_ref()?)))
+                .filter(|(_, r)| !origin(r).is_empty())
+                .filter(|(_, r)| {
+                    r.suppressions.as_ref().is_some_and(|s| !s.is_empty()) == suppressed
+                })
+                .min_by_key(|(_, r)| path(origin(r)))
+                .map(|(i, _)| i);
+            if let Some(into) = into {
+                let taken = results[flowless].take().expect("checked above");
+                if let Some(kept) = &mut results[into] {
+                    absorb(kept, taken);
+                }
+            }
+        }
+    }
+    let mut results: Vec<SarifResult> = results.into_iter().flatten().collect();
     results.sort_by_cached_key(order);
     renumber(&mut results);
     results
@@ -86,7 +118,7 @@ fn origin(result: &SarifResult) -> &str {
         .unwrap_or("")
 }
 
-fn identity(result: &SarifResult) -> (String, i64, i64) {
+fn identity(result: &SarifResult) -> (String, i64, i64, String) {
     let what = match fingerprint(result) {
         Some(fingerprint) => format!("fp\0{}", split_ordinal(fingerprint).0),
         None => format!(
@@ -96,7 +128,7 @@ fn identity(result: &SarifResult) -> (String, i64, i64) {
         ),
     };
     let (line, column) = start(result);
-    (what, line, column)
+    (what, line, column, origin(result).to_string())
 }
 
 /// `base:N` -> (`base`, Some(N)); anything else is all base.
@@ -110,12 +142,21 @@ fn split_ordinal(fingerprint: &str) -> (&str, Option<usize>) {
     }
 }
 
+/// The path a URI names, as a scan prints it: percent-decoded (what is not UTF-8 as the
+/// replacement character, as the scan shows such a name), a file outside the root without its
+/// `file://`.
+fn path(uri: &str) -> String {
+    let uri = uri.strip_prefix("file://").unwrap_or(uri);
+    percent_encoding::percent_decode_str(uri)
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
 /// File, line, column, rule, then where the flow starts: the order of a scan's results (the join
 /// reports one sink's flows from the files in order). Files are compared as the scan compares
 /// them, by their paths, not by their percent-encoded URIs (`é` is `%C3%A9`, which sorts before
 /// `a`), or equal findings of two origins would be numbered apart from the scan's numbers.
-pub(super) fn order(result: &SarifResult) -> (Vec<u8>, i64, i64, String, Vec<u8>) {
-    let path = |uri: &str| percent_encoding::percent_decode_str(uri).collect::<Vec<u8>>();
+pub(super) fn order(result: &SarifResult) -> (String, i64, i64, String, String) {
     let (line, column) = start(result);
     let rule = result.rule_id.clone().unwrap_or_default();
     (path(uri(result)), line, column, rule, path(origin(result)))
@@ -271,6 +312,63 @@ mod tests {
             let reviewers = properties["reviewers"].as_array().unwrap();
             assert_eq!(reviewers.len(), 2, "{reviewers:?}");
             assert!(reviewers.contains(&json!("llm:gpt")) && reviewers.contains(&json!("rules")));
+        }
+    }
+
+    /// Review: a finding without a flow joined whichever finding with a flow came first, so the
+    /// merge depended on the order of its inputs; and it hid a live finding under a suppressed
+    /// one, which the scan's dedup never does.
+    #[test]
+    fn a_finding_without_a_flow_joins_the_first_origin_by_path_and_only_alike_suppressed() {
+        let from = |origin: &str| {
+            let mut found = result("abc:1", 10, "error");
+            found["codeFlows"] = json!([{ "threadFlows": [{ "locations": [
+                { "location": { "physicalLocation": {
+                    "artifactLocation": { "uri": origin, "uriBaseId": "%SRCROOT%" },
+                    "region": { "startLine": 3 } } } }
+            ]}]}]);
+            found
+        };
+        let mut flowless = result("abc:1", 10, "error");
+        flowless["properties"]["reviewers"] = json!(["llm:gpt"]);
+        let mut suppressed = result("abc:1", 10, "error");
+        suppressed["suppressions"] = json!([{ "kind": "external", "justification": "baseline" }]);
+        let reviewers = |r: &crate::model::sarif::SarifResult| {
+            r.properties.as_ref().unwrap().additional_properties["reviewers"].clone()
+        };
+        for order in [["c.py", "b.py"], ["b.py", "c.py"]] {
+            for flowless_first in [true, false] {
+                for (alone, expected) in [
+                    (&flowless, [("b.py", false), ("c.py", false)].as_slice()),
+                    (&suppressed, &[("", true), ("b.py", false), ("c.py", false)]),
+                ] {
+                    let mut parts = vec![
+                        log(vec![run(vec![from(order[0])], json!({}))]),
+                        log(vec![run(vec![from(order[1])], json!({}))]),
+                    ];
+                    let rest = log(vec![run(vec![alone.clone()], json!({}))]);
+                    if flowless_first {
+                        parts.insert(0, rest);
+                    } else {
+                        parts.push(rest);
+                    }
+                    let merged = merge(parts).unwrap();
+                    let results = merged.log.runs[0].results.as_ref().unwrap();
+                    let found: Vec<(&str, bool)> = results
+                        .iter()
+                        .map(|r| (super::origin(r), r.suppressions.is_some()))
+                        .collect();
+                    assert_eq!(found, expected);
+                    let (b, c) = (&results[found.len() - 2], &results[found.len() - 1]);
+                    let joined = if std::ptr::eq(alone, &flowless) {
+                        json!(["rules", "llm:gpt"])
+                    } else {
+                        json!(["rules"])
+                    };
+                    assert_eq!(reviewers(b), joined);
+                    assert_eq!(reviewers(c), json!(["rules"]));
+                }
+            }
         }
     }
 
