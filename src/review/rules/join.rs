@@ -632,7 +632,6 @@ impl Index {
     }
 }
 
-/// Gives up `rule`'s edges in `file`: its summary there says nothing any more.
 /// The order of edges by where they start: sources first, then parameters, results and
 /// fields; a field's edges together whichever function reads it.
 fn start(origin: Origin) -> (u8, usize, usize) {
@@ -651,6 +650,7 @@ fn starting(edges: &[EdgeRecord], key: (u8, usize, usize)) -> &[EdgeRecord] {
     &edges[first..first + count]
 }
 
+/// Gives up `rule`'s edges in `file`: its summary there says nothing any more.
 fn shed_from(file: &mut FileRecord, rule: usize) {
     if let Some(record) = file.by_rule.get_mut(&rule) {
         record.edges = Vec::new();
@@ -791,16 +791,22 @@ impl<'a> Graph<'a> {
         let mut sink_ranges = Vec::new();
         let mut sink_numbers = Vec::new();
         for file in &index.files {
-            let mut ranges = Vec::new();
-            let mut numbers = HashMap::new();
-            for edge in file.edges(rule) {
-                if let Target::Sink(range) = &edge.to {
-                    numbers.entry(range.clone()).or_insert_with(|| {
-                        ranges.push(range.clone());
-                        ranges.len() - 1
-                    });
-                }
-            }
+            // Numbered in the file's order of sinks, not of edges (which are sorted by where
+            // they start): the joined findings come out in this order.
+            let mut ranges: Vec<Range<usize>> = file
+                .edges(rule)
+                .filter_map(|edge| match &edge.to {
+                    Target::Sink(range) => Some(range.clone()),
+                    _ => None,
+                })
+                .collect();
+            ranges.sort_unstable_by_key(|range| (range.start, range.end));
+            ranges.dedup();
+            let numbers: HashMap<Range<usize>, usize> = ranges
+                .iter()
+                .enumerate()
+                .map(|(number, range)| (range.clone(), number))
+                .collect();
             sink_ranges.push(ranges);
             sink_numbers.push(numbers);
         }

@@ -99,6 +99,7 @@ mod tests {
         assert_eq!(first.arguments, 3);
         assert_eq!(&*first.by_address, &[1, 2]);
         assert_eq!(&*first.overwritten, &[7]);
+        #[cfg(target_pointer_width = "64")]
         assert_eq!(
             std::mem::size_of::<Call>(),
             48,
