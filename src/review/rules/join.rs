@@ -269,27 +269,26 @@ pub(crate) struct FileRecord {
 }
 
 impl FileRecord {
-    fn edges(&self, rule: usize) -> impl Iterator<Item = &EdgeRecord> {
+    /// The rule's own edges and the shared ones it takes: none where its summary is incomplete.
+    fn rule_edges(&self, rule: usize) -> (&[EdgeRecord], &[EdgeRecord]) {
         let shared = self.shared.as_deref().unwrap_or(&[]);
-        let (own, shared): (&[EdgeRecord], &[EdgeRecord]) = match self.by_rule.get(&rule) {
+        match self.by_rule.get(&rule) {
             Some(record) if !record.complete => (&[], &[]),
             Some(record) if record.shares => (&record.edges, shared),
             Some(record) => (&record.edges, &[]),
             None => (&[], shared),
-        };
+        }
+    }
+
+    fn edges(&self, rule: usize) -> impl Iterator<Item = &EdgeRecord> {
+        let (own, shared) = self.rule_edges(rule);
         own.iter().chain(shared)
     }
 
     /// The rule's edges from `origin`, in the file's order. A field's edges are those of any
     /// reader of it (see [`start`]): the caller picks the reader.
     fn edges_from(&self, rule: usize, origin: Origin) -> impl Iterator<Item = &EdgeRecord> {
-        let shared = self.shared.as_deref().unwrap_or(&[]);
-        let (own, shared): (&[EdgeRecord], &[EdgeRecord]) = match self.by_rule.get(&rule) {
-            Some(record) if !record.complete => (&[], &[]),
-            Some(record) if record.shares => (&record.edges, shared),
-            Some(record) => (&record.edges, &[]),
-            None => (&[], shared),
-        };
+        let (own, shared) = self.rule_edges(rule);
         let key = start(origin);
         starting(own, key).iter().chain(starting(shared, key))
     }
@@ -757,14 +756,13 @@ impl Frontier {
         steps: Piece,
         depth: usize,
     ) {
+        let key = (Packed::from(node), narrow(origin));
         if self.open {
-            if depth <= MAX_DEPTH && self.seen.insert(Packed::from(node)) {
-                self.queue
-                    .push_back((Packed::from(node), narrow(origin), narrow(depth)));
+            if depth <= MAX_DEPTH && self.seen.insert(key.0) {
+                self.queue.push_back((key.0, key.1, narrow(depth)));
             }
             return;
         }
-        let key = (Packed::from(node), narrow(origin));
         if depth > MAX_DEPTH || self.reached.contains_key(&key) {
             return;
         }

@@ -41,9 +41,8 @@ pub(super) fn merge_results(runs: impl Iterator<Item = Vec<SarifResult>>) -> Vec
     for ((what, line, column, _), at) in &index {
         places.entry((what, *line, *column)).or_default().push(*at);
     }
-    let mut places: Vec<Vec<usize>> = places.into_values().collect();
-    places.sort_unstable();
-    for mut at in places {
+    for mut at in places.into_values() {
+        // In the order the results came: a tie between two origins goes to the first.
         at.sort_unstable();
         for flowless in at.iter().copied() {
             let Some(found) = results[flowless].as_ref() else {
@@ -52,15 +51,13 @@ pub(super) fn merge_results(runs: impl Iterator<Item = Vec<SarifResult>>) -> Vec
             if !origin(found).is_empty() {
                 continue;
             }
-            let suppressed = found.suppressions.as_ref().is_some_and(|s| !s.is_empty());
+            let suppressed = is_suppressed(found);
             let into = at
                 .iter()
                 .copied()
                 .filter_map(|i| Some((i, results[i].as_ref()?)))
                 .filter(|(_, r)| !origin(r).is_empty())
-                .filter(|(_, r)| {
-                    r.suppressions.as_ref().is_some_and(|s| !s.is_empty()) == suppressed
-                })
+                .filter(|(_, r)| is_suppressed(r) == suppressed)
                 .min_by_key(|(_, r)| path(origin(r)))
                 .map(|(i, _)| i);
             if let Some(into) = into {
@@ -75,6 +72,10 @@ pub(super) fn merge_results(runs: impl Iterator<Item = Vec<SarifResult>>) -> Vec
     results.sort_by_cached_key(order);
     renumber(&mut results);
     results
+}
+
+fn is_suppressed(result: &SarifResult) -> bool {
+    result.suppressions.as_ref().is_some_and(|s| !s.is_empty())
 }
 
 fn physical(result: &SarifResult) -> Option<&PhysicalLocation> {
@@ -219,6 +220,17 @@ mod tests {
     use super::super::tests::{log, result, run};
     use crate::model::sarif::fingerprint;
 
+    /// The finding `abc:1` at line 10 of `a.py`, with a flow of one step in `origin`.
+    fn flowing_from(origin: &str) -> serde_json::Value {
+        let mut found = result("abc:1", 10, "error");
+        found["codeFlows"] = json!([{ "threadFlows": [{ "locations": [
+            { "location": { "physicalLocation": {
+                "artifactLocation": { "uri": origin, "uriBaseId": "%SRCROOT%" },
+                "region": { "startLine": 3 } } } }
+        ]}]}]);
+        found
+    }
+
     #[test]
     fn equal_findings_cut_apart_are_numbered_again_in_file_order() {
         let first = run(vec![result("abc:1", 10, "error")], json!({}));
@@ -283,12 +295,7 @@ mod tests {
     /// reviewer.
     #[test]
     fn a_finding_without_a_flow_joins_the_same_finding_with_one() {
-        let mut flowed = result("abc:1", 10, "error");
-        flowed["codeFlows"] = json!([{ "threadFlows": [{ "locations": [
-            { "location": { "physicalLocation": {
-                "artifactLocation": { "uri": "b.py", "uriBaseId": "%SRCROOT%" },
-                "region": { "startLine": 3 } } } }
-        ]}]}]);
+        let flowed = flowing_from("b.py");
         let mut flowless = result("abc:1", 10, "error");
         flowless["properties"]["reviewers"] = json!(["llm:gpt"]);
         for parts in [
@@ -320,15 +327,6 @@ mod tests {
     /// one, which the scan's dedup never does.
     #[test]
     fn a_finding_without_a_flow_joins_the_first_origin_by_path_and_only_alike_suppressed() {
-        let from = |origin: &str| {
-            let mut found = result("abc:1", 10, "error");
-            found["codeFlows"] = json!([{ "threadFlows": [{ "locations": [
-                { "location": { "physicalLocation": {
-                    "artifactLocation": { "uri": origin, "uriBaseId": "%SRCROOT%" },
-                    "region": { "startLine": 3 } } } }
-            ]}]}]);
-            found
-        };
         let mut flowless = result("abc:1", 10, "error");
         flowless["properties"]["reviewers"] = json!(["llm:gpt"]);
         let mut suppressed = result("abc:1", 10, "error");
@@ -343,8 +341,8 @@ mod tests {
                     (&suppressed, &[("", true), ("b.py", false), ("c.py", false)]),
                 ] {
                     let mut parts = vec![
-                        log(vec![run(vec![from(order[0])], json!({}))]),
-                        log(vec![run(vec![from(order[1])], json!({}))]),
+                        log(vec![run(vec![flowing_from(order[0])], json!({}))]),
+                        log(vec![run(vec![flowing_from(order[1])], json!({}))]),
                     ];
                     let rest = log(vec![run(vec![alone.clone()], json!({}))]);
                     if flowless_first {
@@ -377,18 +375,9 @@ mod tests {
     /// and after it in the scan.
     #[test]
     fn origins_are_ordered_by_their_paths_not_their_encoded_uris() {
-        let from = |origin: &str| {
-            let mut found = result("abc:1", 10, "error");
-            found["codeFlows"] = json!([{ "threadFlows": [{ "locations": [
-                { "location": { "physicalLocation": {
-                    "artifactLocation": { "uri": origin, "uriBaseId": "%SRCROOT%" },
-                    "region": { "startLine": 3 } } } }
-            ]}]}]);
-            found
-        };
         let merged = merge(vec![
-            log(vec![run(vec![from("%C3%A9t%C3%A9.py")], json!({}))]),
-            log(vec![run(vec![from("b.py")], json!({}))]),
+            log(vec![run(vec![flowing_from("%C3%A9t%C3%A9.py")], json!({}))]),
+            log(vec![run(vec![flowing_from("b.py")], json!({}))]),
         ])
         .unwrap();
         let results = merged.log.runs[0].results.as_ref().unwrap();
