@@ -7,6 +7,10 @@
 use std::fmt;
 use std::path::Path;
 
+mod kind;
+
+pub(crate) use kind::GrammarNames;
+
 /// A language shardscan recognises. Languages without a grammar are still sharded (line windows)
 /// so that reviewers which read plain text can audit them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

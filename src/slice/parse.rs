@@ -6,6 +6,7 @@
 //! time spent. The same file gets the same outcome on an idle laptop and on a loaded CI runner;
 //! a wall-clock limit gave a busy machine's files line windows that a quiet machine parsed.
 
+use crate::lang::GrammarNames;
 use std::ops::{ControlFlow, Range};
 
 use super::SourceFile;
@@ -110,7 +111,7 @@ fn any_in_string(tree: &tree_sitter::Tree, runs: &[Range<usize>]) -> bool {
             .root_node()
             .descendant_for_byte_range(run.start, run.start + 1);
         while let Some(current) = node {
-            if current.kind().contains("string") {
+            if current.kind_name().contains("string") {
                 return true;
             }
             node = current.parent();
@@ -317,7 +318,7 @@ mod tests {
         assert_eq!(file.line_of_byte(call.start_byte()), 4_004);
         // The comment lines are gone from the tree the parser built, not from the file.
         assert_eq!(
-            root.child(root.child_count() - 1).map(|n| n.kind()),
+            root.child(root.child_count() - 1).map(|n| n.kind_name()),
             Some("function_definition")
         );
         assert!(file.text.contains("    # c\n"));

@@ -7,6 +7,7 @@
 //! lines between two children (comments, blank lines) go with the child after them, and trailing
 //! lines (a closing brace) with the last one. Files without a tree fall back to line windows.
 
+use crate::lang::GrammarNames;
 use std::sync::Arc;
 
 use tree_sitter::Node;
@@ -280,7 +281,7 @@ impl Slicer<'_> {
             .language
             .spec()
             .definition_kinds
-            .contains(&node.kind())
+            .contains(&node.kind_name())
     }
 
     fn push_signature(&self, enclosing: &[String], node: Node<'_>) -> Vec<String> {
@@ -340,20 +341,20 @@ fn truncate(s: &str, max: usize) -> String {
 pub(crate) fn node_name(file: &SourceFile, node: Node<'_>) -> Option<String> {
     let mut current = node;
     for _ in 0..6 {
-        if let Some(name) = current.child_by_field_name("name") {
+        if let Some(name) = current.field("name") {
             return Some(truncate(file.text[name.byte_range()].trim(), 80));
         }
-        let kind = current.kind();
+        let kind = current.kind_name();
         if kind.ends_with("identifier") || kind == "name" || kind == "constant" {
             return Some(truncate(file.text[current.byte_range()].trim(), 80));
         }
         let next = ["declarator", "definition", "declaration"]
             .iter()
-            .find_map(|field| current.child_by_field_name(field))
+            .find_map(|field| current.field(field))
             .or_else(|| {
                 let child = current.named_child(0)?;
                 matches!(
-                    child.kind(),
+                    child.kind_name(),
                     "type_spec"
                         | "variable_declarator"
                         | "const_spec"
@@ -371,7 +372,7 @@ fn collect_imports(file: &SourceFile, root: Node<'_>) -> Arc<[String]> {
     let kinds = file.language.spec().import_kinds;
     let mut cursor = root.walk();
     root.named_children(&mut cursor)
-        .filter(|n| kinds.contains(&n.kind()))
+        .filter(|n| kinds.contains(&n.kind_name()))
         .take(MAX_IMPORTS)
         .map(|n| truncate(file.text[n.byte_range()].trim(), 400))
         .collect()

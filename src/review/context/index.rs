@@ -9,6 +9,7 @@
 //! keeps locations and signatures only, never bodies: a body is read again from the file when it
 //! is packed or asked for. Its size is bounded by [`Limits`], whatever the repository.
 
+use crate::lang::GrammarNames;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -406,7 +407,7 @@ fn visit(
 /// What `node` defines, if it is a definition other code can use. Wrappers (`export`,
 /// decorators, templates) are not: the definition inside them is.
 fn definition_kind(file: &SourceFile, node: Node<'_>, in_callable: bool) -> Option<DefKind> {
-    let kind = node.kind();
+    let kind = node.kind_name();
     match kind {
         "export_statement" | "decorated_definition" | "template_declaration" => return None,
         "preproc_def" => return (!in_callable).then_some(DefKind::Value),
@@ -418,11 +419,13 @@ fn definition_kind(file: &SourceFile, node: Node<'_>, in_callable: bool) -> Opti
     if kind == "expression_statement"
         && language == Language::Python
         && !in_callable
-        && node.parent().is_some_and(|p| p.kind() == "module")
+        && node.parent().is_some_and(|p| p.kind_name() == "module")
     {
-        let assignment = node.named_child(0).filter(|c| c.kind() == "assignment")?;
-        let left = assignment.child_by_field_name("left")?;
-        return (left.kind() == "identifier").then_some(DefKind::Value);
+        let assignment = node
+            .named_child(0)
+            .filter(|c| c.kind_name() == "assignment")?;
+        let left = assignment.field("left")?;
+        return (left.kind_name() == "identifier").then_some(DefKind::Value);
     }
     if !language.spec().definition_kinds.contains(&kind) {
         return None;
@@ -458,8 +461,8 @@ fn definition_kind(file: &SourceFile, node: Node<'_>, in_callable: bool) -> Opti
 
 /// The name a definition gives: a Python module-level assignment names its target.
 fn definition_name(file: &SourceFile, node: Node<'_>) -> Option<String> {
-    if node.kind() == "expression_statement" {
-        let left = node.named_child(0)?.child_by_field_name("left")?;
+    if node.kind_name() == "expression_statement" {
+        let left = node.named_child(0)?.field("left")?;
         return Some(file.text[left.byte_range()].to_string());
     }
     node_name(file, node)
@@ -467,11 +470,11 @@ fn definition_name(file: &SourceFile, node: Node<'_>) -> Option<String> {
 
 /// A C or C++ declaration of a function (a prototype).
 fn has_function_declarator(node: Node<'_>) -> bool {
-    let mut current = node.child_by_field_name("declarator");
+    let mut current = node.field("declarator");
     for _ in 0..4 {
         match current {
-            Some(n) if n.kind() == "function_declarator" => return true,
-            Some(n) => current = n.child_by_field_name("declarator"),
+            Some(n) if n.kind_name() == "function_declarator" => return true,
+            Some(n) => current = n.field("declarator"),
             None => return false,
         }
     }
@@ -483,9 +486,9 @@ fn holds_function_value(node: Node<'_>) -> bool {
     let Some(declarator) = node.named_child(0) else {
         return false;
     };
-    declarator.child_by_field_name("value").is_some_and(|v| {
+    declarator.field("value").is_some_and(|v| {
         matches!(
-            v.kind(),
+            v.kind_name(),
             "arrow_function" | "function_expression" | "function" | "func_literal"
         )
     })
@@ -494,14 +497,14 @@ fn holds_function_value(node: Node<'_>) -> bool {
 /// The name a call calls: `run_query` of `run_query(q)`, `db.run_query(q)` and
 /// `self.db.run_query(q)`.
 pub(crate) fn called_name(file: &SourceFile, node: Node<'_>) -> Option<String> {
-    let callee = match node.kind() {
-        "call_expression" | "call" | "invocation_expression" | "function_call_expression" => node
-            .child_by_field_name("function")
-            .or_else(|| node.child_by_field_name("method")),
-        "method_invocation" | "member_call_expression" | "scoped_call_expression" => {
-            node.child_by_field_name("name")
+    let callee = match node.kind_name() {
+        "call_expression" | "call" | "invocation_expression" | "function_call_expression" => {
+            node.field("function").or_else(|| node.field("method"))
         }
-        "macro_invocation" => node.child_by_field_name("macro"),
+        "method_invocation" | "member_call_expression" | "scoped_call_expression" => {
+            node.field("name")
+        }
+        "macro_invocation" => node.field("macro"),
         _ => None,
     }?;
     last_name(file, callee, 0)
@@ -511,7 +514,7 @@ fn last_name(file: &SourceFile, node: Node<'_>, depth: usize) -> Option<String> 
     if depth > 6 {
         return None;
     }
-    let kind = node.kind();
+    let kind = node.kind_name();
     if kind.ends_with("identifier") || kind == "name" || kind == "constant" {
         let text = file.text[node.byte_range()].trim();
         let text = text.rsplit("::").next().unwrap_or(text);
@@ -525,7 +528,7 @@ fn last_name(file: &SourceFile, node: Node<'_>, depth: usize) -> Option<String> 
         "method",
         "function",
     ] {
-        if let Some(child) = node.child_by_field_name(field) {
+        if let Some(child) = node.field(field) {
             return last_name(file, child, depth + 1);
         }
     }

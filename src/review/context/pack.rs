@@ -8,6 +8,7 @@
 //! callers say where the input comes from. Each piece goes in only if it fits what is left of the
 //! budget; a callee too long to fit is shown by its signature.
 
+use crate::lang::GrammarNames;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
@@ -384,7 +385,7 @@ fn collect(
                 // A call handed input comes first: its callee decides whether that input is
                 // safe, which is what a reviewer of this shard cannot see.
                 let arguments = node
-                    .child_by_field_name("arguments")
+                    .field("arguments")
                     .map_or("", |a| &shard.file.text[a.byte_range()]);
                 let first_line = shard.file.text[node.byte_range()]
                     .lines()
@@ -404,7 +405,7 @@ fn collect(
                 }
             }
         }
-        let kind = node.kind();
+        let kind = node.kind_name();
         if kind == "identifier" || kind == "constant" || kind == "field_identifier" {
             let text = shard.file.text[node.byte_range()].trim();
             if !text.is_empty() && text.len() <= 120 && seen.insert(format!("id:{text}")) {

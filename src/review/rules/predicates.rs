@@ -14,6 +14,7 @@
 //!   follow as a guard of one value (an upload's extension taken apart from its name and
 //!   tested against an allow-list) keeps the function's matches out.
 
+use crate::lang::GrammarNames;
 use tree_sitter::{Node, Query, QueryMatch, QueryPredicateArg};
 
 use super::names::Aliases;
@@ -170,7 +171,7 @@ fn overflow_checked(product: Node<'_>, text: &str) -> bool {
         return false;
     }
     let Some(function) = std::iter::successors(product.parent(), |n| n.parent())
-        .find(|n| n.kind() == "function_definition")
+        .find(|n| n.kind_name() == "function_definition")
     else {
         return false;
     };
@@ -180,27 +181,22 @@ fn overflow_checked(product: Node<'_>, text: &str) -> bool {
         if node.start_byte() >= before {
             continue;
         }
-        let comparison = node.kind() == "binary_expression"
+        let comparison = node.kind_name() == "binary_expression"
             && node
-                .child_by_field_name("operator")
-                .is_some_and(|o| matches!(o.kind(), "<" | "<=" | ">" | ">="));
+                .field("operator")
+                .is_some_and(|o| matches!(o.kind_name(), "<" | "<=" | ">" | ">="));
         if comparison {
-            let sides = [
-                node.child_by_field_name("left"),
-                node.child_by_field_name("right"),
-            ];
+            let sides = [node.field("left"), node.field("right")];
             let quotient = sides.iter().flatten().any(|side| {
                 let mut side = *side;
-                while side.kind() == "parenthesized_expression" {
+                while side.kind_name() == "parenthesized_expression" {
                     match side.named_child(0) {
                         Some(inner) => side = inner,
                         None => break,
                     }
                 }
-                side.kind() == "binary_expression"
-                    && side
-                        .child_by_field_name("operator")
-                        .is_some_and(|o| o.kind() == "/")
+                side.kind_name() == "binary_expression"
+                    && side.field("operator").is_some_and(|o| o.kind_name() == "/")
             });
             if quotient {
                 let mut compared = Vec::new();
@@ -238,7 +234,7 @@ const FUNCTIONS: [&str; 14] = [
 /// matches `pattern`.
 fn guarded_by(node: Node<'_>, pattern: &regex::Regex, text: &str) -> bool {
     let scope = std::iter::successors(node.parent(), |n| n.parent())
-        .find(|n| FUNCTIONS.contains(&n.kind()) || n.parent().is_none());
+        .find(|n| FUNCTIONS.contains(&n.kind_name()) || n.parent().is_none());
     let Some(scope) = scope else {
         return false;
     };
@@ -248,7 +244,7 @@ fn guarded_by(node: Node<'_>, pattern: &regex::Regex, text: &str) -> bool {
         if current.start_byte() >= before {
             continue;
         }
-        if let Some(condition) = current.child_by_field_name("condition") {
+        if let Some(condition) = current.field("condition") {
             if condition.start_byte() < before && pattern.is_match(&text[condition.byte_range()]) {
                 return true;
             }
@@ -263,7 +259,7 @@ fn guarded_by(node: Node<'_>, pattern: &regex::Regex, text: &str) -> bool {
 fn names_outside_sizeof<'a>(node: Node<'_>, text: &'a str, out: &mut Vec<&'a str>) {
     let mut stack = vec![node];
     while let Some(node) = stack.pop() {
-        match node.kind() {
+        match node.kind_name() {
             "sizeof_expression" => continue,
             "identifier" => out.push(&text[node.byte_range()]),
             _ => {}
@@ -292,7 +288,7 @@ fn sized_for(dest: Node<'_>, src: Node<'_>, text: &str) -> bool {
     }
     let dest_text: String = text[dest.byte_range()].split_whitespace().collect();
     let Some(function) = std::iter::successors(dest.parent(), |n| n.parent())
-        .find(|n| n.kind() == "function_definition")
+        .find(|n| n.kind_name() == "function_definition")
     else {
         return false;
     };
@@ -305,15 +301,9 @@ fn sized_for(dest: Node<'_>, src: Node<'_>, text: &str) -> bool {
         if node.start_byte() >= before {
             continue;
         }
-        let (target, value) = match node.kind() {
-            "assignment_expression" => (
-                node.child_by_field_name("left"),
-                node.child_by_field_name("right"),
-            ),
-            "init_declarator" => (
-                node.child_by_field_name("declarator"),
-                node.child_by_field_name("value"),
-            ),
+        let (target, value) = match node.kind_name() {
+            "assignment_expression" => (node.field("left"), node.field("right")),
+            "init_declarator" => (node.field("declarator"), node.field("value")),
             _ => (None, None),
         };
         if let (Some(target), Some(value)) = (target, value) {
@@ -342,15 +332,15 @@ fn array(at: Node<'_>, name: &str, text: &str) -> bool {
         .unwrap_or(at);
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
-        if node.kind() == "array_declarator"
+        if node.kind_name() == "array_declarator"
             && node
-                .child_by_field_name("declarator")
+                .field("declarator")
                 .is_some_and(|d| &text[d.byte_range()] == name)
         {
             return true;
         }
         // Declarations only: no array is declared inside an expression.
-        if node.kind().ends_with("expression") {
+        if node.kind_name().ends_with("expression") {
             continue;
         }
         let mut cursor = node.walk();
@@ -363,22 +353,23 @@ fn array(at: Node<'_>, name: &str, text: &str) -> bool {
 /// count `src`: `strlen(src)`, or `sizeof src` when `src` is an array.
 fn counts(value: Node<'_>, src: &str, text: &str, src_is_array: bool) -> bool {
     let mut value = value;
-    while matches!(value.kind(), "cast_expression" | "parenthesized_expression") {
+    while matches!(
+        value.kind_name(),
+        "cast_expression" | "parenthesized_expression"
+    ) {
         let Some(inner) = value
-            .child_by_field_name("value")
+            .field("value")
             .or_else(|| value.named_child(value.named_child_count().saturating_sub(1) as u32))
         else {
             return false;
         };
         value = inner;
     }
-    if value.kind() != "call_expression" {
+    if value.kind_name() != "call_expression" {
         return false;
     }
-    let (Some(function), Some(arguments)) = (
-        value.child_by_field_name("function"),
-        value.child_by_field_name("arguments"),
-    ) else {
+    let (Some(function), Some(arguments)) = (value.field("function"), value.field("arguments"))
+    else {
         return false;
     };
     if !ALLOCATORS.contains(&&text[function.byte_range()]) {
@@ -423,7 +414,7 @@ pub(super) fn plain_response(sink: Node<'_>, text: &str) -> bool {
     while let Some(parent) = function.parent() {
         function = parent;
         if matches!(
-            function.kind(),
+            function.kind_name(),
             "method_declaration"
                 | "constructor_declaration"
                 | "function_declaration"
@@ -443,7 +434,7 @@ pub(super) fn plain_response(sink: Node<'_>, text: &str) -> bool {
     let before = &text[function.start_byte()..sink.start_byte()];
     let around = std::iter::successors(sink.parent(), |n| n.parent())
         .take(3)
-        .find(|n| n.kind().contains("call"))
+        .find(|n| n.kind_name().contains("call"))
         .map(|call| &text[sink.end_byte().min(call.end_byte())..call.end_byte()])
         .unwrap_or_default();
     [around, before]

@@ -1,5 +1,6 @@
 //! The rules reviewer: turns the matches of a shard's rules into findings.
 
+use crate::lang::GrammarNames;
 use std::sync::{Arc, Mutex};
 
 use super::engine::{FileMatches, Incomplete, RuleMatch};
@@ -311,7 +312,7 @@ fn secret_values(node: tree_sitter::Node<'_>, text: &str) -> Vec<String> {
     'walk: loop {
         let current = cursor.node();
         visited += 1;
-        if current.kind().contains("string") || current.kind().contains("heredoc") {
+        if current.kind_name().contains("string") || current.kind_name().contains("heredoc") {
             let value = mask::literal_value(&text[current.byte_range()]);
             if value.chars().count() > 4 && !value.contains('\n') {
                 values.push(value.to_string());
@@ -433,7 +434,7 @@ pub(crate) fn enclosing_symbol(file: &SourceFile, node: tree_sitter::Node<'_>) -
     let mut names = Vec::new();
     let mut current = Some(node);
     while let Some(n) = current {
-        if kinds.contains(&n.kind()) {
+        if kinds.contains(&n.kind_name()) {
             if let Some(name) = crate::slice::node_name(file, n) {
                 if names.last() != Some(&name) {
                     names.push(name);

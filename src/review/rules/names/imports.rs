@@ -5,6 +5,7 @@
 //! name whose segments are joined with dots in every language (`os/exec.Command` in Go, where the
 //! import path is one segment; `Foo.Bar.Baz` in PHP).
 
+use crate::lang::GrammarNames;
 use std::collections::HashMap;
 
 use tree_sitter::Node;
@@ -90,7 +91,7 @@ fn dotted(node: Node<'_>, text: &str) -> String {
     let mut stack = vec![node];
     while let Some(node) = stack.pop() {
         if node.named_child_count() == 0 {
-            if matches!(node.kind(), "identifier" | "name" | "type_identifier") {
+            if matches!(node.kind_name(), "identifier" | "name" | "type_identifier") {
                 parts.push(&text[node.byte_range()]);
             }
             continue;
@@ -105,16 +106,22 @@ fn dotted(node: Node<'_>, text: &str) -> String {
 fn java(root: Node<'_>, text: &str, imports: &mut Imports) {
     let mut package = String::new();
     for child in named(root) {
-        match child.kind() {
+        match child.kind_name() {
             "package_declaration" => {
-                if let Some(name) = named(child).into_iter().find(|n| n.kind() != "annotation") {
+                if let Some(name) = named(child)
+                    .into_iter()
+                    .find(|n| n.kind_name() != "annotation")
+                {
                     package = dotted(name, text);
                 }
             }
             "import_declaration" => {
                 let children = named(child);
-                let wildcard = children.iter().any(|c| c.kind() == "asterisk");
-                let Some(name) = children.iter().find(|c| c.kind().ends_with("identifier")) else {
+                let wildcard = children.iter().any(|c| c.kind_name() == "asterisk");
+                let Some(name) = children
+                    .iter()
+                    .find(|c| c.kind_name().ends_with("identifier"))
+                else {
                     continue;
                 };
                 if wildcard {
@@ -132,14 +139,14 @@ fn java(root: Node<'_>, text: &str, imports: &mut Imports) {
     let mut stack = named(root);
     while let Some(node) = stack.pop() {
         if matches!(
-            node.kind(),
+            node.kind_name(),
             "class_declaration"
                 | "interface_declaration"
                 | "enum_declaration"
                 | "record_declaration"
                 | "annotation_type_declaration"
         ) {
-            if let Some(name) = node.child_by_field_name("name") {
+            if let Some(name) = node.field("name") {
                 let name = &text[name.byte_range()];
                 let qualified = if package.is_empty() {
                     name.to_string()
@@ -148,7 +155,7 @@ fn java(root: Node<'_>, text: &str, imports: &mut Imports) {
                 };
                 imports.bound.entry(name.to_string()).or_insert(qualified);
             }
-            if let Some(body) = node.child_by_field_name("body") {
+            if let Some(body) = node.field("body") {
                 stack.extend(named(body));
             }
         }
@@ -160,15 +167,14 @@ fn python(root: Node<'_>, text: &str, imports: &mut Imports) {
     // expressions, which hold none.
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
-        match node.kind() {
+        match node.kind_name() {
             "import_statement" => {
                 for name in named(node) {
-                    match name.kind() {
+                    match name.kind_name() {
                         "aliased_import" => {
-                            let (Some(module), Some(alias)) = (
-                                name.child_by_field_name("name"),
-                                name.child_by_field_name("alias"),
-                            ) else {
+                            let (Some(module), Some(alias)) =
+                                (name.field("name"), name.field("alias"))
+                            else {
                                 continue;
                             };
                             imports.bind(&text[alias.byte_range()], dotted(module, text));
@@ -184,22 +190,21 @@ fn python(root: Node<'_>, text: &str, imports: &mut Imports) {
                 }
             }
             "import_from_statement" => {
-                let Some(module) = node.child_by_field_name("module_name") else {
+                let Some(module) = node.field("module_name") else {
                     continue;
                 };
-                let module = if module.kind() == "relative_import" {
+                let module = if module.kind_name() == "relative_import" {
                     text[module.byte_range()].to_string()
                 } else {
                     dotted(module, text)
                 };
                 let mut cursor = node.walk();
                 for name in node.children_by_field_name("name", &mut cursor) {
-                    let (imported, local) = match name.kind() {
+                    let (imported, local) = match name.kind_name() {
                         "aliased_import" => {
-                            let (Some(imported), Some(alias)) = (
-                                name.child_by_field_name("name"),
-                                name.child_by_field_name("alias"),
-                            ) else {
+                            let (Some(imported), Some(alias)) =
+                                (name.field("name"), name.field("alias"))
+                            else {
                                 continue;
                             };
                             (dotted(imported, text), &text[alias.byte_range()])
@@ -234,24 +239,24 @@ fn module_name(string: Node<'_>, text: &str) -> String {
 
 /// The module of `require('m')`, or of `require('m').a.b` with its members.
 pub(super) fn required(node: Node<'_>, text: &str) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "call_expression" => {
-            let function = node.child_by_field_name("function")?;
+            let function = node.field("function")?;
             let callee = &text[function.byte_range()];
             if callee == "promisify" || callee.ends_with(".promisify") {
                 // `util.promisify(require('child_process').exec)` runs what it wraps.
-                return required(node.child_by_field_name("arguments")?.named_child(0)?, text);
+                return required(node.field("arguments")?.named_child(0)?, text);
             }
             if callee != "require" {
                 return None;
             }
-            let arguments = node.child_by_field_name("arguments")?;
+            let arguments = node.field("arguments")?;
             let first = arguments.named_child(0)?;
-            (first.kind() == "string").then(|| module_name(first, text))
+            (first.kind_name() == "string").then(|| module_name(first, text))
         }
         "member_expression" => {
-            let object = required(node.child_by_field_name("object")?, text)?;
-            let property = node.child_by_field_name("property")?;
+            let object = required(node.field("object")?, text)?;
+            let property = node.field("property")?;
             Some(format!("{object}.{}", &text[property.byte_range()]))
         }
         "await_expression" | "parenthesized_expression" => required(node.named_child(0)?, text),
@@ -261,26 +266,26 @@ pub(super) fn required(node: Node<'_>, text: &str) -> Option<String> {
 
 fn javascript(root: Node<'_>, text: &str, imports: &mut Imports) {
     for statement in named(root) {
-        let statement = if statement.kind() == "export_statement" {
-            match statement.child_by_field_name("declaration") {
+        let statement = if statement.kind_name() == "export_statement" {
+            match statement.field("declaration") {
                 Some(declaration) => declaration,
                 None => continue,
             }
         } else {
             statement
         };
-        match statement.kind() {
+        match statement.kind_name() {
             "import_statement" => {
-                let Some(source) = statement.child_by_field_name("source") else {
+                let Some(source) = statement.field("source") else {
                     continue;
                 };
                 let module = module_name(source, text);
                 for clause in named(statement)
                     .into_iter()
-                    .filter(|c| c.kind() == "import_clause")
+                    .filter(|c| c.kind_name() == "import_clause")
                 {
                     for part in named(clause) {
-                        match part.kind() {
+                        match part.kind_name() {
                             // `import cp from 'm'` and `import * as cp from 'm'`: the module.
                             "identifier" => imports.bind(&text[part.byte_range()], module.clone()),
                             "namespace_import" => {
@@ -290,11 +295,10 @@ fn javascript(root: Node<'_>, text: &str, imports: &mut Imports) {
                             }
                             "named_imports" => {
                                 for specifier in named(part) {
-                                    let Some(name) = specifier.child_by_field_name("name") else {
+                                    let Some(name) = specifier.field("name") else {
                                         continue;
                                     };
-                                    let local =
-                                        specifier.child_by_field_name("alias").unwrap_or(name);
+                                    let local = specifier.field("alias").unwrap_or(name);
                                     let name = &text[name.byte_range()];
                                     imports.bind(
                                         &text[local.byte_range()],
@@ -309,35 +313,33 @@ fn javascript(root: Node<'_>, text: &str, imports: &mut Imports) {
             }
             "lexical_declaration" | "variable_declaration" => {
                 for declarator in named(statement) {
-                    if declarator.kind() != "variable_declarator" {
+                    if declarator.kind_name() != "variable_declarator" {
                         continue;
                     }
-                    let (Some(name), Some(value)) = (
-                        declarator.child_by_field_name("name"),
-                        declarator.child_by_field_name("value"),
-                    ) else {
+                    let (Some(name), Some(value)) =
+                        (declarator.field("name"), declarator.field("value"))
+                    else {
                         continue;
                     };
                     let Some(module) = required(value, text) else {
                         continue;
                     };
-                    match name.kind() {
+                    match name.kind_name() {
                         "identifier" => imports.bind(&text[name.byte_range()], module),
                         "object_pattern" => {
                             for part in named(name) {
-                                match part.kind() {
+                                match part.kind_name() {
                                     "shorthand_property_identifier_pattern" => {
                                         let local = &text[part.byte_range()];
                                         imports.bind(local, format!("{module}.{local}"));
                                     }
                                     "pair_pattern" => {
-                                        let (Some(key), Some(value)) = (
-                                            part.child_by_field_name("key"),
-                                            part.child_by_field_name("value"),
-                                        ) else {
+                                        let (Some(key), Some(value)) =
+                                            (part.field("key"), part.field("value"))
+                                        else {
                                             continue;
                                         };
-                                        if value.kind() == "identifier" {
+                                        if value.kind_name() == "identifier" {
                                             let key = &text[key.byte_range()];
                                             imports.bind(
                                                 &text[value.byte_range()],
@@ -362,10 +364,10 @@ fn go(root: Node<'_>, text: &str, imports: &mut Imports) {
     let mut specs = Vec::new();
     for declaration in named(root)
         .into_iter()
-        .filter(|n| n.kind() == "import_declaration")
+        .filter(|n| n.kind_name() == "import_declaration")
     {
         for child in named(declaration) {
-            match child.kind() {
+            match child.kind_name() {
                 "import_spec" => specs.push(child),
                 "import_spec_list" => specs.extend(named(child)),
                 _ => {}
@@ -373,13 +375,13 @@ fn go(root: Node<'_>, text: &str, imports: &mut Imports) {
         }
     }
     for spec in specs {
-        let Some(path) = spec.child_by_field_name("path") else {
+        let Some(path) = spec.field("path") else {
             continue;
         };
         let path = text[path.byte_range()].trim_matches(|c| c == '"' || c == '`');
-        match spec.child_by_field_name("name") {
-            Some(name) if name.kind() == "dot" => imports.open = true,
-            Some(name) if name.kind() == "blank_identifier" => {}
+        match spec.field("name") {
+            Some(name) if name.kind_name() == "dot" => imports.open = true,
+            Some(name) if name.kind_name() == "blank_identifier" => {}
             Some(name) => imports.bind(&text[name.byte_range()], path.to_string()),
             None => {
                 // The package's own name: the path's last element, without a major version
@@ -394,16 +396,16 @@ fn go(root: Node<'_>, text: &str, imports: &mut Imports) {
 fn php(root: Node<'_>, text: &str, imports: &mut Imports) {
     let mut stack = named(root);
     while let Some(node) = stack.pop() {
-        match node.kind() {
+        match node.kind_name() {
             "namespace_use_declaration" => {
                 // `use Foo\{A, B as C};` has a prefix for its group.
                 let group_prefix = named(node)
                     .into_iter()
-                    .find(|c| c.kind() == "namespace_name")
+                    .find(|c| c.kind_name() == "namespace_name")
                     .map(|p| dotted(p, text));
                 let mut clauses = Vec::new();
                 for child in named(node) {
-                    match child.kind() {
+                    match child.kind_name() {
                         "namespace_use_clause" => clauses.push(child),
                         "namespace_use_group" => clauses.extend(named(child)),
                         _ => {}
@@ -412,7 +414,7 @@ fn php(root: Node<'_>, text: &str, imports: &mut Imports) {
                 for clause in clauses {
                     let Some(name) = named(clause)
                         .into_iter()
-                        .find(|c| matches!(c.kind(), "qualified_name" | "name"))
+                        .find(|c| matches!(c.kind_name(), "qualified_name" | "name"))
                     else {
                         continue;
                     };
@@ -420,7 +422,7 @@ fn php(root: Node<'_>, text: &str, imports: &mut Imports) {
                     if let Some(prefix) = &group_prefix {
                         qualified = format!("{prefix}.{qualified}");
                     }
-                    let local = match clause.child_by_field_name("alias") {
+                    let local = match clause.field("alias") {
                         Some(alias) => text[alias.byte_range()].to_string(),
                         None => qualified.rsplit('.').next().unwrap_or_default().to_string(),
                     };
@@ -429,7 +431,7 @@ fn php(root: Node<'_>, text: &str, imports: &mut Imports) {
             }
             // `namespace A;` is followed by its code; `namespace A { ... }` holds it.
             "namespace_definition" => {
-                if let Some(body) = node.child_by_field_name("body") {
+                if let Some(body) = node.field("body") {
                     stack.extend(named(body));
                 }
             }

@@ -7,6 +7,7 @@
 //! predicates, as what it stands for, and the taint engine follows a macro that names a variable
 //! as that variable; the code itself is untouched, so findings point at what is written.
 
+use crate::lang::GrammarNames;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -87,7 +88,7 @@ impl Aliases {
         let mut cursor = root.walk();
         let mut stack = vec![root];
         while let Some(node) = stack.pop() {
-            if node.kind() == "identifier" {
+            if node.kind_name() == "identifier" {
                 // The definition in force is the last one above the use.
                 let target = macros
                     .get(&text[node.byte_range()])
@@ -103,7 +104,7 @@ impl Aliases {
                 continue;
             }
             // A definition's own name is the macro, not a use of it.
-            if node.kind() == "preproc_def" {
+            if node.kind_name() == "preproc_def" {
                 continue;
             }
             stack.extend(node.children(&mut cursor));
@@ -175,10 +176,10 @@ fn collect_macros<'t>(
 ) {
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
-        match child.kind() {
+        match child.kind_name() {
             "preproc_def" => {
-                let name = child.child_by_field_name("name");
-                let value = child.child_by_field_name("value");
+                let name = child.field("name");
+                let value = child.field("value");
                 if let (Some(name), Some(value)) = (name, value) {
                     let value = text[value.byte_range()].trim();
                     let identifier = !value.is_empty()

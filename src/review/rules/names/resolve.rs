@@ -5,6 +5,7 @@
 //! `(#resolves-to? @capture "qualified.name" ...)`: the capture (a call, a `new`, a member
 //! access or a name) resolves to one of the names given.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::imports::required;
@@ -66,8 +67,8 @@ impl Aliases {
         out: &mut Vec<String>,
         absolute: &mut bool,
     ) -> Option<()> {
-        let field = |name: &str| node.child_by_field_name(name);
-        match node.kind() {
+        let field = |name: &str| node.field(name);
+        match node.kind_name() {
             "identifier"
             | "type_identifier"
             | "field_identifier"
@@ -187,7 +188,7 @@ mod tests {
         let mut found = Vec::new();
         let mut stack = vec![tree.root_node()];
         while let Some(node) = stack.pop() {
-            if kinds.contains(&node.kind()) {
+            if kinds.contains(&node.kind_name()) {
                 found.push(node);
             }
             let mut cursor = node.walk();
@@ -322,7 +323,7 @@ mod tests {
             let mut stack = vec![tree.root_node()];
             let targets = vec![target.to_string()];
             while let Some(node) = stack.pop() {
-                let callee = matches!(node.kind(), "method_invocation" | "call");
+                let callee = matches!(node.kind_name(), "method_invocation" | "call");
                 if callee && names.resolves_to(node, code, &targets) {
                     return true;
                 }

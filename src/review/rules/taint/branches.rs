@@ -4,6 +4,7 @@
 //! left out. Guards that validate a value (`if x.isdigit():`) would clean it here, in the branch
 //! they protect.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::guards::{exits, Exit};
@@ -15,16 +16,14 @@ impl Walk<'_> {
     /// An `if`: its initializer (Go's `if v := f(); ...`) and its condition, which run whatever
     /// branch is taken, then its branches.
     pub(super) fn conditional(&mut self, node: Node<'_>, state: &mut State) {
-        if let Some(initializer) = node.child_by_field_name("initializer") {
+        if let Some(initializer) = node.field("initializer") {
             self.simple(initializer, state);
         }
-        let condition = node.child_by_field_name("condition");
+        let condition = node.field("condition");
         if let Some(condition) = condition {
             self.simple(condition, state);
         }
-        let consequence = node
-            .child_by_field_name("consequence")
-            .or_else(|| node.child_by_field_name("body"));
+        let consequence = node.field("consequence").or_else(|| node.field("body"));
         let mut cursor = node.walk();
         let alternatives: Vec<Node<'_>> = node
             .children_by_field_name("alternative", &mut cursor)
@@ -77,10 +76,8 @@ impl Walk<'_> {
             }
             let mut rest_exit = None;
             if let Some((first, others)) = alternatives.split_first() {
-                let condition = first.child_by_field_name("condition");
-                let body = first
-                    .child_by_field_name("consequence")
-                    .or_else(|| first.child_by_field_name("body"));
+                let condition = first.field("condition");
+                let body = first.field("consequence").or_else(|| first.field("body"));
                 if condition.is_some() && !self.is(self.syntax.conditionals, *first) {
                     // `elif c: body`: the others are its alternatives.
                     if let Some(condition) = condition {
@@ -92,7 +89,7 @@ impl Walk<'_> {
                     for other in others {
                         self.statement(*other, &mut rest);
                     }
-                    let body = first.child_by_field_name("body").unwrap_or(*first);
+                    let body = first.field("body").unwrap_or(*first);
                     rest_exit = others
                         .is_empty()
                         .then(|| exits(body, self.text, &self.no_return))
@@ -158,17 +155,17 @@ impl Walk<'_> {
         // Go keeps the three parts of a `for` in a clause of their own.
         let clause = shape::children(node)
             .into_iter()
-            .find(|c| c.kind() == "for_clause");
+            .find(|c| c.kind_name() == "for_clause");
         let parts = clause.unwrap_or(node);
-        let body = node.child_by_field_name("body");
-        let condition = parts.child_by_field_name("condition");
+        let body = node.field("body");
+        let condition = parts.field("condition");
         let mut updates = shape::fields(parts, "update");
         updates.extend(shape::fields(parts, "increment"));
         let foreach = (self.syntax.foreach)(node);
         // Python's `for ... else:` runs after the loop.
-        let after = node.child_by_field_name("alternative");
+        let after = node.field("alternative");
         // `do { ... } while (c)`: the body runs once before the condition, and at least once.
-        let once = node.kind() == "do_statement";
+        let once = node.kind_name() == "do_statement";
         let later: Vec<usize> = body
             .iter()
             .chain(updates.iter())
@@ -218,7 +215,7 @@ impl Walk<'_> {
             self.statement(part, state);
         }
         let never = condition.is_some_and(|c| self.decided(c, state) == Some(false));
-        if never && node.kind() != "do_statement" {
+        if never && node.kind_name() != "do_statement" {
             return;
         }
         // `for (i = 0; i < n; i++)` with a known `n`: the range `i` takes in the body, for a
@@ -286,7 +283,7 @@ impl Walk<'_> {
         if self.syntax.cases.is_empty() || self.is(self.syntax.cases, node) {
             return None;
         }
-        let container = node.child_by_field_name("body").unwrap_or(node);
+        let container = node.field("body").unwrap_or(node);
         let cases: Vec<Node<'t>> = shape::children(container)
             .into_iter()
             .filter(|c| self.is(self.syntax.cases, *c))
@@ -299,7 +296,7 @@ impl Walk<'_> {
     /// `default` case is sure to run. (A case that falls through into the next is taken as
     /// ending where the next begins.)
     pub(super) fn switch(&mut self, node: Node<'_>, cases: &[Node<'_>], state: &mut State) {
-        let container = node.child_by_field_name("body").unwrap_or(node);
+        let container = node.field("body").unwrap_or(node);
         for child in shape::children(node) {
             if child.id() != container.id() && !cases.iter().any(|c| c.id() == child.id()) {
                 self.statement(child, state);
@@ -388,7 +385,7 @@ impl Walk<'_> {
     ) -> Option<Option<usize>> {
         let subject = ["condition", "value", "subject"]
             .iter()
-            .find_map(|f| node.child_by_field_name(f))?;
+            .find_map(|f| node.field(f))?;
         let subject = self.constant(subject, state)?;
         let mut default = None;
         for (index, case) in cases.iter().enumerate() {
@@ -413,31 +410,31 @@ impl Walk<'_> {
 /// The values a case is labelled with (`case 'C': case 'D':` has two); empty when the case's
 /// shape is not one of these (Python's patterns).
 fn case_labels(case: Node<'_>) -> Vec<Node<'_>> {
-    match case.kind() {
+    match case.kind_name() {
         "switch_block_statement_group" | "switch_rule" => shape::children(case)
             .into_iter()
-            .filter(|c| c.kind() == "switch_label")
+            .filter(|c| c.kind_name() == "switch_label")
             .flat_map(shape::children)
             .collect(),
         "expression_case" => case
-            .child_by_field_name("value")
+            .field("value")
             .map(|list| {
-                if list.kind() == "expression_list" {
+                if list.kind_name() == "expression_list" {
                     shape::children(list)
                 } else {
                     vec![list]
                 }
             })
             .unwrap_or_default(),
-        _ => case.child_by_field_name("value").into_iter().collect(),
+        _ => case.field("value").into_iter().collect(),
     }
 }
 
 /// Whether a case runs on into the next: in C, JavaScript, Java's `case X:` groups and PHP when
 /// it does not end in a jump; in Go only with `fallthrough`; never for arrows and `match`.
 fn falls_through(case: Node<'_>, last: Option<Node<'_>>) -> bool {
-    let last = last.map(|l| l.kind()).unwrap_or_default();
-    match case.kind() {
+    let last = last.map(|l| l.kind_name()).unwrap_or_default();
+    match case.kind_name() {
         "expression_case" | "type_case" | "default_case" | "communication_case" => {
             last == "fallthrough_statement"
         }
@@ -457,15 +454,15 @@ fn falls_through(case: Node<'_>, last: Option<Node<'_>>) -> bool {
 
 /// The `default` case of a switch (`default:`, `default ->`, `case _:`).
 fn is_default_case(case: Node<'_>, text: &str) -> bool {
-    if case.kind().contains("default") {
+    if case.kind_name().contains("default") {
         return true;
     }
     let first = case.named_child(0);
-    match case.kind() {
-        "case_statement" => case.child_by_field_name("value").is_none(),
+    match case.kind_name() {
+        "case_statement" => case.field("value").is_none(),
         "case_clause" => first.is_some_and(|p| text[p.byte_range()].trim() == "_"),
         _ => first.is_some_and(|label| {
-            label.kind() == "switch_label" && text[label.byte_range()].starts_with("default")
+            label.kind_name() == "switch_label" && text[label.byte_range()].starts_with("default")
         }),
     }
 }

@@ -7,6 +7,7 @@
 //! `length`, `equals`, indexing), so `int n = 86; if ((7 * 42) - n > 200)` takes one branch and
 //! `switch (s.charAt(2))` on a constant `s` one case.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::shape::unwrap_reference;
@@ -38,7 +39,7 @@ impl Value {
 /// A dictionary key or index that is a literal: `"name"`, `'id'`, `3`.
 pub(super) fn constant_key(node: Node<'_>, syntax: &Syntax, text: &str) -> Option<String> {
     let node = unwrap_reference(node);
-    let kind = node.kind();
+    let kind = node.kind_name();
     if syntax.numbers.contains(&kind) {
         return Some(text[node.byte_range()].to_string());
     }
@@ -51,7 +52,7 @@ pub(super) fn constant_key(node: Node<'_>, syntax: &Syntax, text: &str) -> Optio
     let mut cursor = node.walk();
     let plain = node
         .named_children(&mut cursor)
-        .all(|c| syntax.string_parts.contains(&c.kind()));
+        .all(|c| syntax.string_parts.contains(&c.kind_name()));
     if !plain {
         return None;
     }
@@ -131,7 +132,7 @@ mod tests {
         );
         let statement = found.first().expect("the code has a conditional or a loop");
         let condition = statement
-            .child_by_field_name("condition")
+            .field("condition")
             .expect("the statement has a condition");
         match (
             always_true(condition, &program.text),

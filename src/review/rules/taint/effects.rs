@@ -5,6 +5,7 @@
 //! functions that write into an out-parameter (`strcpy(dst, src)`), and buffers a source fills.
 //! Function values met on the way are walked where they stand.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::constant::{constant_key, Value};
@@ -88,7 +89,7 @@ impl Walk<'_> {
                 // Said with the expression that sets it: "after `free(data)`".
                 let mut around = node;
                 while let Some(parent) = around.parent() {
-                    if parent.kind().ends_with("statement")
+                    if parent.kind_name().ends_with("statement")
                         || self.is(self.syntax.declarations, parent)
                     {
                         break;
@@ -101,9 +102,9 @@ impl Walk<'_> {
                 )];
                 // What a call or `delete` does to the memory (`free(p)`) happens to every copy
                 // of the pointer; what happens to the variable itself (`p++`) only to it.
-                let memory = node
-                    .parent()
-                    .is_some_and(|p| matches!(p.kind(), "argument_list" | "delete_expression"));
+                let memory = node.parent().is_some_and(|p| {
+                    matches!(p.kind_name(), "argument_list" | "delete_expression")
+                });
                 let places = if memory {
                     state.aliases(&key)
                 } else {
@@ -182,9 +183,10 @@ impl Walk<'_> {
     /// write through).
     fn mutated(&self, node: Node<'_>) -> Option<String> {
         let mutates = matches!(
-            node.kind(),
+            node.kind_name(),
             "update_expression" | "inc_statement" | "dec_statement"
-        ) || (node.kind() == "pointer_expression" && self.src(node).starts_with('&'));
+        ) || (node.kind_name() == "pointer_expression"
+            && self.src(node).starts_with('&'));
         if !mutates {
             return None;
         }
@@ -481,8 +483,8 @@ impl Walk<'_> {
         let parts: Vec<Node<'_>> = target.named_children(&mut cursor).collect();
         for part in parts {
             let part = part
-                .child_by_field_name("value")
-                .filter(|_| part.kind().contains("pair"))
+                .field("value")
+                .filter(|_| part.kind_name().contains("pair"))
                 .unwrap_or(part);
             self.bind(part, taint.clone(), state);
         }
@@ -504,9 +506,9 @@ impl Walk<'_> {
 
 /// Whether `node` declares a C++ reference with its value (`int &n = count;`).
 fn binds_reference(node: Node<'_>, text: &str) -> bool {
-    node.kind() == "init_declarator"
-        && node.child_by_field_name("declarator").is_some_and(|d| {
-            d.kind() == "reference_declarator" || text[d.byte_range()].contains('&')
+    node.kind_name() == "init_declarator"
+        && node.field("declarator").is_some_and(|d| {
+            d.kind_name() == "reference_declarator" || text[d.byte_range()].contains('&')
         })
 }
 

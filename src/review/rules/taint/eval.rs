@@ -5,6 +5,7 @@
 //! only answer a number or yes/no) are clean. A summary of the function called would answer here,
 //! in [`Walk::eval_call`], for calls across functions and files.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::constant::{constant_key, Value};
@@ -39,7 +40,7 @@ impl Walk<'_> {
             return self.eval_value(node, state);
         }
         let syntax = self.syntax;
-        let kind = node.kind();
+        let kind = node.kind_name();
         if self.is(syntax.identifiers, node) {
             // The variable, or (read as a whole) a container with a tainted entry.
             let name = self.names.name(node, self.text);
@@ -95,7 +96,7 @@ impl Walk<'_> {
         if kind == "switch_expression" {
             return shape::children(node)
                 .into_iter()
-                .filter(|c| c.kind() == "switch_expression_arm")
+                .filter(|c| c.kind_name() == "switch_expression_arm")
                 .find_map(|arm| {
                     let mut cursor = arm.walk();
                     let result = arm.named_children(&mut cursor).last();
@@ -108,9 +109,8 @@ impl Walk<'_> {
         }
         // `c ? a : b`, `a if c else b`: the value is one of the branches, never the condition
         // (unless it is one, as in PHP's `a ?: b`).
-        let branches = node.child_by_field_name("consequence").is_some()
-            || node.child_by_field_name("body").is_some();
-        if let (Some(condition), true) = (node.child_by_field_name("condition"), branches) {
+        let branches = node.field("consequence").is_some() || node.field("body").is_some();
+        if let (Some(condition), true) = (node.field("condition"), branches) {
             let condition = condition.id();
             let children = shape::children(node);
             return children
@@ -168,13 +168,13 @@ impl Walk<'_> {
                 .and_then(|key| state.vars.get(&key).cloned())
                 .or_else(|| self.field_value(node));
         }
-        let inner = match node.kind() {
+        let inner = match node.kind_name() {
             "parenthesized_expression" => node.named_child(0),
-            "cast_expression" => node.child_by_field_name("value"),
-            "assignment_expression" => node.child_by_field_name("right"),
+            "cast_expression" => node.field("value"),
+            "assignment_expression" => node.field("right"),
             "conditional_expression" => {
-                let consequence = node.child_by_field_name("consequence");
-                let alternative = node.child_by_field_name("alternative");
+                let consequence = node.field("consequence");
+                let alternative = node.field("alternative");
                 return consequence
                     .and_then(|c| self.eval(c, state))
                     .or_else(|| alternative.and_then(|a| self.eval(a, state)));
@@ -187,10 +187,10 @@ impl Walk<'_> {
     /// The variable `node` (`*p`) reads through a pointer the walk knows the target of
     /// (`p = &x`).
     fn pointed(&self, node: Node<'_>, state: &State) -> Option<String> {
-        if node.kind() != "pointer_expression" || !self.src(node).starts_with('*') {
+        if node.kind_name() != "pointer_expression" || !self.src(node).starts_with('*') {
             return None;
         }
-        let pointer = node.child_by_field_name("argument")?;
+        let pointer = node.field("argument")?;
         match self.constant(pointer, state)? {
             Value::Address(name) => Some(name),
             _ => None,
@@ -335,7 +335,7 @@ impl Walk<'_> {
 /// A binary operation that compares, and so answers yes or no.
 fn is_comparison(node: Node<'_>, text: &str) -> bool {
     let operator = node
-        .child_by_field_name("operator")
+        .field("operator")
         .or_else(|| {
             let mut cursor = node.walk();
             let found = node.children(&mut cursor).find(|c| !c.is_named());

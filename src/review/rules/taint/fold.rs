@@ -1,6 +1,7 @@
 //! Constant folding in the walk: the value of an expression under the state's known local
 //! values (see [`Value`]), whether a condition is decided, and which branch a ternary takes.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::constant::{always_false, always_true, constant_key, Value};
@@ -28,7 +29,7 @@ impl Walk<'_> {
             }
         }
         let syntax = self.syntax;
-        let kind = node.kind();
+        let kind = node.kind_name();
         let source = self.src(node).trim();
         match source {
             "true" | "True" | "TRUE" => return Some(Value::Bool(true)),
@@ -53,7 +54,7 @@ impl Walk<'_> {
                 .map(Value::Str);
         }
         if kind == "pointer_expression" && source.starts_with('&') {
-            let operand = node.child_by_field_name("argument")?;
+            let operand = node.field("argument")?;
             return self
                 .is(syntax.identifiers, operand)
                 .then(|| Value::Address(self.names.name(operand, self.text).to_string()));
@@ -63,7 +64,7 @@ impl Walk<'_> {
         }
         // C++'s `if (x)` holds its condition in a clause (which may declare a variable first).
         if kind == "condition_clause" {
-            let value = node.child_by_field_name("value")?;
+            let value = node.field("value")?;
             return (node.named_child_count() == 1)
                 .then(|| self.constant(value, state))
                 .flatten();
@@ -149,7 +150,7 @@ impl Walk<'_> {
 
 /// The condition and the two branches of a ternary expression.
 pub(super) fn ternary(node: Node<'_>) -> Option<(Node<'_>, Node<'_>, Node<'_>)> {
-    if node.kind() == "conditional_expression" && node.child_by_field_name("condition").is_none() {
+    if node.kind_name() == "conditional_expression" && node.field("condition").is_none() {
         // Python's `a if c else b`.
         let children = super::shape::children(node);
         if let [body, condition, alternative] = children.as_slice() {
@@ -157,14 +158,15 @@ pub(super) fn ternary(node: Node<'_>) -> Option<(Node<'_>, Node<'_>, Node<'_>)> 
         }
         return None;
     }
-    if !matches!(node.kind(), "ternary_expression" | "conditional_expression") {
+    if !matches!(
+        node.kind_name(),
+        "ternary_expression" | "conditional_expression"
+    ) {
         return None;
     }
-    let condition = node.child_by_field_name("condition")?;
-    let yes = node
-        .child_by_field_name("consequence")
-        .or_else(|| node.child_by_field_name("body"))?;
-    let no = node.child_by_field_name("alternative")?;
+    let condition = node.field("condition")?;
+    let yes = node.field("consequence").or_else(|| node.field("body"))?;
+    let no = node.field("alternative")?;
     Some((condition, yes, no))
 }
 

@@ -15,6 +15,7 @@
 //! A negation (`!`, `not`), `&&`/`and` and `||`/`or` are followed: `!(a && b)` fails when either
 //! does. Length checks alone are not validation of content and do not count.
 
+use crate::lang::GrammarNames;
 use std::collections::HashSet;
 
 use tree_sitter::Node;
@@ -70,7 +71,7 @@ impl Walk<'_> {
     pub(super) fn checked(&self, condition: Node<'_>) -> Checked {
         let mut condition = condition;
         while matches!(
-            condition.kind(),
+            condition.kind_name(),
             "parenthesized_expression" | "condition_clause"
         ) {
             match condition.named_child(0) {
@@ -104,7 +105,8 @@ impl Walk<'_> {
         let operator = |a: Node<'_>, b: Node<'_>| self.text[a.end_byte()..b.start_byte()].trim();
         match children.as_slice() {
             [operand]
-                if condition.kind().contains("unary") || condition.kind() == "not_operator" =>
+                if condition.kind_name().contains("unary")
+                    || condition.kind_name() == "not_operator" =>
             {
                 let op = self.text[condition.start_byte()..operand.start_byte()].trim();
                 if op == "!" || op == "not" {
@@ -180,18 +182,16 @@ impl Walk<'_> {
     /// (`«i» < n` bounds `i` above when it holds; `«i» >= n` when it fails). `None` for any
     /// other condition.
     fn checked_sides(&self, condition: Node<'_>) -> Option<Checked> {
-        if condition.kind() != "binary_expression" {
+        if condition.kind_name() != "binary_expression" {
             return None;
         }
-        let operator = condition
-            .child_by_field_name("operator")
-            .map(|op| self.src(op))?;
+        let operator = condition.field("operator").map(|op| self.src(op))?;
         if !matches!(operator, "<" | "<=" | ">" | ">=" | "==" | "!=") {
             return None;
         }
         let mut sides = Checked::default();
         for side in ["left", "right"] {
-            let Some(operand) = condition.child_by_field_name(side) else {
+            let Some(operand) = condition.field(side) else {
                 continue;
             };
             let range = operand.byte_range();
@@ -290,7 +290,7 @@ impl Walk<'_> {
                 }
             }
             "test" => match call.receiver {
-                Some(regex) if regex.kind() == "regex" && anchored(self.src(regex)) => {
+                Some(regex) if regex.kind_name() == "regex" && anchored(self.src(regex)) => {
                     places(arguments.get(..1).unwrap_or_default())
                 }
                 _ => Vec::new(),
@@ -338,7 +338,7 @@ pub(super) enum Exit {
 /// The condition of an assertion that stands as a statement (`assert(p != NULL);`,
 /// `g_assert(ok)`), which stops the program where it does not hold.
 pub(super) fn asserted<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Node<'t>> {
-    let expression = match node.kind() {
+    let expression = match node.kind_name() {
         "expression_statement" => node.named_child(0)?,
         _ => node,
     };
@@ -389,7 +389,7 @@ const NO_RETURN: [&str; 27] = [
 pub(super) fn exits(body: Node<'_>, text: &str, no_return: &HashSet<&str>) -> Option<Exit> {
     let mut last = body;
     loop {
-        let kind = last.kind();
+        let kind = last.kind_name();
         // C's `else { ... }` is an `else_clause` around the block; a case of a C `switch`
         // holds its statements itself.
         if kind.contains("block")
@@ -407,10 +407,10 @@ pub(super) fn exits(body: Node<'_>, text: &str, no_return: &HashSet<&str>) -> Op
         }
         break;
     }
-    let leaves = match last.kind() {
+    let leaves = match last.kind_name() {
         "break_statement" => return Some(Exit::Break),
         "goto_statement" => {
-            let label = last.child_by_field_name("label")?;
+            let label = last.field("label")?;
             return Some(Exit::Goto(text[label.byte_range()].to_string()));
         }
         "continue_statement" => return Some(Exit::Continue),

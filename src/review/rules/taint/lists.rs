@@ -7,6 +7,7 @@
 //! its position. Any other use (a loop over it, a call it is handed to) means it is not
 //! tracked at all, and it is one container as before.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::constant::{constant_key, Value};
@@ -66,7 +67,7 @@ impl Walk<'_> {
         {
             return Some(0);
         }
-        if matches!(value.kind(), "list" | "array") {
+        if matches!(value.kind_name(), "list" | "array") {
             return Some(shape::children(value).len());
         }
         None
@@ -164,7 +165,7 @@ impl Walk<'_> {
                 // `x = l.remove(0)` reads the entry it removes, after this effect: not followed.
                 let statement = node
                     .parent()
-                    .is_some_and(|p| p.kind() == "expression_statement");
+                    .is_some_and(|p| p.kind_name() == "expression_statement");
                 if !statement {
                     self.untrack(&place, state);
                     return false;

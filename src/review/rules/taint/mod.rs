@@ -56,6 +56,7 @@ pub(crate) mod summary;
 mod syntax;
 mod walk;
 
+use crate::lang::GrammarNames;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -154,7 +155,7 @@ pub(crate) fn declared(
             units.push(range);
         }
     }
-    found.retain(|node| syntax.declarations.contains(&node.kind()));
+    found.retain(|node| syntax.declarations.contains(&node.kind_name()));
     let mut assigned = HashSet::new();
     for declaration in &found {
         walk::assigned_in(*declaration, syntax, text, names, &mut assigned);

@@ -2,6 +2,7 @@
 //! and fields, the nodes of some kinds under a node, assignment operators, call arguments, calls,
 //! member and index accesses, references (`&x`), C declarators and declaration names.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::syntax::Call;
@@ -14,7 +15,7 @@ pub(super) fn children(node: Node<'_>) -> Vec<Node<'_>> {
 
 /// The child in the field `name`.
 pub(super) fn field<'t>(node: Node<'t>, name: &str) -> Option<Node<'t>> {
-    node.child_by_field_name(name)
+    node.field(name)
 }
 
 /// Every child in the field `name`, in order.
@@ -32,7 +33,7 @@ pub(super) fn collect<'t>(node: Node<'t>, wanted: &dyn Fn(&str) -> bool, out: &m
     }
     loop {
         let current = cursor.node();
-        if current.is_named() && wanted(current.kind()) {
+        if current.is_named() && wanted(current.kind_name()) {
             out.push(current);
         }
         if cursor.goto_first_child() {
@@ -51,7 +52,7 @@ pub(super) fn collect<'t>(node: Node<'t>, wanted: &dyn Fn(&str) -> bool, out: &m
 
 /// The operator token of an assignment, such as `=`, `+=`, `.=` or `:=`.
 pub(super) fn operator<'a>(node: Node<'_>, text: &'a str) -> &'a str {
-    if let Some(operator) = node.child_by_field_name("operator") {
+    if let Some(operator) = node.field("operator") {
         return &text[operator.byte_range()];
     }
     let mut cursor = node.walk();
@@ -74,9 +75,9 @@ pub(super) fn arguments(list: Option<Node<'_>>) -> Vec<Node<'_>> {
     };
     children(list)
         .into_iter()
-        .filter(|c| !matches!(c.kind(), "comment"))
-        .map(|c| match c.kind() {
-            "keyword_argument" => c.child_by_field_name("value").unwrap_or(c),
+        .filter(|c| !matches!(c.kind_name(), "comment"))
+        .map(|c| match c.kind_name() {
+            "keyword_argument" => c.field("value").unwrap_or(c),
             _ => c,
         })
         .collect()
@@ -89,23 +90,20 @@ pub(super) fn call<'t>(
     call_kind: &str,
     (member_kind, name_field, object_field): (&str, &str, &str),
 ) -> Option<Call<'t>> {
-    if node.kind() != call_kind {
+    if node.kind_name() != call_kind {
         return None;
     }
-    let function = node.child_by_field_name("function")?;
-    let (name, receiver) = match function.kind() {
-        kind if kind == member_kind => (
-            function.child_by_field_name(name_field),
-            function.child_by_field_name(object_field),
-        ),
+    let function = node.field("function")?;
+    let (name, receiver) = match function.kind_name() {
+        kind if kind == member_kind => (function.field(name_field), function.field(object_field)),
         "identifier" => (Some(function), None),
-        "qualified_identifier" => (function.child_by_field_name("name"), None),
+        "qualified_identifier" => (function.field("name"), None),
         _ => (None, None),
     };
     Some(Call {
         name,
         receiver,
-        arguments: arguments(node.child_by_field_name("arguments")),
+        arguments: arguments(node.field("arguments")),
         constructor: false,
     })
 }
@@ -117,13 +115,10 @@ pub(super) fn member<'t>(
     object: &str,
     name: &str,
 ) -> Option<(Node<'t>, Option<Node<'t>>)> {
-    if node.kind() != kind {
+    if node.kind_name() != kind {
         return None;
     }
-    Some((
-        node.child_by_field_name(object)?,
-        node.child_by_field_name(name),
-    ))
+    Some((node.field(object)?, node.field(name)))
 }
 
 /// An index access of `kind`: its `object` and `index` fields.
@@ -149,9 +144,9 @@ pub(super) fn positional<'t>(values: Vec<Node<'t>>) -> Vec<(Option<String>, Node
 /// `(char *)p`, `(p)`: the expression inside casts and parentheses.
 pub(super) fn unwrap_cast(mut node: Node<'_>) -> Node<'_> {
     loop {
-        let inner = match node.kind() {
+        let inner = match node.kind_name() {
             "parenthesized_expression" => node.named_child(0),
-            "cast_expression" => node.child_by_field_name("value"),
+            "cast_expression" => node.field("value"),
             _ => None,
         };
         match inner {
@@ -163,11 +158,11 @@ pub(super) fn unwrap_cast(mut node: Node<'_>) -> Node<'_> {
 
 /// `&x` (Go, C): the place the reference points at.
 pub(super) fn unwrap_reference(node: Node<'_>) -> Node<'_> {
-    let unary = matches!(node.kind(), "unary_expression" | "pointer_expression");
-    let reference = node.child(0).is_some_and(|c| c.kind() == "&");
+    let unary = matches!(node.kind_name(), "unary_expression" | "pointer_expression");
+    let reference = node.child(0).is_some_and(|c| c.kind_name() == "&");
     if unary && reference {
         node.named_child(0).unwrap_or(node)
-    } else if node.kind() == "argument" && node.named_child_count() == 1 {
+    } else if node.kind_name() == "argument" && node.named_child_count() == 1 {
         // PHP wraps each argument.
         node.named_child(0).unwrap_or(node)
     } else {
@@ -181,17 +176,17 @@ pub(super) fn unwrap_reference(node: Node<'_>) -> Node<'_> {
 pub(super) fn buffer_base(node: Node<'_>) -> Node<'_> {
     let mut node = unwrap_reference(node);
     loop {
-        let inner = match node.kind() {
+        let inner = match node.kind_name() {
             "parenthesized_expression" => node.named_child(0),
-            "cast_expression" => node.child_by_field_name("value"),
+            "cast_expression" => node.field("value"),
             "binary_expression"
                 if node
-                    .child_by_field_name("operator")
-                    .is_some_and(|op| op.kind() == "+" || op.kind() == "-") =>
+                    .field("operator")
+                    .is_some_and(|op| op.kind_name() == "+" || op.kind_name() == "-") =>
             {
-                node.child_by_field_name("left")
+                node.field("left")
             }
-            "subscript_expression" => node.child_by_field_name("argument"),
+            "subscript_expression" => node.field("argument"),
             _ => None,
         };
         match inner {
@@ -204,12 +199,12 @@ pub(super) fn buffer_base(node: Node<'_>) -> Node<'_> {
 /// The innermost identifier of a C declarator (`*p`, `buf[64]`, `(*f)(void)`).
 pub(super) fn declarator_name(mut node: Node<'_>) -> Node<'_> {
     loop {
-        if let Some(inner) = node.child_by_field_name("declarator") {
+        if let Some(inner) = node.field("declarator") {
             node = inner;
             continue;
         }
         // C++'s `std::string &name` has no field on the reference.
-        if node.kind() == "reference_declarator" {
+        if node.kind_name() == "reference_declarator" {
             if let Some(inner) = node.named_child(0) {
                 node = inner;
                 continue;
@@ -221,11 +216,9 @@ pub(super) fn declarator_name(mut node: Node<'_>) -> Node<'_> {
 
 /// The name a function declaration gives (C's sits in its declarator).
 pub(super) fn declaration_name<'a>(declaration: Node<'_>, text: &'a str) -> Option<&'a str> {
-    let name = declaration.child_by_field_name("name").or_else(|| {
-        declaration
-            .child_by_field_name("declarator")
-            .map(declarator_name)
-    })?;
+    let name = declaration
+        .field("name")
+        .or_else(|| declaration.field("declarator").map(declarator_name))?;
     Some(&text[name.byte_range()])
 }
 
@@ -397,7 +390,7 @@ mod tests {
             let program = program(language, code);
             let mut node = program.node(snippet);
             // PHP wraps each argument in a node of its own, with the same text.
-            while let Some(parent) = node.parent().filter(|p| p.kind() == "argument") {
+            while let Some(parent) = node.parent().filter(|p| p.kind_name() == "argument") {
                 node = parent;
             }
             let place = unwrap_reference(node);
@@ -416,7 +409,7 @@ mod tests {
             .map(|d| {
                 let declaration = c.node(d);
                 let declarator = declaration
-                    .child_by_field_name("declarator")
+                    .field("declarator")
                     .expect("a declaration has a declarator");
                 c.source_of(declarator_name(declarator))
             })
@@ -428,7 +421,7 @@ mod tests {
         let cpp = program(Cpp, "void g(std::string &name) {}");
         let parameter = cpp.first("parameter_declaration");
         let declarator = parameter
-            .child_by_field_name("declarator")
+            .field("declarator")
             .expect("a parameter has a declarator");
         assert_eq!(cpp.source_of(declarator_name(declarator)), "name");
 

@@ -4,6 +4,7 @@
 //! known (`d[*]`); this module owns that naming, how a place is read off the syntax, and how two
 //! states join where branches meet.
 
+use crate::lang::GrammarNames;
 use std::collections::{BTreeMap, BTreeSet};
 
 use tree_sitter::Node;
@@ -198,7 +199,7 @@ pub(super) fn place(
     names: &Aliases,
     node: Node<'_>,
 ) -> Option<String> {
-    if syntax.identifiers.contains(&node.kind()) {
+    if syntax.identifiers.contains(&node.kind_name()) {
         // A C macro that stands for a variable (`#define COMMAND_ARG3 data`) is that variable.
         return Some(names.name(node, text).to_string());
     }
@@ -216,7 +217,7 @@ pub(super) fn place(
             None => base,
         });
     }
-    if node.kind() == "parenthesized_expression" {
+    if node.kind_name() == "parenthesized_expression" {
         return place(syntax, text, names, node.named_child(0)?);
     }
     None

@@ -5,6 +5,7 @@
 //! branches, cases and loops it meets are in `branches`, what a statement does to the state in
 //! `effects`, and the taint of an expression's value in `eval`.
 
+use crate::lang::GrammarNames;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -278,7 +279,7 @@ impl<'a> Walk<'a> {
     }
 
     pub(super) fn is(&self, list: &[&str], node: Node<'_>) -> bool {
-        list.contains(&node.kind())
+        list.contains(&node.kind_name())
     }
 
     /// The place `node` names (see [`state::place`]).
@@ -416,10 +417,10 @@ impl<'a> Walk<'a> {
         let last = shape::children(body)
             .into_iter()
             .rev()
-            .find(|s| s.kind() != "comment");
+            .find(|s| s.kind_name() != "comment");
         let endless = last.is_some_and(|l| {
-            let condition = l.child_by_field_name("condition");
-            let forever = match l.kind() {
+            let condition = l.field("condition");
+            let forever = match l.kind_name() {
                 "for_statement" => condition.is_none_or(|c| self.decided(c, state) == Some(true)),
                 "while_statement" | "do_statement" => {
                     condition.is_some_and(|c| self.decided(c, state) == Some(true))
@@ -452,10 +453,8 @@ impl<'a> Walk<'a> {
         let statements: Vec<Node<'_>> = block.named_children(&mut cursor).collect();
         let mut live = true;
         for statement in statements {
-            if statement.kind() == "labeled_statement" {
-                let label = statement
-                    .child_by_field_name("label")
-                    .map(|l| self.src(l).to_string());
+            if statement.kind_name() == "labeled_statement" {
+                let label = statement.field("label").map(|l| self.src(l).to_string());
                 if let Some(arrived) = label.and_then(|l| self.labels.remove(&l)) {
                     if live {
                         state.merge(arrived);
@@ -469,7 +468,7 @@ impl<'a> Walk<'a> {
                     live = true;
                 }
             }
-            if !live || statement.kind() == "comment" {
+            if !live || statement.kind_name() == "comment" {
                 continue;
             }
             self.statement(statement, state);
@@ -508,8 +507,8 @@ impl<'a> Walk<'a> {
         }
         // A C++ namespace is walked as the top level is: its constants hold for the functions
         // inside it (`static const int FIVE = 5;` deciding their branches).
-        if node.kind() == "namespace_definition" {
-            if let Some(body) = node.child_by_field_name("body") {
+        if node.kind_name() == "namespace_definition" {
+            if let Some(body) = node.field("body") {
                 self.block(body, state);
             }
             return;
@@ -620,9 +619,9 @@ impl<'a> Walk<'a> {
             // `sizeof *p`: the operand of `sizeof` is not evaluated, nor of a macro that wraps
             // it (`YYSIZEOF (*yyvsp)`).
             let unevaluated = |n: &Node<'_>| {
-                UNEVALUATED.contains(&n.kind())
-                    || (n.kind() == "call_expression"
-                        && n.child_by_field_name("function").is_some_and(|f| {
+                UNEVALUATED.contains(&n.kind_name())
+                    || (n.kind_name() == "call_expression"
+                        && n.field("function").is_some_and(|f| {
                             let name = self.src(f).to_ascii_lowercase();
                             name.ends_with("sizeof") || name.ends_with("alignof")
                         }))
@@ -702,11 +701,11 @@ impl<'a> Walk<'a> {
         let mut cleaned = Vec::new();
         for pair in path.windows(2) {
             let (parent, child) = (pair[0], pair[1]);
-            let left = parent.child_by_field_name("left");
-            let condition = parent.child_by_field_name("condition");
+            let left = parent.field("left");
+            let condition = parent.field("condition");
             if let Some(left) = left.filter(|left| left.id() != child.id()) {
                 let op = parent
-                    .child_by_field_name("operator")
+                    .field("operator")
                     .map(|op| self.src(op))
                     .unwrap_or_else(|| self.text[left.end_byte()..child.start_byte()].trim());
                 let side = match op {
@@ -722,13 +721,12 @@ impl<'a> Walk<'a> {
                 }
             } else if let Some(condition) = condition.filter(|c| c.id() != child.id()) {
                 let ternary = matches!(
-                    parent.kind(),
+                    parent.kind_name(),
                     "conditional_expression" | "ternary_expression"
                 );
                 if ternary {
                     let checked = self.checked(condition);
-                    if parent.child_by_field_name("consequence").map(|c| c.id()) == Some(child.id())
-                    {
+                    if parent.field("consequence").map(|c| c.id()) == Some(child.id()) {
                         cleaned.extend(checked.when_true);
                     } else {
                         cleaned.extend(checked.when_false);
@@ -805,7 +803,7 @@ pub(super) fn outer_nodes(root: Node<'_>, syntax: &Syntax, sorted: &[Range<usize
                 .entry(range)
                 .or_insert_with(|| (node.id(), function.clone()));
         }
-        let kind = node.kind();
+        let kind = node.kind_name();
         let inner = if syntax.lambdas.contains(&kind) || syntax.declarations.contains(&kind) {
             Some(node.byte_range())
         } else {
@@ -849,10 +847,10 @@ pub(super) fn assigned_in(
     );
     for node in found {
         let target = node
-            .child_by_field_name("left")
-            .or_else(|| node.child_by_field_name("argument"))
+            .field("left")
+            .or_else(|| node.field("argument"))
             .or_else(|| node.named_child(0));
-        if let Some(target) = target.filter(|t| syntax.identifiers.contains(&t.kind())) {
+        if let Some(target) = target.filter(|t| syntax.identifiers.contains(&t.kind_name())) {
             out.insert(names.name(target, text).to_string());
         }
     }
@@ -862,7 +860,7 @@ pub(super) fn assigned_in(
 /// the one around it with the same bytes that is a declaration.
 fn declaration_at<'t>(root: Node<'t>, range: &Range<usize>, syntax: &Syntax) -> Option<Node<'t>> {
     let mut node = root.descendant_for_byte_range(range.start, range.end)?;
-    while !syntax.declarations.contains(&node.kind()) {
+    while !syntax.declarations.contains(&node.kind_name()) {
         node = node.parent().filter(|p| p.byte_range() == *range)?;
     }
     (node.byte_range() == *range).then_some(node)
@@ -917,10 +915,10 @@ pub(crate) fn reference_arguments(
     text: &str,
 ) -> (HashSet<Range<usize>>, HashSet<Range<usize>>) {
     let last_name = |node: Node<'_>| -> Option<String> {
-        let named = match node.kind() {
+        let named = match node.kind_name() {
             "identifier" | "field_identifier" => Some(node),
-            "qualified_identifier" => node.child_by_field_name("name"),
-            "field_expression" => node.child_by_field_name("field"),
+            "qualified_identifier" => node.field("name"),
+            "field_expression" => node.field("field"),
             _ => None,
         }?;
         let name = text.get(named.byte_range())?;
@@ -934,15 +932,15 @@ pub(crate) fn reference_arguments(
     let mut calls = Vec::new();
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
-        match node.kind() {
+        match node.kind_name() {
             "function_declarator" => {
-                let name = node.child_by_field_name("declarator").and_then(last_name);
-                let parameters = node.child_by_field_name("parameters");
+                let name = node.field("declarator").and_then(last_name);
+                let parameters = node.field("parameters");
                 if let (Some(name), Some(parameters)) = (name, parameters) {
                     let body = node
                         .parent()
-                        .filter(|p| p.kind() == "function_definition")
-                        .and_then(|p| p.child_by_field_name("body"));
+                        .filter(|p| p.kind_name() == "function_definition")
+                        .and_then(|p| p.field("body"));
                     let mut cursor = parameters.walk();
                     let by_reference: Vec<(usize, bool)> = parameters
                         .named_children(&mut cursor)
@@ -973,16 +971,16 @@ pub(crate) fn reference_arguments(
         return (read, written);
     }
     for call in calls {
-        let name = call.child_by_field_name("function").and_then(last_name);
+        let name = call.field("function").and_then(last_name);
         let Some(at) = name.and_then(|n| positions.get(&n)) else {
             continue;
         };
-        let Some(arguments) = call.child_by_field_name("arguments") else {
+        let Some(arguments) = call.field("arguments") else {
             continue;
         };
         let mut cursor = arguments.walk();
         for (i, argument) in arguments.named_children(&mut cursor).enumerate() {
-            if argument.kind() != "identifier" {
+            if argument.kind_name() != "identifier" {
                 continue;
             }
             if at.contains(&(i, true)) {
@@ -998,8 +996,8 @@ pub(crate) fn reference_arguments(
 
 /// Whether the body of a function names its parameter `parameter` (`T &name`) anywhere.
 fn names_parameter(body: Node<'_>, parameter: Node<'_>, text: &str) -> bool {
-    let mut declarator = parameter.child_by_field_name("declarator");
-    while let Some(d) = declarator.filter(|d| d.kind() != "identifier") {
+    let mut declarator = parameter.field("declarator");
+    while let Some(d) = declarator.filter(|d| d.kind_name() != "identifier") {
         declarator = d.named_child(0);
     }
     let Some(name) = declarator.and_then(|d| text.get(d.byte_range())) else {
@@ -1007,7 +1005,7 @@ fn names_parameter(body: Node<'_>, parameter: Node<'_>, text: &str) -> bool {
     };
     let mut stack = vec![body];
     while let Some(node) = stack.pop() {
-        if node.kind() == "identifier" && text.get(node.byte_range()) == Some(name) {
+        if node.kind_name() == "identifier" && text.get(node.byte_range()) == Some(name) {
             return true;
         }
         let mut cursor = node.walk();
@@ -1019,34 +1017,32 @@ fn names_parameter(body: Node<'_>, parameter: Node<'_>, text: &str) -> bool {
 /// Whether a parameter is a reference the function may write through: `T &x`,
 /// not `const T &x` nor `T &&x`.
 fn writable_reference(parameter: Node<'_>, text: &str) -> bool {
-    if parameter.kind() != "parameter_declaration" {
+    if parameter.kind_name() != "parameter_declaration" {
         return false;
     }
-    let Some(declarator) = parameter.child_by_field_name("declarator") else {
+    let Some(declarator) = parameter.field("declarator") else {
         return false;
     };
-    let reference = declarator.kind() == "reference_declarator"
+    let reference = declarator.kind_name() == "reference_declarator"
         && text
             .get(declarator.byte_range())
             .is_some_and(|d| d.starts_with('&') && !d.starts_with("&&"));
     let mut cursor = parameter.walk();
     let constant = parameter
         .children(&mut cursor)
-        .any(|c| c.kind() == "type_qualifier" && text.get(c.byte_range()) == Some("const"));
+        .any(|c| c.kind_name() == "type_qualifier" && text.get(c.byte_range()) == Some("const"));
     reference && !constant
 }
 
 /// Whether `function` is a C++ method: its name is qualified (`void Widget::run()`) or it is
 /// defined in a class body.
 fn is_method(function: Node<'_>) -> bool {
-    let qualified = std::iter::successors(function.child_by_field_name("declarator"), |d| {
-        d.child_by_field_name("declarator")
-    })
-    .any(|d| d.kind() == "qualified_identifier");
+    let qualified = std::iter::successors(function.field("declarator"), |d| d.field("declarator"))
+        .any(|d| d.kind_name() == "qualified_identifier");
     qualified
         || function
             .parent()
-            .is_some_and(|p| p.kind() == "field_declaration_list")
+            .is_some_and(|p| p.kind_name() == "field_declaration_list")
 }
 
 #[cfg(test)]

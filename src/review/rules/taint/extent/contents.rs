@@ -4,6 +4,7 @@
 //! write the buffer or frees it. `strlen` of a pointer into such a buffer, and the string a copy
 //! reads from it, then have a known length.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::library;
@@ -140,8 +141,9 @@ impl Walk<'_> {
                 let reads = library::only_reads(&name) || model.is_some();
                 for argument in &arguments {
                     let bare = unwrap_cast(*argument);
-                    if bare.kind() == "pointer_expression" && self.src(bare).starts_with('&') {
-                        let inner = field(bare, "argument").filter(|i| i.kind() == "identifier");
+                    if bare.kind_name() == "pointer_expression" && self.src(bare).starts_with('&') {
+                        let inner =
+                            field(bare, "argument").filter(|i| i.kind_name() == "identifier");
                         if let Some(inner) = inner {
                             let name = self.variable(inner, state);
                             state.extents.forget(&name);
@@ -182,7 +184,7 @@ impl Walk<'_> {
         state: &mut State,
     ) {
         let bare = unwrap_cast(pointer);
-        let element = (bare.kind() == "identifier")
+        let element = (bare.kind_name() == "identifier")
             .then(|| state.extents.element(&self.variable(bare, state)))
             .flatten()
             .and_then(|e| (e.unit == Unit::Byte).then_some(e.count));
@@ -236,7 +238,7 @@ impl Walk<'_> {
                 state.extents.released.insert(place.buffer);
             }
         }
-        if pointer.kind() == "identifier" {
+        if pointer.kind_name() == "identifier" {
             let name = self.variable(pointer, state);
             state.extents.forget(&name);
         }
@@ -316,8 +318,11 @@ impl Walk<'_> {
     /// `p->n`) hands nothing over.
     fn pointer_argument<'t>(&self, argument: Node<'t>) -> Option<Node<'t>> {
         let bare = unwrap_cast(argument);
-        let value = matches!(bare.kind(), "subscript_expression" | "field_expression")
-            || (bare.kind() == "pointer_expression" && self.src(bare).starts_with('*'));
+        let value = matches!(
+            bare.kind_name(),
+            "subscript_expression" | "field_expression"
+        ) || (bare.kind_name() == "pointer_expression"
+            && self.src(bare).starts_with('*'));
         (!value).then(|| buffer_base(bare))
     }
 }

@@ -2,6 +2,7 @@
 //! buffers, assignments and pointer arithmetic move pointers, fills, copies and terminators
 //! change what a buffer holds, and a call that may write a buffer, or frees it, forgets.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::amount::{literal_length, type_size, Amount};
@@ -43,16 +44,16 @@ impl Walk<'_> {
         if self.is(self.syntax.declarations, node) || self.is(self.syntax.lambdas, node) {
             return;
         }
-        match node.kind() {
+        match node.kind_name() {
             "declaration" => {
                 let type_text = field(node, "type").map(|t| self.src(t)).unwrap_or("");
                 // `static` and global arrays start as zeros.
                 let lasting = children(node).iter().any(|c| {
-                    c.kind() == "storage_class_specifier"
+                    c.kind_name() == "storage_class_specifier"
                         && matches!(self.src(*c), "static" | "extern" | "thread_local")
                 }) || node.parent().is_some_and(|p| {
                     matches!(
-                        p.kind(),
+                        p.kind_name(),
                         "translation_unit" | "declaration_list" | "linkage_specification"
                     )
                 });
@@ -76,7 +77,7 @@ impl Walk<'_> {
                     return;
                 };
                 let step = if self.src(node).contains("++") { 1 } else { -1 };
-                match argument.kind() {
+                match argument.kind_name() {
                     "identifier" => {
                         let name = self.variable(argument, state);
                         self.move_pointer(&name, step, node, state);
@@ -110,7 +111,7 @@ impl Walk<'_> {
     /// the buffer an array declares or the place an initializer points at.
     fn declare(&mut self, type_text: &str, declarator: Node<'_>, lasting: bool, state: &mut State) {
         let value = field(declarator, "value");
-        let shape = if declarator.kind() == "init_declarator" {
+        let shape = if declarator.kind_name() == "init_declarator" {
             field(declarator, "declarator")
         } else {
             Some(declarator)
@@ -133,7 +134,7 @@ impl Walk<'_> {
         // The initializer runs before the variable exists (`char *data = *dataPtr1;` may read
         // an outer `data` of the same name).
         let initial = value
-            .filter(|_| !wrappers.iter().any(|w| w.kind() == "array_declarator"))
+            .filter(|_| !wrappers.iter().any(|w| w.kind_name() == "array_declarator"))
             .map(|v| (v, self.places_of(v, state)));
         // A new variable (it may shadow one of the same name): no value yet.
         let extents = &mut state.extents;
@@ -141,11 +142,14 @@ impl Walk<'_> {
         extents.ranges.remove(&name);
         extents.references.remove(&name);
         // `char *&ref = data;`: `ref` is `data` from here on.
-        if wrappers.iter().any(|w| w.kind() == "reference_declarator") {
+        if wrappers
+            .iter()
+            .any(|w| w.kind_name() == "reference_declarator")
+        {
             let target = initial
                 .as_ref()
                 .map(|(v, _)| unwrap_cast(*v))
-                .filter(|v| v.kind() == "identifier")
+                .filter(|v| v.kind_name() == "identifier")
                 .map(|v| self.variable(v, state));
             if let Some(target) = target {
                 state.extents.references.insert(name, target);
@@ -175,7 +179,7 @@ impl Walk<'_> {
         // What one step of the variable covers: the base type through the outer wrappers.
         let mut element = Some(base.clone());
         for wrapper in outer.iter().rev() {
-            element = match wrapper.kind() {
+            element = match wrapper.kind_name() {
                 "array_declarator" => {
                     let count = field(*wrapper, "size").and_then(|s| self.scalar(s, state));
                     element.zip(count).and_then(|(e, n)| e.times(n))
@@ -183,11 +187,13 @@ impl Walk<'_> {
                 _ => Some(type_size("void *")),
             };
         }
-        let array = own.kind() == "array_declarator";
-        if !array && own.kind() != "pointer_declarator" {
+        let array = own.kind_name() == "array_declarator";
+        if !array && own.kind_name() != "pointer_declarator" {
             element = None;
         }
-        let nested = outer.last().is_some_and(|w| w.kind() == "array_declarator");
+        let nested = outer
+            .last()
+            .is_some_and(|w| w.kind_name() == "array_declarator");
         state.extents.declared.insert(
             name.clone(),
             Declared {
@@ -235,7 +241,7 @@ impl Walk<'_> {
                     buffer.filled = length * width;
                 }
                 // `= {0}`, `= {}`, `= ""`: every element zero.
-                (Some(v), None) if v.kind() == "initializer_list" && self.zeros(v, state) => {
+                (Some(v), None) if v.kind_name() == "initializer_list" && self.zeros(v, state) => {
                     buffer.length = Some(0);
                 }
                 _ => {}
@@ -248,7 +254,7 @@ impl Walk<'_> {
             }
         }
         // A structure or array built from pointers holds them: handed on with it.
-        if let Some(list) = value.filter(|v| v.kind() == "initializer_list") {
+        if let Some(list) = value.filter(|v| v.kind_name() == "initializer_list") {
             self.hand_on_within(list, state);
         }
     }
@@ -320,7 +326,7 @@ impl Walk<'_> {
     ) {
         // Stored where the function does not own it (a field, an element, a global, a
         // `static`, through a pointer): whoever reads it there gives it back.
-        let local = left.kind() == "identifier"
+        let local = left.kind_name() == "identifier"
             && state
                 .extents
                 .declared
@@ -329,7 +335,7 @@ impl Walk<'_> {
         if !local {
             self.hand_on_within(right, state);
         }
-        match left.kind() {
+        match left.kind_name() {
             "identifier" => {
                 let name = self.variable(left, state);
                 match operator {
@@ -402,13 +408,13 @@ impl Walk<'_> {
     /// does not own: a field, an element, a global (`c->state = alloc()`).
     fn stored_elsewhere(&self, value: Node<'_>, state: &State) -> bool {
         let value = unwrap_cast(value);
-        if value.kind() != "assignment_expression" {
+        if value.kind_name() != "assignment_expression" {
             return false;
         }
         let (Some(left), Some(right)) = (field(value, "left"), field(value, "right")) else {
             return false;
         };
-        let local = left.kind() == "identifier"
+        let local = left.kind_name() == "identifier"
             && state
                 .extents
                 .declared
@@ -474,7 +480,7 @@ impl Walk<'_> {
                 steps,
             }]));
         }
-        match value.kind() {
+        match value.kind_name() {
             "conditional_expression" => {
                 if let Some(chosen) = self.chosen_branch(value, state) {
                     return self.places_of(chosen, state);
@@ -502,14 +508,14 @@ impl Walk<'_> {
     /// is made): a variable, `p ± n`, `&p[n]`, `*pp` after `pp = &p`.
     pub(super) fn known_places(&self, value: Node<'_>, state: &State) -> Option<Places> {
         let value = unwrap_cast(value);
-        match value.kind() {
+        match value.kind_name() {
             "identifier" => state
                 .extents
                 .pointers
                 .get(&self.variable(value, state))
                 .cloned(),
             "binary_expression" => {
-                let operator = field(value, "operator").map(|o| o.kind())?;
+                let operator = field(value, "operator").map(|o| o.kind_name())?;
                 let (left, right) = (field(value, "left")?, field(value, "right")?);
                 let (pointer, count) = match operator {
                     "+" if self.scalar(left, state).is_some() => (right, self.scalar(left, state)?),
@@ -522,7 +528,7 @@ impl Walk<'_> {
             // `(data = alloc())`, once it has run: what `data` holds.
             "assignment_expression" => {
                 let left = unwrap_cast(field(value, "left")?);
-                (left.kind() == "identifier")
+                (left.kind_name() == "identifier")
                     .then(|| {
                         state
                             .extents
@@ -552,7 +558,7 @@ impl Walk<'_> {
     /// The places of the variable `pointer` moved by `count` of its elements.
     fn moved(&self, pointer: Node<'_>, count: i64, state: &State) -> Option<Places> {
         let pointer = unwrap_cast(pointer);
-        if pointer.kind() != "identifier" {
+        if pointer.kind_name() != "identifier" {
             return None;
         }
         let name = self.variable(pointer, state);
@@ -590,7 +596,7 @@ impl Walk<'_> {
         // Whether it starts written (value-initialized, constructed, reallocated, copied).
         let initialized;
         let owned;
-        let size = match value.kind() {
+        let size = match value.kind_name() {
             "new_expression" => {
                 if field(value, "placement").is_some() {
                     return None;
@@ -686,7 +692,7 @@ impl Walk<'_> {
     /// is, or a macro stands for.
     pub(super) fn literal(&self, value: Node<'_>) -> Option<(i64, i64)> {
         let value = unwrap_cast(value);
-        match value.kind() {
+        match value.kind_name() {
             "string_literal" => literal_length(self.src(value)),
             "identifier" => {
                 let spelled = self.names.text(value, self.text.as_bytes());

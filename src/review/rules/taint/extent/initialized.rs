@@ -6,6 +6,7 @@
 //! as written, so a read is reported only where no path wrote what it reads (as
 //! c/uninitialized-variable does for single variables).
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::judge::{access_of, Judged};
@@ -92,7 +93,7 @@ impl Walk<'_> {
         state: &mut State,
     ) {
         let bare = unwrap_cast(pointer);
-        let element = (bare.kind() == "identifier")
+        let element = (bare.kind_name() == "identifier")
             .then(|| state.extents.element(&self.variable(bare, state)))
             .flatten();
         let Some(places) = self.known_places(pointer, state) else {
@@ -122,13 +123,13 @@ impl Walk<'_> {
         around: &[Node<'_>],
         state: &State,
     ) -> Option<Judged> {
-        if sink.kind() == "call_expression" {
+        if sink.kind_name() == "call_expression" {
             return self.judge_unwritten_copy(sink, state);
         }
         if access_of(sink, around) != Some(Access::Read) {
             return None;
         }
-        let (pointer, (low, high)) = match sink.kind() {
+        let (pointer, (low, high)) = match sink.kind_name() {
             "subscript_expression" => {
                 let (pointer, index) = (self.syntax.subscript)(sink)?;
                 if self.is_row(pointer, state) {
@@ -142,7 +143,7 @@ impl Walk<'_> {
             _ => return None,
         };
         let bare = unwrap_cast(pointer);
-        if bare.kind() != "identifier" {
+        if bare.kind_name() != "identifier" {
             return None;
         }
         let name = self.variable(bare, state);

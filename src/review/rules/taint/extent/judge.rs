@@ -2,6 +2,7 @@
 //! is given (by [`library`]'s models, a loop counter's range, a constant index), and whether
 //! that lies past the end of the buffer the pointer stands in, or before its start.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::amount::Amount;
@@ -58,7 +59,7 @@ impl Walk<'_> {
             }
             Check::Leak => return self.judge_leak(sink, state),
         };
-        let judged = match sink.kind() {
+        let judged = match sink.kind_name() {
             "call_expression" => self.judge_call(sink, access, state),
             "subscript_expression" => (self.syntax.subscript)(sink).and_then(|(pointer, index)| {
                 if access_of(sink, around) != Some(access) || self.is_row(pointer, state) {
@@ -82,7 +83,7 @@ impl Walk<'_> {
     /// read or written).
     pub(super) fn is_row(&self, pointer: Node<'_>, state: &State) -> bool {
         let bare = unwrap_cast(pointer);
-        bare.kind() == "identifier" && state.extents.rows(&self.variable(bare, state))
+        bare.kind_name() == "identifier" && state.extents.rows(&self.variable(bare, state))
     }
 
     /// A call of [`library`]: each buffer it touches on the side `access`.
@@ -163,7 +164,7 @@ impl Walk<'_> {
         state: &State,
     ) -> Option<Judged> {
         let bare = unwrap_cast(pointer);
-        if bare.kind() != "identifier" {
+        if bare.kind_name() != "identifier" {
             return None;
         }
         let name = self.names.name(bare, self.text);
@@ -247,14 +248,14 @@ impl Walk<'_> {
             return Some((n, n));
         }
         let index = unwrap_cast(index);
-        match index.kind() {
+        match index.kind_name() {
             "identifier" => state
                 .extents
                 .ranges
                 .get(self.names.name(index, self.text))
                 .copied(),
             "binary_expression" => {
-                let operator = field(index, "operator")?.kind();
+                let operator = field(index, "operator")?.kind_name();
                 let (left, right) = (field(index, "left")?, field(index, "right")?);
                 let (low, high) = self.index_bounds(left, state)?;
                 let by = self.scalar(right, state)?;
@@ -457,24 +458,24 @@ pub(super) fn access_of(sink: Node<'_>, around: &[Node<'_>]) -> Option<Access> {
         let Some(parent) = above.next() else {
             return Some(Access::Read);
         };
-        let member = parent.kind() == "field_expression"
-            && parent.child_by_field_name("argument").map(|a| a.id()) == Some(accessed.id())
+        let member = parent.kind_name() == "field_expression"
+            && parent.field("argument").map(|a| a.id()) == Some(accessed.id())
             && parent
-                .child_by_field_name("operator")
-                .is_some_and(|o| o.kind() == ".");
+                .field("operator")
+                .is_some_and(|o| o.kind_name() == ".");
         if !member {
             break *parent;
         }
         accessed = *parent;
     };
-    match parent.kind() {
+    match parent.kind_name() {
         "assignment_expression" => {
             let target = field(parent, "left").is_some_and(|l| l.id() == accessed.id());
             Some(if target { Access::Write } else { Access::Read })
         }
         "update_expression" => None,
         // `&p[n]` and `sizeof p[n]` touch nothing.
-        "pointer_expression" if parent.child(0).is_some_and(|c| c.kind() == "&") => None,
+        "pointer_expression" if parent.child(0).is_some_and(|c| c.kind_name() == "&") => None,
         "sizeof_expression" => None,
         _ => Some(Access::Read),
     }

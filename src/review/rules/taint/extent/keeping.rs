@@ -10,6 +10,7 @@
 //! keep it. The last is the default: an alias, a store, a return, `&p`, a release, a call the
 //! summary does not name.
 
+use crate::lang::GrammarNames;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -63,13 +64,13 @@ pub(in crate::review::rules::taint) fn keeping(
     let mut macros = false;
     let mut stack = vec![body];
     while let Some(node) = stack.pop() {
-        if node.kind() == "identifier" {
+        if node.kind_name() == "identifier" {
             let name = &text[node.byte_range()];
             if let Some(found) = uses.get_mut(name) {
                 found.push(node);
             }
             let declared = node.parent().is_some_and(|p| {
-                p.kind().ends_with("declarator")
+                p.kind_name().ends_with("declarator")
                     && field(p, "declarator").is_some_and(|d| d.id() == node.id())
             });
             if declared {
@@ -80,7 +81,7 @@ pub(in crate::review::rules::taint) fn keeping(
                     .bytes()
                     .all(|b| b.is_ascii_uppercase() || b == b'_' || b.is_ascii_digit())
                 && node.parent().is_some_and(|p| {
-                    p.kind() == "expression_statement" || p.kind() == "call_expression"
+                    p.kind_name() == "expression_statement" || p.kind_name() == "call_expression"
                 });
         }
         stack.extend(children(node));
@@ -133,7 +134,7 @@ fn use_of(
             return Use::Keeps;
         };
         let is = |name: &str| field(parent, name).is_some_and(|n| n.id() == node.id());
-        match parent.kind() {
+        match parent.kind_name() {
             "parenthesized_expression" | "cast_expression" | "comma_expression" => {}
             // `p ?: q` (GNU): the condition is the value.
             "conditional_expression"
@@ -143,7 +144,7 @@ fn use_of(
             }
             "conditional_expression" => {}
             "binary_expression" => {
-                let operator = field(parent, "operator").map_or("", |o| o.kind());
+                let operator = field(parent, "operator").map_or("", |o| o.kind_name());
                 if !matches!(operator, "+" | "-") {
                     // Compared, tested, or a number made of it.
                     return Use::Reads;
@@ -155,10 +156,10 @@ fn use_of(
             "subscript_expression" | "field_expression" => {
                 let above = parent.parent();
                 let address = above.is_some_and(|a| {
-                    a.kind() == "pointer_expression" && text[a.byte_range()].starts_with('&')
+                    a.kind_name() == "pointer_expression" && text[a.byte_range()].starts_with('&')
                 });
                 let called = above.is_some_and(|a| {
-                    a.kind() == "call_expression"
+                    a.kind_name() == "call_expression"
                         && field(a, "function").is_some_and(|f| f.id() == parent.id())
                 });
                 return if address || called {

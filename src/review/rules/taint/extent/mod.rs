@@ -35,6 +35,7 @@ mod library;
 mod ownership;
 mod values;
 
+use crate::lang::GrammarNames;
 use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
 
@@ -77,12 +78,12 @@ pub(crate) fn sources(root: Node<'_>, text: &str, names: &Aliases) -> HashSet<Ra
     let mut cursor = root.walk();
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
-        let source = match node.kind() {
+        let source = match node.kind_name() {
             "array_declarator" => true,
-            "new_expression" => node.child_by_field_name("placement").is_none(),
+            "new_expression" => node.field("placement").is_none(),
             "call_expression" => node
-                .child_by_field_name("function")
-                .filter(|f| f.kind() == "identifier")
+                .field("function")
+                .filter(|f| f.kind_name() == "identifier")
                 .is_some_and(|f| {
                     let name = names.name(f, text);
                     library::allocator(name).is_some() || library::acquires(name).is_some()

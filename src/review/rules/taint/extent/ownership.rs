@@ -8,6 +8,7 @@
 //! either branch handed on counts as handed on, so a leak is reported on a path where nothing
 //! could have taken it.
 
+use crate::lang::GrammarNames;
 use std::ops::Range;
 
 use tree_sitter::Node;
@@ -67,17 +68,17 @@ impl Walk<'_> {
         let mut stack = vec![value];
         while let Some(node) = stack.pop() {
             let reads = matches!(
-                node.kind(),
+                node.kind_name(),
                 "subscript_expression"
                     | "field_expression"
                     | "sizeof_expression"
                     | "call_expression"
-            ) || (node.kind() == "pointer_expression"
+            ) || (node.kind_name() == "pointer_expression"
                 && self.src(node).starts_with('*'));
             if reads && node.id() != value.id() {
                 continue;
             }
-            if node.kind() == "identifier" {
+            if node.kind_name() == "identifier" {
                 found.push(node);
             }
             stack.extend(children(node));
@@ -95,8 +96,8 @@ impl Walk<'_> {
         state: &mut State,
     ) {
         let mut condition = unwrap_cast(condition);
-        if condition.kind() == "condition_clause" {
-            match condition.child_by_field_name("value") {
+        if condition.kind_name() == "condition_clause" {
+            match condition.field("value") {
                 Some(value) => condition = unwrap_cast(value),
                 None => return,
             }
@@ -105,23 +106,20 @@ impl Walk<'_> {
         // `(p = malloc(n)) == NULL` tests `p`.
         let assigned = |node: Node<'t>| -> Node<'t> {
             let node = unwrap_cast(node);
-            match node.kind() {
-                "assignment_expression" => node
-                    .child_by_field_name("left")
-                    .map(unwrap_cast)
-                    .unwrap_or(node),
+            match node.kind_name() {
+                "assignment_expression" => node.field("left").map(unwrap_cast).unwrap_or(node),
                 _ => node,
             }
         };
         // The pointer tested, and whether the condition holding means it is NULL.
-        let (pointer, null_when_holds) = match condition.kind() {
+        let (pointer, null_when_holds) = match condition.kind_name() {
             "identifier" => (condition, false),
             "assignment_expression" => (assigned(condition), false),
             "unary_expression" if self.src(condition).starts_with('!') => {
                 let Some(inner) = field(condition, "argument").map(assigned) else {
                     return;
                 };
-                if inner.kind() != "identifier" {
+                if inner.kind_name() != "identifier" {
                     return self.narrow_null(inner, !holds, state);
                 }
                 (inner, true)
@@ -132,7 +130,7 @@ impl Walk<'_> {
                 else {
                     return;
                 };
-                let operator = field(condition, "operator").map(|o| o.kind());
+                let operator = field(condition, "operator").map(|o| o.kind_name());
                 match operator {
                     Some("&&") if holds => {
                         self.narrow_null(left, true, state);
@@ -167,7 +165,7 @@ impl Walk<'_> {
             }
             _ => return,
         };
-        if pointer.kind() != "identifier" || null_when_holds != holds {
+        if pointer.kind_name() != "identifier" || null_when_holds != holds {
             return;
         }
         // The pointer is NULL here: it points nowhere, and an allocation it alone held
@@ -191,7 +189,7 @@ impl Walk<'_> {
     /// A `return` that may leave memory or a file behind: what the function still holds,
     /// other than what it returns.
     pub(super) fn judge_leak(&self, sink: Node<'_>, state: &State) -> Judged {
-        if sink.kind() != "return_statement" {
+        if sink.kind_name() != "return_statement" {
             return Judged::Unknown;
         }
         if self.in_main {
@@ -204,14 +202,14 @@ impl Walk<'_> {
         let mut stack = children(sink);
         while let Some(node) = stack.pop() {
             let reads = matches!(
-                node.kind(),
+                node.kind_name(),
                 "subscript_expression" | "field_expression" | "sizeof_expression"
-            ) || (node.kind() == "pointer_expression"
+            ) || (node.kind_name() == "pointer_expression"
                 && self.src(node).starts_with('*'));
             if reads {
                 continue;
             }
-            if node.kind() == "identifier" {
+            if node.kind_name() == "identifier" {
                 if let Some(places) = self.known_places(node, state) {
                     returned.extend(places.list.into_iter().map(|p| p.buffer));
                 }
@@ -318,7 +316,7 @@ fn lent_to(buffer: &Buffer) -> Vec<Range<usize>> {
 fn allocates_in(condition: Node<'_>) -> bool {
     let mut stack = vec![condition];
     while let Some(node) = stack.pop() {
-        if node.kind() == "assignment_expression" {
+        if node.kind_name() == "assignment_expression" {
             return true;
         }
         stack.extend(children(node));

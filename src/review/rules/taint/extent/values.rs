@@ -2,6 +2,7 @@
 //! `strlen(source)` of a string of known length, `sizeof buf`), and an amount of memory
 //! (`100 * sizeof(char)`, `50 * sizeof(twoIntsStruct)`).
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::amount::{type_size, Amount, Unit};
@@ -32,7 +33,7 @@ impl Walk<'_> {
         node: Node<'_>,
         state: &State,
     ) -> Option<Value> {
-        match node.kind() {
+        match node.kind_name() {
             "identifier" => {
                 if state.consts.contains_key(self.names.name(node, self.text)) {
                     return None;
@@ -41,8 +42,11 @@ impl Walk<'_> {
             }
             "char_literal" => character(self.src(node)).map(Value::Int),
             "cast_expression" => {
-                let pointer = field(node, "type")
-                    .is_some_and(|t| children(t).iter().any(|c| c.kind().contains("pointer")));
+                let pointer = field(node, "type").is_some_and(|t| {
+                    children(t)
+                        .iter()
+                        .any(|c| c.kind_name().contains("pointer"))
+                });
                 (!pointer)
                     .then(|| self.scalar(field(node, "value")?, state))
                     .flatten()
@@ -71,10 +75,10 @@ impl Walk<'_> {
     /// known (`n * sizeof(T)`).
     pub(super) fn amount(&self, node: Node<'_>, state: &State) -> Option<Amount> {
         let node = bare(node);
-        match node.kind() {
+        match node.kind_name() {
             "sizeof_expression" => self.size_of(node, state),
             "binary_expression" => {
-                let operator = field(node, "operator")?.kind();
+                let operator = field(node, "operator")?.kind_name();
                 let (left, right) = (field(node, "left")?, field(node, "right")?);
                 match operator {
                     "*" => match (self.scalar(left, state), self.scalar(right, state)) {
@@ -98,7 +102,7 @@ impl Walk<'_> {
         if let Some(descriptor) = field(node, "type") {
             let pointer = children(descriptor)
                 .iter()
-                .any(|c| c.kind().contains("pointer"));
+                .any(|c| c.kind_name().contains("pointer"));
             let written = self.src(field(descriptor, "type")?);
             return Some(if pointer {
                 type_size("void *")
@@ -107,7 +111,7 @@ impl Walk<'_> {
             });
         }
         let value = bare(field(node, "value")?);
-        match value.kind() {
+        match value.kind_name() {
             "identifier" => {
                 let name = self.names.name(value, self.text);
                 let Some(declared) = state.extents.declared.get(name) else {
@@ -126,13 +130,13 @@ impl Walk<'_> {
             }
             "pointer_expression" if self.src(value).starts_with('*') => {
                 let pointer = bare(field(value, "argument")?);
-                (pointer.kind() == "identifier")
+                (pointer.kind_name() == "identifier")
                     .then(|| state.extents.element(self.names.name(pointer, self.text)))
                     .flatten()
             }
             "subscript_expression" => {
                 let pointer = bare(field(value, "argument")?);
-                (pointer.kind() == "identifier")
+                (pointer.kind_name() == "identifier")
                     .then(|| state.extents.element(self.names.name(pointer, self.text)))
                     .flatten()
             }
@@ -151,24 +155,24 @@ impl Walk<'_> {
         node: Node<'_>,
         state: &State,
     ) -> Option<(String, (i64, i64))> {
-        if node.kind() != "for_statement" {
+        if node.kind_name() != "for_statement" {
             return None;
         }
         let condition = bare(field(node, "condition")?);
-        if condition.kind() != "binary_expression" {
+        if condition.kind_name() != "binary_expression" {
             return None;
         }
-        let operator = field(condition, "operator")?.kind();
+        let operator = field(condition, "operator")?.kind_name();
         let (left, right) = (field(condition, "left")?, field(condition, "right")?);
         let (counter, bound, operator) = match operator {
-            "<" | "<=" | "!=" if left.kind() == "identifier" => (left, right, operator),
-            ">" if right.kind() == "identifier" => (right, left, "<"),
-            ">=" if right.kind() == "identifier" => (right, left, "<="),
+            "<" | "<=" | "!=" if left.kind_name() == "identifier" => (left, right, operator),
+            ">" if right.kind_name() == "identifier" => (right, left, "<"),
+            ">=" if right.kind_name() == "identifier" => (right, left, "<="),
             _ => return None,
         };
         let name = self.names.name(counter, self.text);
         let update = field(node, "update")?;
-        let steps_by_one = match update.kind() {
+        let steps_by_one = match update.kind_name() {
             "update_expression" => {
                 self.src(update).contains("++")
                     && field(update, "argument").is_some_and(|a| self.src(a) == name)
@@ -209,20 +213,20 @@ impl Walk<'_> {
             return;
         }
         let mut condition = bare(condition);
-        if condition.kind() == "condition_clause" {
-            match condition.child_by_field_name("value") {
+        if condition.kind_name() == "condition_clause" {
+            match condition.field("value") {
                 Some(value) => condition = bare(value),
                 None => return,
             }
         }
-        match condition.kind() {
+        match condition.kind_name() {
             "unary_expression" if self.src(condition).starts_with('!') => {
                 if let Some(inner) = field(condition, "argument") {
                     self.narrow_counters(inner, !holds, state);
                 }
             }
             "binary_expression" => {
-                let Some(operator) = field(condition, "operator").map(|o| o.kind()) else {
+                let Some(operator) = field(condition, "operator").map(|o| o.kind_name()) else {
                     return;
                 };
                 let (Some(left), Some(right)) =
@@ -306,7 +310,7 @@ impl Walk<'_> {
     /// The counter `node` reads, with what is added to it: `i` is `(i, 0)`, `i + 1` is `(i, 1)`.
     fn counter_of(&self, node: Node<'_>, state: &State) -> Option<(String, i64)> {
         let node = bare(node);
-        match node.kind() {
+        match node.kind_name() {
             "identifier" => {
                 let name = self.names.name(node, self.text);
                 state
@@ -316,7 +320,7 @@ impl Walk<'_> {
                     .then(|| (name.to_string(), 0))
             }
             "binary_expression" => {
-                let operator = field(node, "operator")?.kind();
+                let operator = field(node, "operator")?.kind_name();
                 let (name, shift) = self.counter_of(field(node, "left")?, state)?;
                 let by = self.scalar(field(node, "right")?, state)?;
                 match operator {
@@ -341,12 +345,12 @@ impl Walk<'_> {
         }
         let mut stack = vec![node];
         while let Some(node) = stack.pop() {
-            let target = match node.kind() {
+            let target = match node.kind_name() {
                 "assignment_expression" => field(node, "left"),
                 "update_expression" => field(node, "argument"),
                 _ => None,
             };
-            if let Some(target) = target.filter(|t| t.kind() == "identifier") {
+            if let Some(target) = target.filter(|t| t.kind_name() == "identifier") {
                 let name = self.names.name(target, self.text).to_string();
                 state.extents.forget(&name);
             }
@@ -359,7 +363,7 @@ impl Walk<'_> {
 fn assigns(node: Node<'_>, name: &str, walk: &Walk<'_>) -> bool {
     let mut stack = vec![node];
     while let Some(node) = stack.pop() {
-        let target = match node.kind() {
+        let target = match node.kind_name() {
             "assignment_expression" => field(node, "left"),
             "update_expression" => field(node, "argument"),
             "pointer_expression" if walk.src(node).starts_with('&') => field(node, "argument"),

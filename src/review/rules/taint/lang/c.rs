@@ -1,5 +1,6 @@
 //! C's (and C++'s) shapes for the taint walk.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use crate::review::rules::taint::shape::{self, children, field};
@@ -57,7 +58,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     call,
     member: |node| shape::member(node, "field_expression", "argument", "field"),
     subscript: |node| {
-        if node.kind() != "subscript_expression" {
+        if node.kind_name() != "subscript_expression" {
             return None;
         }
         let index = field(node, "index").or_else(|| {
@@ -67,25 +68,25 @@ pub(super) static SYNTAX: Syntax = Syntax {
         Some((field(node, "argument")?, index))
     },
     entries: |node, _, _| {
-        (node.kind() == "initializer_list").then(|| shape::positional(children(node)))
+        (node.kind_name() == "initializer_list").then(|| shape::positional(children(node)))
     },
     foreach: |node| {
-        (node.kind() == "for_range_loop").then_some(())?;
+        (node.kind_name() == "for_range_loop").then_some(())?;
         Some((field(node, "declarator")?, field(node, "right")?))
     },
     parameters,
     body: |node| field(node, "body"),
     numeric_cast: |node, _| {
-        node.kind() == "cast_expression"
+        node.kind_name() == "cast_expression"
             && field(node, "type").is_some_and(|t| {
                 // `(int)`, `(long)`, `(size_t)`: no pointer, a primitive or sized type.
                 let pointer = children(t)
                     .iter()
-                    .any(|c| c.kind() == "abstract_pointer_declarator");
+                    .any(|c| c.kind_name() == "abstract_pointer_declarator");
                 let primitive = children(t).iter().any(|c| {
-                    c.kind() == "primitive_type"
-                        || c.kind() == "sized_type_specifier"
-                        || c.kind() == "type_identifier"
+                    c.kind_name() == "primitive_type"
+                        || c.kind_name() == "sized_type_specifier"
+                        || c.kind_name() == "type_identifier"
                 });
                 primitive && !pointer
             })
@@ -163,7 +164,7 @@ fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
     if let Some(copy) = copy(node, text) {
         return Some(copy);
     }
-    if node.kind() == "assignment_expression" {
+    if node.kind_name() == "assignment_expression" {
         if let Some(pointer) = field(node, "left").and_then(dereferenced) {
             // `*p = c`, `*p++ = c`: a write into the buffer `p` points at, which adds to what
             // it holds and never cleans it (`*end = '\0'` cuts a string, the rest stays).
@@ -174,7 +175,7 @@ fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
             });
         }
     }
-    let (target, value, augmented) = match node.kind() {
+    let (target, value, augmented) = match node.kind_name() {
         "init_declarator" => (
             shape::declarator_name(field(node, "declarator")?),
             field(node, "value")?,
@@ -202,7 +203,8 @@ fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
     // The parameters sit in the function declarator: `int main(int argc, char **argv)`.
     let mut declarator = field(function, "declarator");
     while let Some(d) = declarator {
-        if d.kind() == "function_declarator" || d.kind() == "abstract_function_declarator" {
+        if d.kind_name() == "function_declarator" || d.kind_name() == "abstract_function_declarator"
+        {
             break;
         }
         declarator = field(d, "declarator");
@@ -262,7 +264,7 @@ const COPIES: &[(&str, usize, bool)] = &[
 fn copy<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
     let call = call(node)?;
     let name = &text[call.name?.byte_range()];
-    if call.receiver.is_some() || node.child_by_field_name("function")?.kind() != "identifier" {
+    if call.receiver.is_some() || node.field("function")?.kind_name() != "identifier" {
         return None;
     }
     if name == "sscanf" || name == "swscanf" {
@@ -270,7 +272,7 @@ fn copy<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
             .arguments
             .iter()
             .skip(2)
-            .filter(|a| a.kind() != "pointer_expression")
+            .filter(|a| a.kind_name() != "pointer_expression")
             .copied()
             .collect();
         if targets.is_empty() {
@@ -284,13 +286,16 @@ fn copy<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
     }
     let (_, index, replaces) = COPIES.iter().find(|(n, _, _)| *n == name)?;
     let mut target = *call.arguments.get(*index)?;
-    if target.kind() == "pointer_expression" && target.child(0)?.kind() == "&" {
+    if target.kind_name() == "pointer_expression" && target.child(0)?.kind_name() == "&" {
         target = field(target, "argument")?;
     }
     // `sql + len - 1`: the buffer `sql`, written after its start.
     let mut offset = false;
-    while target.kind() == "binary_expression"
-        && matches!(field(target, "operator").map(|o| o.kind()), Some("+" | "-"))
+    while target.kind_name() == "binary_expression"
+        && matches!(
+            field(target, "operator").map(|o| o.kind_name()),
+            Some("+" | "-")
+        )
     {
         target = field(target, "left")?;
         offset = true;
@@ -311,12 +316,12 @@ fn copy<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
 
 /// The pointer a `*p` or `*p++` place writes through.
 fn dereferenced(node: Node<'_>) -> Option<Node<'_>> {
-    if node.kind() != "pointer_expression" || node.child(0)?.kind() != "*" {
+    if node.kind_name() != "pointer_expression" || node.child(0)?.kind_name() != "*" {
         return None;
     }
     let mut pointer = field(node, "argument")?;
     while matches!(
-        pointer.kind(),
+        pointer.kind_name(),
         "update_expression" | "parenthesized_expression"
     ) {
         pointer = field(pointer, "argument").or_else(|| pointer.named_child(0))?;

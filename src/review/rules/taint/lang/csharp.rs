@@ -1,5 +1,6 @@
 //! C#'s shapes for the taint walk.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use crate::review::rules::taint::constant::constant_key;
@@ -60,7 +61,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     booleans: &["is_pattern_expression", "is_expression"],
     assignment,
     call,
-    member: |node| match node.kind() {
+    member: |node| match node.kind_name() {
         "member_access_expression" => Some((field(node, "expression")?, field(node, "name"))),
         // `user?.Name`.
         "conditional_access_expression" => {
@@ -69,7 +70,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
         _ => None,
     },
     subscript: |node| {
-        if node.kind() != "element_access_expression" {
+        if node.kind_name() != "element_access_expression" {
             return None;
         }
         let index = children(field(node, "subscript")?).into_iter().next()?;
@@ -77,16 +78,20 @@ pub(super) static SYNTAX: Syntax = Syntax {
     },
     entries,
     foreach: |node| {
-        (node.kind() == "foreach_statement").then_some(())?;
+        (node.kind_name() == "foreach_statement").then_some(())?;
         Some((field(node, "left")?, field(node, "right")?))
     },
     parameters,
     // `delegate (...) { ... }` holds its block without a field name.
     body: |node| {
-        field(node, "body").or_else(|| children(node).into_iter().find(|c| c.kind() == "block"))
+        field(node, "body").or_else(|| {
+            children(node)
+                .into_iter()
+                .find(|c| c.kind_name() == "block")
+        })
     },
     numeric_cast: |node, text| {
-        node.kind() == "cast_expression"
+        node.kind_name() == "cast_expression"
             && field(node, "type").is_some_and(|t| {
                 matches!(
                     &text[t.byte_range()],
@@ -144,12 +149,12 @@ pub(super) static SYNTAX: Syntax = Syntax {
 fn binding(access: Node<'_>) -> Option<Node<'_>> {
     children(access)
         .into_iter()
-        .find(|c| c.kind() == "member_binding_expression")
+        .find(|c| c.kind_name() == "member_binding_expression")
 }
 
 /// The expression an argument passes: past its name (`name: x`) and `ref`/`out`/`in`.
 fn unwrap_argument(node: Node<'_>) -> Node<'_> {
-    if node.kind() != "argument" {
+    if node.kind_name() != "argument" {
         return node;
     }
     let mut cursor = node.walk();
@@ -166,13 +171,13 @@ fn arguments(list: Option<Node<'_>>) -> Vec<Node<'_>> {
 }
 
 fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
-    match node.kind() {
+    match node.kind_name() {
         // `var x = ...`: the value is the declarator's expression after its name.
         "variable_declarator" => {
             let name = field(node, "name")?;
             let value = children(node)
                 .into_iter()
-                .rfind(|c| c.id() != name.id() && c.kind() != "bracketed_argument_list")?;
+                .rfind(|c| c.id() != name.id() && c.kind_name() != "bracketed_argument_list")?;
             Some(Assign::one(name, value, false))
         }
         "assignment_expression" => Some(Assign::one(
@@ -185,10 +190,10 @@ fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
 }
 
 fn call(node: Node<'_>) -> Option<Call<'_>> {
-    match node.kind() {
+    match node.kind_name() {
         "invocation_expression" => {
             let function = field(node, "function")?;
-            let (name, receiver) = match function.kind() {
+            let (name, receiver) = match function.kind_name() {
                 "member_access_expression" => {
                     (field(function, "name"), field(function, "expression"))
                 }
@@ -203,7 +208,7 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
             };
             // `obj.Method<T>(x)`: the name is the generic name's identifier.
             let name = match name {
-                Some(n) if n.kind() == "generic_name" => n.named_child(0),
+                Some(n) if n.kind_name() == "generic_name" => n.named_child(0),
                 name => name,
             };
             Some(Call {
@@ -220,7 +225,7 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
             arguments: arguments(
                 children(node)
                     .into_iter()
-                    .find(|c| c.kind() == "argument_list"),
+                    .find(|c| c.kind_name() == "argument_list"),
             ),
             constructor: true,
         }),
@@ -228,7 +233,7 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
             let mut name = field(node, "type");
             // `new System.Data.SqlClient.SqlCommand(...)`, `new List<string>(...)`.
             while let Some(n) = name {
-                match n.kind() {
+                match n.kind_name() {
                     "qualified_name" => name = field(n, "name"),
                     "generic_name" => name = n.named_child(0),
                     _ => break,
@@ -238,10 +243,14 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
             // (`new SqlCommand { CommandText = sql }`).
             let mut values = arguments(field(node, "arguments"));
             if let Some(initializer) = field(node, "initializer") {
-                values.extend(children(initializer).into_iter().map(|c| match c.kind() {
-                    "assignment_expression" => field(c, "right").unwrap_or(c),
-                    _ => c,
-                }));
+                values.extend(
+                    children(initializer)
+                        .into_iter()
+                        .map(|c| match c.kind_name() {
+                            "assignment_expression" => field(c, "right").unwrap_or(c),
+                            _ => c,
+                        }),
+                );
             }
             Some(Call {
                 name,
@@ -255,13 +264,13 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
 }
 
 fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t>> {
-    match node.kind() {
+    match node.kind_name() {
         // `new[] { a, b }`, `{ a, b }`, `[a, b]`.
         "initializer_expression" | "collection_expression" => {
             let values: Vec<Node<'t>> = children(node)
                 .into_iter()
-                .filter(|c| c.kind() != "assignment_expression")
-                .map(|c| match c.kind() {
+                .filter(|c| c.kind_name() != "assignment_expression")
+                .map(|c| match c.kind_name() {
                     "expression_element" | "collection_element" => c.named_child(0).unwrap_or(c),
                     _ => c,
                 })
@@ -269,7 +278,7 @@ fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t
             // `new Dictionary<string, string> { ["a"] = x }` and `{ { "a", x } }` name keys.
             let keyed: Vec<(Option<String>, Node<'t>)> = children(node)
                 .into_iter()
-                .filter_map(|c| match c.kind() {
+                .filter_map(|c| match c.kind_name() {
                     "assignment_expression" => {
                         let left = field(c, "left")?;
                         let key = children(left)
@@ -295,7 +304,7 @@ fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t
         "implicit_array_creation_expression" | "array_creation_expression" => {
             let initializer = children(node)
                 .into_iter()
-                .find(|c| c.kind() == "initializer_expression")?;
+                .find(|c| c.kind_name() == "initializer_expression")?;
             entries(initializer, syntax, text)
         }
         _ => None,
@@ -307,12 +316,12 @@ fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
         return Vec::new();
     };
     // `x => ...` names its one parameter directly.
-    if list.kind() == "implicit_parameter" || list.kind() == "identifier" {
+    if list.kind_name() == "implicit_parameter" || list.kind_name() == "identifier" {
         return vec![(list, list)];
     }
     children(list)
         .into_iter()
-        .filter_map(|parameter| match parameter.kind() {
+        .filter_map(|parameter| match parameter.kind_name() {
             "parameter" => Some((parameter, field(parameter, "name")?)),
             "implicit_parameter" | "identifier" => Some((parameter, parameter)),
             _ => None,

@@ -1,5 +1,6 @@
 //! Go's shapes for the taint walk.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use crate::review::rules::taint::constant::constant_key;
@@ -58,7 +59,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     foreach: |node| {
         let clause = children(node)
             .into_iter()
-            .find(|c| c.kind() == "range_clause")?;
+            .find(|c| c.kind_name() == "range_clause")?;
         Some((field(clause, "left")?, field(clause, "right")?))
     },
     parameters,
@@ -127,7 +128,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
 };
 
 fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
-    let (targets, values, augmented) = match node.kind() {
+    let (targets, values, augmented) = match node.kind_name() {
         // `switch v := x.(type)`.
         "type_switch_statement" => (
             field(node, "alias").map(children).unwrap_or_default(),
@@ -157,12 +158,12 @@ fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
 }
 
 fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t>> {
-    if node.kind() != "composite_literal" {
+    if node.kind_name() != "composite_literal" {
         return None;
     }
     let body = field(node, "body")?;
     let elements = children(body);
-    let keyed = elements.iter().any(|e| e.kind() == "keyed_element");
+    let keyed = elements.iter().any(|e| e.kind_name() == "keyed_element");
     if !keyed {
         return Some(shape::positional(elements));
     }
@@ -170,14 +171,14 @@ fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t
         elements
             .into_iter()
             .filter_map(|element| {
-                if element.kind() != "keyed_element" {
+                if element.kind_name() != "keyed_element" {
                     return Some((None, element));
                 }
                 let parts = children(element);
                 let key = field(element, "key").or_else(|| parts.first().copied())?;
                 let value = field(element, "value").or_else(|| parts.get(1).copied())?;
                 // A struct field name is a constant key too.
-                let key_text = match key.named_child(0).map(|k| k.kind()) {
+                let key_text = match key.named_child(0).map(|k| k.kind_name()) {
                     Some("identifier") | Some("field_identifier") => {
                         Some(text[key.byte_range()].trim().to_string())
                     }

@@ -1,5 +1,6 @@
 //! Java's shapes for the taint walk.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use crate::review::rules::taint::constant::constant_key;
@@ -49,16 +50,16 @@ pub(super) static SYNTAX: Syntax = Syntax {
     subscript: |node| shape::subscript(node, "array_access", "array", "index"),
     entries,
     foreach: |node| {
-        (node.kind() == "enhanced_for_statement").then_some(())?;
+        (node.kind_name() == "enhanced_for_statement").then_some(())?;
         Some((field(node, "name")?, field(node, "value")?))
     },
     parameters,
     body: |node| field(node, "body"),
     numeric_cast: |node, _| {
-        node.kind() == "cast_expression"
+        node.kind_name() == "cast_expression"
             && field(node, "type").is_some_and(|t| {
                 matches!(
-                    t.kind(),
+                    t.kind_name(),
                     "integral_type" | "floating_point_type" | "boolean_type"
                 )
             })
@@ -104,7 +105,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
 };
 
 fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
-    let (target, value, augmented) = match node.kind() {
+    let (target, value, augmented) = match node.kind_name() {
         "variable_declarator" => (field(node, "name")?, field(node, "value")?, false),
         "assignment_expression" => (
             field(node, "left")?,
@@ -119,7 +120,7 @@ fn assignment<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
 }
 
 fn call(node: Node<'_>) -> Option<Call<'_>> {
-    match node.kind() {
+    match node.kind_name() {
         "method_invocation" => Some(Call {
             name: field(node, "name"),
             receiver: field(node, "object"),
@@ -137,10 +138,10 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
 }
 
 fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t>> {
-    match node.kind() {
+    match node.kind_name() {
         "array_initializer" => Some(shape::positional(children(node))),
         "array_creation_expression" => Some(shape::positional(children(
-            field(node, "value").filter(|v| v.kind() == "array_initializer")?,
+            field(node, "value").filter(|v| v.kind_name() == "array_initializer")?,
         ))),
         // `Map.of("a", x, "b", y)`, `List.of(a, b)`, `Arrays.asList(a, b)`.
         "method_invocation" => {
@@ -171,18 +172,17 @@ fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
         return Vec::new();
     };
     // `x -> ...` names its one parameter directly.
-    if list.kind() == "identifier" {
+    if list.kind_name() == "identifier" {
         return vec![(list, list)];
     }
     children(list)
         .into_iter()
-        .filter_map(|parameter| match parameter.kind() {
+        .filter_map(|parameter| match parameter.kind_name() {
             "formal_parameter" | "spread_parameter" => {
                 let name = field(parameter, "name").or_else(|| {
-                    children(parameter)
-                        .into_iter()
-                        .rev()
-                        .find(|c| c.kind() == "identifier" || c.kind() == "variable_declarator")
+                    children(parameter).into_iter().rev().find(|c| {
+                        c.kind_name() == "identifier" || c.kind_name() == "variable_declarator"
+                    })
                 })?;
                 let name = field(name, "name").unwrap_or(name);
                 Some((parameter, name))

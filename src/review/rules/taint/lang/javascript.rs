@@ -1,5 +1,6 @@
 //! JavaScript's and TypeScript's shapes for the taint walk.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use crate::review::rules::taint::constant::constant_key;
@@ -46,16 +47,16 @@ pub(super) static SYNTAX: Syntax = Syntax {
     assignment,
     call,
     member: |node| {
-        if node.kind() != "member_expression" {
+        if node.kind_name() != "member_expression" {
             return None;
         }
-        let property = field(node, "property").filter(|p| p.kind() == "property_identifier");
+        let property = field(node, "property").filter(|p| p.kind_name() == "property_identifier");
         Some((field(node, "object")?, property))
     },
     subscript: |node| shape::subscript(node, "subscript_expression", "object", "index"),
     entries,
     foreach: |node| {
-        (node.kind() == "for_in_statement").then_some(())?;
+        (node.kind_name() == "for_in_statement").then_some(())?;
         Some((field(node, "left")?, field(node, "right")?))
     },
     parameters,
@@ -108,7 +109,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
 /// Values that cannot carry the text of their parts: a cast to a number, a yes/no answer, or a
 /// choice between constants.
 fn numeric_cast(node: Node<'_>, text: &str) -> bool {
-    match node.kind() {
+    match node.kind_name() {
         // `+x`, `-x`, `~~x`, `!x`, `typeof x` make numbers, booleans or type names.
         "unary_expression" => matches!(
             field(node, "operator").map(|o| &text[o.byte_range()]),
@@ -120,7 +121,7 @@ fn numeric_cast(node: Node<'_>, text: &str) -> bool {
             .all(|branch| field(node, branch).is_some_and(|b| constant(b, text))),
         // `Object.prototype.hasOwnProperty.call(MAP, key)` answers yes or no.
         "call_expression" => field(node, "function")
-            .filter(|f| f.kind() == "member_expression")
+            .filter(|f| f.kind_name() == "member_expression")
             .and_then(|f| field(f, "object"))
             .is_some_and(|o| text[o.byte_range()].ends_with(".hasOwnProperty")),
         _ => false,
@@ -129,11 +130,11 @@ fn numeric_cast(node: Node<'_>, text: &str) -> bool {
 
 /// A literal, or a choice between literals.
 fn constant(node: Node<'_>, text: &str) -> bool {
-    match node.kind() {
+    match node.kind_name() {
         "string" | "number" | "true" | "false" | "null" | "undefined" => true,
         "template_string" => children(node)
             .iter()
-            .all(|c| c.kind() != "template_substitution"),
+            .all(|c| c.kind_name() != "template_substitution"),
         "parenthesized_expression" => node.named_child(0).is_some_and(|c| constant(c, text)),
         "ternary_expression" => numeric_cast(node, text),
         _ => false,
@@ -141,7 +142,7 @@ fn constant(node: Node<'_>, text: &str) -> bool {
 }
 
 fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
-    let (target, value, augmented) = match node.kind() {
+    let (target, value, augmented) = match node.kind_name() {
         "variable_declarator" => (field(node, "name")?, field(node, "value")?, false),
         "assignment_expression" => (field(node, "left")?, field(node, "right")?, false),
         "augmented_assignment_expression" => {
@@ -154,14 +155,14 @@ fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
 }
 
 fn call(node: Node<'_>) -> Option<Call<'_>> {
-    match node.kind() {
+    match node.kind_name() {
         "call_expression" => {
             let mut function = field(node, "function")?;
             // TypeScript parses `await client.get<T>(url)` with the `await` around the callee.
-            if function.kind() == "await_expression" {
+            if function.kind_name() == "await_expression" {
                 function = function.named_child(0)?;
             }
-            let (name, receiver) = match function.kind() {
+            let (name, receiver) = match function.kind_name() {
                 "member_expression" => (field(function, "property"), field(function, "object")),
                 "identifier" => (Some(function), None),
                 _ => (None, None),
@@ -171,7 +172,9 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
                 receiver,
                 // A tagged template passes its parts as arguments.
                 arguments: match field(node, "arguments") {
-                    Some(arguments) if arguments.kind() == "template_string" => vec![arguments],
+                    Some(arguments) if arguments.kind_name() == "template_string" => {
+                        vec![arguments]
+                    }
                     arguments => shape::arguments(arguments),
                 },
                 constructor: false,
@@ -179,7 +182,7 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
         }
         "new_expression" => {
             let constructor = field(node, "constructor")?;
-            let name = match constructor.kind() {
+            let name = match constructor.kind_name() {
                 "member_expression" => field(constructor, "property"),
                 _ => Some(constructor),
             };
@@ -195,14 +198,14 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
 }
 
 fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t>> {
-    match node.kind() {
+    match node.kind_name() {
         "object" => Some(
             children(node)
                 .into_iter()
-                .filter_map(|entry| match entry.kind() {
+                .filter_map(|entry| match entry.kind_name() {
                     "pair" => {
                         let key = field(entry, "key")?;
-                        let key = match key.kind() {
+                        let key = match key.kind_name() {
                             "property_identifier" => Some(text[key.byte_range()].to_string()),
                             _ => constant_key(key, syntax, text),
                         };
@@ -239,7 +242,7 @@ fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
 /// The names a parameter binds: `x`, TypeScript's `req: Request`, defaults `x = 1`, rest
 /// `...args`, and every name of a destructuring pattern (`{ cmd, opts: { dir } }`, `[a, b]`).
 fn bound_names<'t>(parameter: Node<'t>, node: Node<'t>, out: &mut Vec<(Node<'t>, Node<'t>)>) {
-    match node.kind() {
+    match node.kind_name() {
         "identifier" | "shorthand_property_identifier_pattern" => out.push((parameter, node)),
         "required_parameter" | "optional_parameter" => {
             if let Some(pattern) = field(node, "pattern") {

@@ -1,5 +1,6 @@
 //! PHP's shapes for the taint walk.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use crate::review::rules::taint::constant::constant_key;
@@ -40,7 +41,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     call,
     member: |node| {
         if !matches!(
-            node.kind(),
+            node.kind_name(),
             "member_access_expression" | "nullsafe_member_access_expression"
         ) {
             return None;
@@ -48,7 +49,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
         Some((field(node, "object")?, field(node, "name")))
     },
     subscript: |node| {
-        if node.kind() != "subscript_expression" {
+        if node.kind_name() != "subscript_expression" {
             return None;
         }
         let parts = children(node);
@@ -56,7 +57,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     },
     entries,
     foreach: |node| {
-        if node.kind() != "foreach_statement" {
+        if node.kind_name() != "foreach_statement" {
             return None;
         }
         let parts = children(node);
@@ -68,7 +69,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     parameters,
     body: |node| field(node, "body"),
     numeric_cast: |node, text| {
-        node.kind() == "cast_expression"
+        node.kind_name() == "cast_expression"
             && field(node, "type").is_some_and(|t| {
                 matches!(
                     text[t.byte_range()].trim().to_ascii_lowercase().as_str(),
@@ -125,7 +126,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
 };
 
 fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
-    let (target, value, augmented) = match node.kind() {
+    let (target, value, augmented) = match node.kind_name() {
         "assignment_expression" | "reference_assignment_expression" => {
             (field(node, "left")?, field(node, "right")?, false)
         }
@@ -134,7 +135,7 @@ fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
     };
     // `$items[] = $value` appends: the array keeps what it held and adds the value, like `+=`
     // (as an assignment to the whole array, a clean value would wipe out tainted entries).
-    if target.kind() == "subscript_expression" && target.named_child_count() == 1 {
+    if target.kind_name() == "subscript_expression" && target.named_child_count() == 1 {
         return Some(Assign {
             targets: vec![target.named_child(0)?],
             values: vec![value],
@@ -145,25 +146,30 @@ fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
 }
 
 fn call(node: Node<'_>) -> Option<Call<'_>> {
-    let (name, receiver, constructor) = match node.kind() {
+    let (name, receiver, constructor) = match node.kind_name() {
         "function_call_expression" => (field(node, "function"), None, false),
         "member_call_expression" | "nullsafe_member_call_expression" => {
             (field(node, "name"), field(node, "object"), false)
         }
         "scoped_call_expression" => (field(node, "name"), None, false),
         "object_creation_expression" => (
-            children(node).into_iter().find(|c| c.kind() != "arguments"),
+            children(node)
+                .into_iter()
+                .find(|c| c.kind_name() != "arguments"),
             None,
             true,
         ),
         _ => return None,
     };
-    let arguments = field(node, "arguments")
-        .or_else(|| children(node).into_iter().find(|c| c.kind() == "arguments"));
+    let arguments = field(node, "arguments").or_else(|| {
+        children(node)
+            .into_iter()
+            .find(|c| c.kind_name() == "arguments")
+    });
     Some(Call {
         // `\system(...)`: the name without its namespace.
         name: name.map(|n| {
-            if n.kind() == "qualified_name" {
+            if n.kind_name() == "qualified_name" {
                 n.named_child(n.named_child_count().saturating_sub(1) as u32)
                     .unwrap_or(n)
             } else {
@@ -174,7 +180,7 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
         arguments: shape::arguments(arguments)
             .into_iter()
             .map(|a| {
-                if a.kind() == "argument" {
+                if a.kind_name() == "argument" {
                     a.named_children(&mut a.walk()).last().unwrap_or(a)
                 } else {
                     a
@@ -186,14 +192,14 @@ fn call(node: Node<'_>) -> Option<Call<'_>> {
 }
 
 fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t>> {
-    if node.kind() != "array_creation_expression" {
+    if node.kind_name() != "array_creation_expression" {
         return None;
     }
     let mut position = 0;
     Some(
         children(node)
             .into_iter()
-            .filter(|e| e.kind() == "array_element_initializer")
+            .filter(|e| e.kind_name() == "array_element_initializer")
             .filter_map(|element| {
                 let parts = children(element);
                 match parts.as_slice() {

@@ -1,5 +1,6 @@
 //! Python's shapes for the taint walk.
 
+use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use crate::review::rules::taint::constant::constant_key;
@@ -37,7 +38,7 @@ pub(super) static SYNTAX: Syntax = Syntax {
     subscript: |node| shape::subscript(node, "subscript", "value", "subscript"),
     entries,
     foreach: |node| {
-        (node.kind() == "for_statement").then_some(())?;
+        (node.kind_name() == "for_statement").then_some(())?;
         Some((field(node, "left")?, field(node, "right")?))
     },
     parameters,
@@ -87,12 +88,12 @@ pub(super) static SYNTAX: Syntax = Syntax {
 };
 
 fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
-    let (targets, values, augmented) = match node.kind() {
+    let (targets, values, augmented) = match node.kind_name() {
         "assignment" => (field(node, "left")?, field(node, "right")?, false),
         "augmented_assignment" => (field(node, "left")?, field(node, "right")?, true),
         "named_expression" => (field(node, "name")?, field(node, "value")?, false),
         // `with open(path) as f`.
-        "as_pattern" if node.parent().is_some_and(|p| p.kind() == "with_item") => {
+        "as_pattern" if node.parent().is_some_and(|p| p.kind_name() == "with_item") => {
             let alias = field(node, "alias")?;
             (
                 alias.named_child(0).unwrap_or(alias),
@@ -106,12 +107,12 @@ fn assignment<'t>(node: Node<'t>, _: &str) -> Option<Assign<'t>> {
 }
 
 fn entries<'t>(node: Node<'t>, syntax: &Syntax, text: &str) -> Option<Entries<'t>> {
-    match node.kind() {
+    match node.kind_name() {
         "dictionary" => Some(
             children(node)
                 .into_iter()
                 .filter_map(|pair| {
-                    if pair.kind() != "pair" {
+                    if pair.kind_name() != "pair" {
                         // `**other`: whatever it holds may be anywhere.
                         return Some((None, pair));
                     }
@@ -132,7 +133,7 @@ fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
     children(list)
         .into_iter()
         .filter_map(|parameter| {
-            let name = match parameter.kind() {
+            let name = match parameter.kind_name() {
                 "identifier" => parameter,
                 "typed_parameter" | "default_parameter" | "typed_default_parameter" => {
                     field(parameter, "name").or_else(|| parameter.named_child(0))?
@@ -142,11 +143,11 @@ fn parameters(function: Node<'_>) -> Vec<(Node<'_>, Node<'_>)> {
                 _ => return None,
             };
             // `*args: str` is a typed parameter around a splat.
-            let name = match name.kind() {
+            let name = match name.kind_name() {
                 "list_splat_pattern" | "dictionary_splat_pattern" => name.named_child(0)?,
                 _ => name,
             };
-            (name.kind() == "identifier").then_some((parameter, name))
+            (name.kind_name() == "identifier").then_some((parameter, name))
         })
         .collect()
 }
