@@ -297,13 +297,6 @@ impl CompiledRules {
             html_output.push(rule.meta.html_output && matches!(role, None | Some("sink")));
             pattern_rules.push(rules);
         }
-        let mut parser = tree_sitter::Parser::new();
-        let root_kind = parser
-            .set_language(&grammar)
-            .ok()
-            .and_then(|_| parser.parse("", None))
-            .map(|tree| tree.root_node().kind().to_string())
-            .unwrap_or_default();
         Ok(CompiledRules {
             finding_capture: query.capture_index_for_name("finding"),
             predicates: pattern_predicates,
@@ -319,7 +312,7 @@ impl CompiledRules {
                 .filter(|(_, rule)| rule.languages.contains(&language))
                 .filter_map(|(index, rule)| Some((index, rule.meta.extent?)))
                 .collect(),
-            prefilter: Prefilter::build(&query, &source, &root_kind),
+            prefilter: Prefilter::build(&query, &source, &grammar),
             query,
             pattern_rules,
             pattern_role,

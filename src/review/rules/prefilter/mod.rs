@@ -5,13 +5,12 @@
 //! string of an `#eq?`, the words of an `#any-of?`, the prefixes and the suffixes every match of a
 //! `#match?` regex starts and ends with. Only predicates on captures the pattern always binds count.
 //! A pattern needs one literal of each of its sets. Every node of a match lies under the pattern's
-//! root node, and unless that root is the file's root node it lies inside one top-level item (a
-//! child of the root node), so only the items that hold what some pattern needs are walked, and a
-//! file with none is not walked at all. The same holds one level down for a large item of a kind
-//! no pattern is rooted at (a class, its body): each match in it lies under one of its children,
-//! so a class is weighed method by method. A large item of a kind some patterns are rooted at (a
-//! Python `block`) is weighed the same way unless one of those patterns finds all it needs inside
-//! it: otherwise no match is rooted at the item itself.
+//! root node, so a match can be rooted only at a node of a kind some pattern is rooted at whose
+//! text holds all that pattern needs. Going down from the top, a node whose text gives no pattern
+//! all it needs is left with everything under it, a node that can be a match's root is walked
+//! whole, and any other is weighed by its children: so in a file where `execute` is called twice,
+//! only those two calls are walked (or the statements, blocks and functions around them that some
+//! pattern is rooted at and finds all it needs in), and a file with nothing is not walked at all.
 //!
 //! The shortcuts are only taken when every pattern of the language allows them: one pattern without
 //! literals means every file is walked whole, and one that could be rooted at the file's root node
@@ -34,6 +33,8 @@ use std::ops::Range;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use tree_sitter::Query;
 
+use crate::lang::GrammarNames;
+
 use literals::pattern_sets_of;
 use syntax::outermost_kinds;
 
@@ -50,11 +51,10 @@ pub(crate) struct Prefilter {
     pattern_sets: Vec<Vec<usize>>,
     /// Per pattern: its sets as literals, for `rules profile`.
     pattern_literals: Vec<Vec<Vec<String>>>,
-    /// Whether restricting the walk to the top-level items that hold literals is sound.
+    /// Whether restricting the walk to the nodes that can be a match's root is sound.
     ranges_sound: bool,
-    /// The node kinds some pattern is rooted at, with those patterns: a large node of another
-    /// kind, or of one whose patterns lack a literal inside it, is no match's root, so each match
-    /// under it lies under one of its children, and those are the items to weigh.
+    /// The node kinds some pattern is rooted at, with those patterns: a node of another kind,
+    /// or of one whose patterns lack a literal inside it, is no match's root.
     root_kinds: std::collections::HashMap<String, Vec<usize>>,
     /// Whether some literal stands for a non-ASCII character too (see the module docs).
     unicode_folds: bool,
@@ -72,8 +72,14 @@ pub(crate) enum Plan {
 }
 
 impl Prefilter {
-    /// Builds the prefilter of `query`, compiled from `source`, whose root node kind is `root_kind`.
-    pub(crate) fn build(query: &Query, source: &str, root_kind: &str) -> Prefilter {
+    /// Builds the prefilter of `query`, compiled from `source` for `grammar`.
+    pub(crate) fn build(query: &Query, source: &str, grammar: &tree_sitter::Language) -> Prefilter {
+        let root_kind = root_kind(grammar);
+        // A pattern rooted at a supertype (`(expression)`) is rooted at nodes of other kinds.
+        let supertype = |kind: &str| {
+            let id = grammar.id_for_node_kind(kind, true);
+            id != 0 && grammar.node_kind_is_supertype(id)
+        };
         let mut ranges_sound = true;
         let mut unicode_folds = false;
         let mut root_kinds: std::collections::HashMap<String, Vec<usize>> = Default::default();
@@ -87,9 +93,9 @@ impl Prefilter {
             ranges_sound &= !query.is_pattern_non_local(pattern)
                 && outermost.as_ref().is_some_and(|kinds| {
                     !kinds.is_empty()
-                        && kinds
-                            .iter()
-                            .all(|kind| kind != root_kind && kind != "_" && kind != "ERROR")
+                        && kinds.iter().all(|kind| {
+                            *kind != root_kind && kind != "_" && kind != "ERROR" && !supertype(kind)
+                        })
                 });
             for kind in outermost.into_iter().flatten() {
                 root_kinds.entry(kind).or_default().push(pattern);
@@ -149,6 +155,18 @@ impl Prefilter {
     }
 }
 
+/// The kind of `grammar`'s root node (`module`, `translation_unit`): a pattern rooted there
+/// can span every top-level node.
+fn root_kind(grammar: &tree_sitter::Language) -> String {
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(grammar)
+        .ok()
+        .and_then(|_| parser.parse("", None))
+        .map(|tree| tree.root_node().kind_name().to_string())
+        .unwrap_or_default()
+}
+
 /// What the tests of every part build their cases from: Python, whose root node kind is `module`.
 #[cfg(test)]
 mod fixtures {
@@ -164,7 +182,10 @@ mod fixtures {
 
     /// The prefilter of `source`, built as the engine builds it.
     pub(super) fn python_prefilter(source: &str) -> Prefilter {
-        Prefilter::build(&python_query(source), source, "module")
+        let grammar = crate::lang::Language::Python
+            .grammar()
+            .expect("Python has a grammar");
+        Prefilter::build(&python_query(source), source, &grammar)
     }
 
     /// Literal sets as the prefilter holds them, from a table's string slices.

@@ -1,10 +1,12 @@
-//! The per-file plan: one Aho-Corasick pass finds every literal in the text, and each hit is
-//! given to the item (a top-level node, or a child of a large node no pattern is rooted at) it lies
-//! in; only the items where some pattern has one literal of each of its sets are walked.
+//! The per-file plan: one Aho-Corasick pass finds every literal in the text; going down the tree
+//! from the top, only the nodes whose literals give a pattern rooted at their kind one literal of
+//! each of its sets are walked.
 
 use std::ops::Range;
 
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::literals::NON_ASCII_FOLDS;
 use super::{Plan, Prefilter};
@@ -32,31 +34,13 @@ impl Prefilter {
                 Plan::Skip
             };
         }
-        let items = self.items(root, &hits, &mut check);
-        // Each hit's item; a hit outside every item (in the root's own text, or between the
-        // children of a node that was split) cannot be under any pattern's root.
-        let mut by_item: Vec<(usize, usize)> = hits
-            .iter()
-            .filter_map(|&(start, literal)| {
-                let index = items.partition_point(|item| item.end <= start);
-                let item = items.get(index)?;
-                (item.start <= start).then_some((index, literal))
-            })
-            .collect();
-        by_item.sort_unstable();
         let mut ranges: Vec<Range<usize>> = Vec::new();
-        let mut last_kept: Option<usize> = None;
-        for group in by_item.chunk_by(|a, b| a.0 == b.0) {
-            let index = group[0].0;
-            if !check.any(group.iter().map(|(_, literal)| *literal)) {
-                continue;
+        for node in self.roots(root, &hits, &mut check) {
+            match ranges.last_mut() {
+                // Near ranges are one: each range restarts the cursor from the root.
+                Some(last) if node.start <= last.end + MERGE_GAP => last.end = node.end,
+                _ => ranges.push(node),
             }
-            let item = &items[index];
-            match (ranges.last_mut(), last_kept) {
-                (Some(range), Some(previous)) if previous + 1 == index => range.end = item.end,
-                _ => ranges.push(item.clone()),
-            }
-            last_kept = Some(index);
         }
         let covered: usize = ranges.iter().map(|r| r.len()).sum();
         if ranges.is_empty() {
@@ -82,52 +66,50 @@ impl Prefilter {
     }
 }
 
-/// A node at least this large that no pattern can be rooted at is weighed by its children (a
-/// class by its methods) rather than whole.
-const SPLIT_BYTES: usize = 2048;
+/// Ranges at most this far apart are walked as one.
+const MERGE_GAP: usize = 512;
 
 impl Prefilter {
-    /// The items whose literals are weighed, in order: the root's children, each large one that
-    /// no match can be rooted at replaced by its children, and so on down. `hits` are the file's
-    /// literals, `(start, literal)` sorted.
-    fn items(
+    /// The nodes a match may be rooted at, in order, none inside another: going down from the
+    /// root's children, a node whose literals (`hits`, `(start, literal)` sorted) give no
+    /// pattern all it needs holds no match and is left; one whose literals give a pattern
+    /// rooted at its kind all it needs is kept whole; any other is weighed by its children.
+    /// A match rooted at a node left out fails its predicates, so walking only these finds
+    /// every match there is, each once.
+    fn roots(
         &self,
         root: Node<'_>,
         hits: &[(usize, usize)],
         check: &mut Satisfied<'_>,
     ) -> Vec<Range<usize>> {
-        let mut items = Vec::new();
+        // A pattern rooted at an anonymous node (`"unsafe"`) could be rooted at any node.
+        let anywhere = self.root_kinds.get("").map(Vec::as_slice);
+        let mut roots = Vec::new();
         let mut walker = root.walk();
         let mut pending: Vec<Node<'_>> = root.children(&mut walker).collect();
         pending.reverse();
         // A stack, not recursion: trees can be thousands of levels deep.
         while let Some(node) = pending.pop() {
-            // A pattern rooted at an anonymous node (`"unsafe"`) could be rooted anywhere.
-            let large = node.byte_range().len() >= SPLIT_BYTES
-                && node.child_count() > 0
-                && !self.root_kinds.contains_key("");
-            let split = large
-                && match self.root_kinds.get(node.kind()) {
-                    None => true,
-                    // A match is rooted at the node itself only where one of the patterns
-                    // rooted at its kind has all it needs inside it.
-                    Some(patterns) => {
-                        let range = node.byte_range();
-                        let first = hits.partition_point(|h| h.0 < range.start);
-                        let end = hits.partition_point(|h| h.0 < range.end);
-                        let inside = hits[first..end].iter().map(|(_, literal)| *literal);
-                        !check.any_of(inside, Some(patterns))
-                    }
-                };
-            if split {
+            let range = node.byte_range();
+            let first = hits.partition_point(|h| h.0 < range.start);
+            let end = hits.partition_point(|h| h.0 < range.end);
+            let inside = || hits[first..end].iter().map(|(_, literal)| *literal);
+            if first == end || !check.any(inside()) {
+                continue;
+            }
+            let rooted = |patterns: Option<&[usize]>, check: &mut Satisfied<'_>| {
+                patterns.is_some_and(|patterns| check.any_of(inside(), Some(patterns)))
+            };
+            let kind = self.root_kinds.get(node.kind_name()).map(Vec::as_slice);
+            if rooted(kind, check) || rooted(anywhere, check) {
+                roots.push(range);
+            } else {
                 let mut walker = node.walk();
                 let children: Vec<Node<'_>> = node.children(&mut walker).collect();
                 pending.extend(children.into_iter().rev());
-            } else {
-                items.push(node.byte_range());
             }
         }
-        items
+        roots
     }
 }
 
@@ -228,25 +210,31 @@ mod tests {
                 "one item of three, in any case",
                 EVAL,
                 "def a():\n    pass\n\ndef b():\n    EVAL(x)\n\ndef c():\n    pass\n",
-                Expect::Ranges(&["def b():\n    EVAL(x)"]),
+                Expect::Ranges(&["EVAL(x)"]),
             ),
             (
                 "both sets in one item",
                 POPEN,
                 "import subprocess\n\ndef f():\n    subprocess.Popen(x)\n{quiet}",
-                Expect::Ranges(&["def f():\n    subprocess.Popen(x)"]),
+                Expect::Ranges(&["subprocess.Popen(x)"]),
             ),
             (
-                "adjacent items are one range",
+                "near nodes are one range",
                 EVAL,
-                "def a():\n    eval(x)\ndef b():\n    eval(y)\n{quiet}",
-                Expect::Ranges(&["def a():\n    eval(x)\ndef b():\n    eval(y)"]),
+                "def a():\n    eval(x)\ndef b():\n    eval(y)\n{quiet}{quiet}{quiet}",
+                Expect::Ranges(&["eval(x)\ndef b():\n    eval(y)"]),
             ),
             (
-                "items apart stay apart",
+                "nodes apart stay apart",
                 EVAL,
-                "def a():\n    eval(x)\n{quiet}def b():\n    eval(y)\n{quiet}",
-                Expect::Ranges(&["def a():\n    eval(x)", "def b():\n    eval(y)"]),
+                "def a():\n    eval(x)\n{quiet}{quiet}{quiet}def b():\n    eval(y)\n{quiet}{quiet}",
+                Expect::Ranges(&["eval(x)", "eval(y)"]),
+            ),
+            (
+                "a node of a kind some pattern is rooted at, with what it needs, is whole",
+                POPEN,
+                "def f():\n    return subprocess.Popen(eval(x))\n{quiet}",
+                Expect::Ranges(&["subprocess.Popen(eval(x))"]),
             ),
             // 6 bytes of 9 are kept, under 3/4; of 8, exactly 3/4.
             (
@@ -292,7 +280,7 @@ mod tests {
                 "rooted at an alternation",
                 r#"([(identifier) (string)] @x (#eq? @x "eval"))"#,
                 "eval(1)\n{quiet}",
-                Expect::Ranges(&["eval(1)"]),
+                Expect::Ranges(&["eval"]),
             ),
             (
                 "rooted at an alternation that holds the file's root node",
@@ -342,91 +330,63 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_large_class_is_weighed_method_by_method() {
-        let filler = format!("        x = 1  # {}\n", "-".repeat(60)).repeat(40);
-        let code = format!(
-            "class Big:\n    def quiet(self):\n{filler}\n    def loud(self):\n        \
-             return eval(self.x)\n"
-        );
-        assert!(code.len() > SPLIT_BYTES);
-        let loud = code.find("def loud").unwrap();
-        assert_eq!(
-            python_plan(EVAL, &code),
-            Plan::Ranges(std::iter::once(loud..code.len() - 1).collect())
-        );
-        // A pattern rooted at the class keeps it whole.
-        let rooted = r#"(class_definition body: (block (function_definition name: (identifier) @n)) (#eq? @n "loud")) @finding"#;
-        assert_eq!(python_plan(rooted, &code), Plan::Whole);
-    }
-
-    /// An item as a test sees it: its first line and its number of lines.
-    type Item<'a> = (&'a str, usize);
+    /// A node as a test sees it: its first line and its number of lines.
+    type Root<'a> = (&'a str, usize);
 
     #[test]
-    fn items_split_large_nodes_no_pattern_is_rooted_at() {
-        let method = |name: &str| {
+    fn roots_are_the_outermost_nodes_a_match_can_be_rooted_at() {
+        let method = |name: &str, body: &str| {
             let line = format!("        x = 1  # {}\n", "-".repeat(60));
-            format!("    def {name}(self):\n{}", line.repeat(18))
+            format!("    def {name}(self):\n{}        {body}\n", line.repeat(18))
         };
-        let big = format!("class Big:\n{}{}", method("a"), method("b"));
-        let big_eval = big.replace("def b(self):", "def b(self, f=eval):");
-        assert!(big.len() >= SPLIT_BYTES && method("a").len() < SPLIT_BYTES);
-        let small = "class Small:\n    def a(self):\n        return 1\n";
-        // (query, code, the items)
-        let cases: &[(&str, &str, &[Item])] = &[
-            (
-                EVAL,
-                &big,
-                &[
-                    ("class", 1),
-                    ("Big", 1),
-                    (":", 1),
-                    ("def a(self):", 19),
-                    ("def b(self):", 19),
-                ],
-            ),
-            (EVAL, small, &[("class Small:", 3)]),
-            // A pattern rooted at a kind keeps nodes of that kind whole.
+        let big = format!(
+            "class Big:\n{}{}",
+            method("a", "pass"),
+            method("b", "return eval(self.x)")
+        );
+        let lambda = "x = 1\ny = lambda: eval(z)\n";
+        // (query, code, the roots)
+        let cases: &[(&str, &str, &[Root])] = &[
+            // Down through the class and the method to the call.
+            (EVAL, &big, &[("eval(self.x)", 1)]),
+            // A pattern rooted at the class keeps it whole.
             (
                 r#"(class_definition name: (identifier) @n (#eq? @n "big"))"#,
                 &big,
-                &[("class Big:", 39)],
+                &[("class Big:", 41)],
             ),
-            // ... where one of those patterns finds all it needs inside: a block without
-            // `eval` is weighed statement by statement, one with it whole.
+            // Blocks nest: the outermost that holds `eval` is the class's body.
             (
                 r#"(block (expression_statement) @s (#eq? @s "eval"))"#,
                 &big,
-                &[
-                    ("class", 1),
-                    ("Big", 1),
-                    (":", 1),
-                    ("def a(self):", 19),
-                    ("def b(self):", 19),
-                ],
+                &[("def a(self):", 40)],
             ),
+            // Each of two sets of literals in another call: the function holds both, no call
+            // does.
             (
-                r#"(block (expression_statement) @s (#eq? @s "eval"))"#,
-                &big_eval,
-                &[("class", 1), ("Big", 1), (":", 1), ("def a(self):", 38)],
+                POPEN,
+                "def f():\n    subprocess.run(x)\n    popen(y)\n",
+                &[],
             ),
-            // A pattern rooted at an anonymous node could be rooted at any child.
+            // A pattern rooted at an anonymous node could be rooted at any node: the first
+            // that holds what it needs is kept.
             (
-                r#"("lambda" @l) ((identifier) @f (#eq? @f "eval"))"#,
-                &big,
-                &[("class Big:", 39)],
+                r#"("lambda" @l (#eq? @l "lambda")) ((identifier) @f (#eq? @f "eval"))"#,
+                lambda,
+                &[("y = lambda: eval(z)", 1)],
             ),
+            (EVAL, lambda, &[("eval(z)", 1)]),
         ];
         for &(query, code, expected) in cases {
             let tree = parse(code);
             let prefilter = python_prefilter(query);
-            let hits = match &prefilter.automaton {
-                Some(automaton) => prefilter.hits(automaton, code),
-                None => Vec::new(),
-            };
-            let items: Vec<Item> = prefilter
-                .items(tree.root_node(), &hits, &mut Satisfied::new(&prefilter))
+            let automaton = prefilter
+                .automaton
+                .as_ref()
+                .expect("the query has literals");
+            let hits = prefilter.hits(automaton, code);
+            let roots: Vec<Root> = prefilter
+                .roots(tree.root_node(), &hits, &mut Satisfied::new(&prefilter))
                 .into_iter()
                 .map(|range| {
                     let text = &code[range];
@@ -436,7 +396,7 @@ mod tests {
                     )
                 })
                 .collect();
-            assert_eq!(items, expected, "{query}");
+            assert_eq!(roots, expected, "{query}");
         }
     }
 
