@@ -650,18 +650,31 @@ impl CompiledRules {
             declared,
             ..taint::Roles::default()
         };
-        let mut wanted: std::collections::HashMap<FlagsKey, (&taint::Roles, usize)> =
+        // Per set of flags, the rules that walk with them; the walks with no role are always
+        // made for the rules without roles in the file (the shared edges), and for others
+        // where they save more than they cost.
+        let none_key = summary::flags(&none);
+        let mut wanted: std::collections::HashMap<FlagsKey, (&taint::Roles, Vec<&taint::Roles>)> =
             std::collections::HashMap::new();
-        wanted.insert(summary::flags(&none), (&none, 2));
+        wanted.insert(none_key, (&none, Vec::new()));
         for (rule, roles) in taint_roles {
             if roles.extent.is_some() || self.function_reach.contains(rule) || shares(roles) {
                 continue;
             }
-            wanted.entry(summary::flags(roles)).or_insert((roles, 0)).1 += 1;
+            wanted
+                .entry(summary::flags(roles))
+                .or_insert((roles, Vec::new()))
+                .1
+                .push(roles);
         }
+        let units = none
+            .declared
+            .as_ref()
+            .map(|declared| declared.units.as_slice())
+            .unwrap_or_default();
         wanted
             .into_par_iter()
-            .filter(|(_, (_, rules))| *rules >= 2)
+            .filter(|(key, (_, rules))| *key == none_key || summary::free_walks_pay(units, rules))
             .map(|(key, (like, _))| {
                 let free = summary::FreeWalks::new(
                     self.language,

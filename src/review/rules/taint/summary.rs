@@ -14,6 +14,7 @@
 //! once for every other rule (a file with no source, sink or sanitizer of a rule passes values
 //! on the same way for all of them).
 
+use crate::lang::GrammarNames;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -156,11 +157,9 @@ impl Shape {
         let mut definitions = Vec::new();
         while let Some((node, scope, value)) = stack.pop() {
             let mut inner = scope;
-            let kind = node.kind();
+            let kind = node.kind_name();
             if CLASSES.contains(&kind) {
-                inner.class = node
-                    .child_by_field_name("name")
-                    .map(|n| &text[n.byte_range()]);
+                inner.class = node.field("name").map(|n| &text[n.byte_range()]);
             } else if syntax.declarations.contains(&kind) {
                 if let Some((name, class)) = function_name(node, text) {
                     let index = shape.functions.len();
@@ -193,7 +192,7 @@ impl Shape {
             } else if kind == "return_statement" {
                 let value = node
                     .named_child(0)
-                    .filter(|v| !v.kind().contains("comment"));
+                    .filter(|v| !v.kind_name().contains("comment"));
                 if let (Some(value), Some((_, function))) = (value, scope.function) {
                     shape.returns.insert(value.byte_range(), function);
                 }
@@ -216,8 +215,8 @@ impl Shape {
                             written.insert(target.id());
                             // A constant stored by a statement of the function's own body
                             // (not under a branch) holds for the calls after it.
-                            let constant = syntax.strings.contains(&stored_value.kind())
-                                || syntax.numbers.contains(&stored_value.kind());
+                            let constant = syntax.strings.contains(&stored_value.kind_name())
+                                || syntax.numbers.contains(&stored_value.kind_name());
                             let top = node
                                 .parent()
                                 .and_then(|statement| statement.parent())
@@ -245,7 +244,7 @@ impl Shape {
             let names_only: Vec<usize> = if fields_possible {
                 ["name", "field", "type", "declarator", "function"]
                     .iter()
-                    .filter_map(|f| node.child_by_field_name(f))
+                    .filter_map(|f| node.field(f))
                     .map(|n| n.id())
                     .collect()
             } else {
@@ -327,7 +326,9 @@ impl Shape {
             by_address: call
                 .arguments
                 .iter()
-                .map(|a| a.kind() == "pointer_expression" && text[a.byte_range()].starts_with('&'))
+                .map(|a| {
+                    a.kind_name() == "pointer_expression" && text[a.byte_range()].starts_with('&')
+                })
                 .collect(),
             overwritten: Vec::new(),
         });
@@ -389,12 +390,10 @@ impl<'s> Stored<'s> {
                 let mut stack: Vec<(Node<'_>, Option<&str>)> = vec![(root, None)];
                 while let Some((node, class)) = stack.pop() {
                     let mut class = class;
-                    if CLASSES.contains(&node.kind()) {
-                        class = node
-                            .child_by_field_name("name")
-                            .map(|n| &text[n.byte_range()]);
+                    if CLASSES.contains(&node.kind_name()) {
+                        class = node.field("name").map(|n| &text[n.byte_range()]);
                     }
-                    if node.kind() == "field_declaration" {
+                    if node.kind_name() == "field_declaration" {
                         if let Some(class) = class {
                             for name in field_names(node) {
                                 stored.fields.insert((class, &text[name.byte_range()]));
@@ -403,7 +402,7 @@ impl<'s> Stored<'s> {
                         continue;
                     }
                     if matches!(
-                        node.kind(),
+                        node.kind_name(),
                         "program"
                             | "class_body"
                             | "enum_body"
@@ -412,7 +411,7 @@ impl<'s> Stored<'s> {
                             | "declaration_list"
                             | "namespace_declaration"
                             | "file_scoped_namespace_declaration"
-                    ) || CLASSES.contains(&node.kind())
+                    ) || CLASSES.contains(&node.kind_name())
                     {
                         let mut cursor = node.walk();
                         for child in node.named_children(&mut cursor) {
@@ -424,7 +423,7 @@ impl<'s> Stored<'s> {
             Language::C | Language::Cpp => {
                 let mut stack = vec![root];
                 while let Some(node) = stack.pop() {
-                    match node.kind() {
+                    match node.kind_name() {
                         "declaration" => {
                             let private = is_private(node, text);
                             let mut cursor = node.walk();
@@ -433,12 +432,12 @@ impl<'s> Stored<'s> {
                                 // A prototype declares a function, not a variable.
                                 let mut inner = declarator;
                                 let mut function = false;
-                                while let Some(next) = inner.child_by_field_name("declarator") {
-                                    function |= inner.kind() == "function_declarator";
+                                while let Some(next) = inner.field("declarator") {
+                                    function |= inner.kind_name() == "function_declarator";
                                     inner = next;
                                 }
-                                function |= inner.kind() == "function_declarator";
-                                if !function && inner.kind() == "identifier" {
+                                function |= inner.kind_name() == "function_declarator";
+                                if !function && inner.kind_name() == "identifier" {
                                     stored.globals.insert(&text[inner.byte_range()], private);
                                 }
                             }
@@ -482,8 +481,8 @@ impl<'s> Stored<'s> {
     ) -> Option<Field> {
         let local = |name: &str| {
             locals.iter().any(|d| {
-                d.child_by_field_name("name")
-                    .or_else(|| d.child_by_field_name("declarator").map(declarator_name))
+                d.field("name")
+                    .or_else(|| d.field("declarator").map(declarator_name))
                     .is_some_and(|n| &text[n.byte_range()] == name)
             }) || scope.function.is_some_and(|(function, _)| {
                 (syntax.parameters)(function)
@@ -491,7 +490,7 @@ impl<'s> Stored<'s> {
                     .any(|(_, n)| &text[n.byte_range()] == name)
             })
         };
-        match node.kind() {
+        match node.kind_name() {
             "identifier" => {
                 let name = &text[node.byte_range()];
                 if let Some(class) = scope.class {
@@ -510,9 +509,9 @@ impl<'s> Stored<'s> {
             }
             // C#'s `this.conn`.
             "member_access_expression" => {
-                let object = node.child_by_field_name("expression")?;
-                let field = &text[node.child_by_field_name("name")?.byte_range()];
-                (object.kind() == "this").then_some(())?;
+                let object = node.field("expression")?;
+                let field = &text[node.field("name")?.byte_range()];
+                (object.kind_name() == "this").then_some(())?;
                 let class = scope.class?;
                 self.fields.contains(&(class, field)).then(|| Field {
                     name: format!("{class}.{field}"),
@@ -520,9 +519,9 @@ impl<'s> Stored<'s> {
                 })
             }
             "field_access" => {
-                let object = node.child_by_field_name("object")?;
-                let field = &text[node.child_by_field_name("field")?.byte_range()];
-                let class = match object.kind() {
+                let object = node.field("object")?;
+                let field = &text[node.field("field")?.byte_range()];
+                let class = match object.kind_name() {
                     "this" => scope.class?,
                     // `Other.data`: a class's static field, as Java names classes.
                     "identifier" => {
@@ -555,12 +554,12 @@ fn field_names(declaration: Node<'_>) -> Vec<Node<'_>> {
         .collect();
     let csharp = children(declaration)
         .into_iter()
-        .filter(|c| c.kind() == "variable_declaration")
+        .filter(|c| c.kind_name() == "variable_declaration")
         .flat_map(children)
-        .filter(|d| d.kind() == "variable_declarator");
+        .filter(|d| d.kind_name() == "variable_declarator");
     java.into_iter()
         .chain(csharp)
-        .filter_map(|d| d.child_by_field_name("name"))
+        .filter_map(|d| d.field("name"))
         .collect()
 }
 
@@ -689,35 +688,62 @@ impl FreeWalks {
         }
     }
 
-    /// The units holding one of `roles`' ranges, sorted; `None` when one lies outside every
-    /// unit (at the top level, whose state the units met there see) or the rule's walk depends
-    /// on having roles at all (`@filled`): then the rule walks the whole file itself.
+    /// The units holding one of `roles`' ranges (see [`holding`]).
     fn holding(&self, roles: &Roles) -> Option<Vec<Range<usize>>> {
-        if !roles.filled.is_empty() {
-            return None;
-        }
-        let mut held = std::collections::BTreeSet::new();
-        let sets = [
-            &roles.sources,
-            &roles.sinks,
-            &roles.sanitizers,
-            &roles.propagators,
-            &roles.local_sources,
-            &roles.cleared,
-            &roles.checked,
-            &roles.rejected,
-        ];
-        for range in sets.into_iter().flatten() {
-            held.insert(self.unit_of(range)?);
-        }
-        Some(held.into_iter().map(|i| self.units[i].clone()).collect())
+        holding(&self.units, roles)
     }
 
     /// The unit `range` lies in.
     fn unit_of(&self, range: &Range<usize>) -> Option<usize> {
-        let at = self.units.partition_point(|u| u.start <= range.start);
-        (at > 0 && self.units[at - 1].end >= range.end).then(|| at - 1)
+        unit_of(&self.units, range)
     }
+}
+
+/// Whether walking a file once with no role for `rules`, which share their flags (see
+/// [`FreeWalks`]), saves work: each rule then walks only the `units` (sorted) that hold its
+/// roles, so the free walks pay when what the rules would leave out adds up to more than the
+/// file. Rules whose roles are in nearly every function (a rule about dereferences, one that
+/// counts `n++` as cleaning) leave out little, and two or three of them gain nothing from it.
+pub(crate) fn free_walks_pay(units: &[Range<usize>], rules: &[&Roles]) -> bool {
+    let size = |ranges: &[Range<usize>]| ranges.iter().map(Range::len).sum::<usize>();
+    let whole = size(units);
+    let left_out: usize = rules
+        .iter()
+        .filter_map(|roles| Some(whole - size(&holding(units, roles)?)))
+        .sum();
+    left_out > whole
+}
+
+/// The units holding one of `roles`' ranges that change how the walks from parameters and
+/// from results go, sorted; `None` when one lies outside every unit (at the top level, whose
+/// state the units met there see) or the rule's walk depends on having roles at all
+/// (`@filled`): then the rule walks the whole file itself. The rule's sources are not among
+/// those ranges: those walks start from parameters and results only (see [`open_walks`]), so
+/// a function where the rule has only sources (a rule about the constant zero has them in
+/// most) passes values on as the free walks say.
+fn holding(units: &[Range<usize>], roles: &Roles) -> Option<Vec<Range<usize>>> {
+    if !roles.filled.is_empty() {
+        return None;
+    }
+    let mut held = std::collections::BTreeSet::new();
+    let sets = [
+        &roles.sinks,
+        &roles.sanitizers,
+        &roles.propagators,
+        &roles.cleared,
+        &roles.checked,
+        &roles.rejected,
+    ];
+    for range in sets.into_iter().flatten() {
+        held.insert(unit_of(units, range)?);
+    }
+    Some(held.into_iter().map(|i| units[i].clone()).collect())
+}
+
+/// The unit of `units` (sorted) that `range` lies in.
+fn unit_of(units: &[Range<usize>], range: &Range<usize>) -> Option<usize> {
+    let at = units.partition_point(|u| u.start <= range.start);
+    (at > 0 && units[at - 1].end >= range.end).then(|| at - 1)
 }
 
 /// The roles of the two walks from parameters and from results, for `roles` (whose sources
@@ -861,11 +887,9 @@ pub(crate) fn summarize(
 
 /// A function declaration's name, and the scope its name gives (`void Helper::run(...)`).
 fn function_name<'s>(declaration: Node<'_>, text: &'s str) -> Option<(&'s str, Option<&'s str>)> {
-    let name = declaration.child_by_field_name("name").or_else(|| {
-        declaration
-            .child_by_field_name("declarator")
-            .map(declarator_name)
-    })?;
+    let name = declaration
+        .field("name")
+        .or_else(|| declaration.field("declarator").map(declarator_name))?;
     let written = &text[name.byte_range()];
     match written.rsplit_once("::") {
         Some((scope, name)) => Some((name, Some(last_segment(scope)))),
@@ -884,13 +908,13 @@ fn receiver_class(
     text: &str,
 ) -> Option<String> {
     let mut receiver = receiver;
-    while receiver.kind() == "parenthesized_expression" {
+    while receiver.kind_name() == "parenthesized_expression" {
         receiver = receiver.named_child(0)?;
     }
     if let Some(class) = created_class(receiver, text) {
         return Some(class);
     }
-    if !syntax.identifiers.contains(&receiver.kind()) {
+    if !syntax.identifiers.contains(&receiver.kind_name()) {
         return None;
     }
     let name = &text[receiver.byte_range()];
@@ -899,8 +923,8 @@ fn receiver_class(
         .filter(|d| d.start_byte() < call.start_byte())
         .rfind(|d| {
             let named = d
-                .child_by_field_name("name")
-                .or_else(|| d.child_by_field_name("declarator").map(declarator_name));
+                .field("name")
+                .or_else(|| d.field("declarator").map(declarator_name));
             named.is_some_and(|n| &text[n.byte_range()] == name)
         });
     let Some(declarator) = declarator else {
@@ -910,16 +934,16 @@ fn receiver_class(
         return class.then(|| name.to_string());
     };
     if let Some(class) = declarator
-        .child_by_field_name("value")
+        .field("value")
         .and_then(|value| created_class(value, text))
     {
         return Some(class);
     }
     // The declared type: `Helper h = factory();`.
     let declaration = declarator.parent()?;
-    let declared = declaration.child_by_field_name("type")?;
+    let declared = declaration.field("type")?;
     if matches!(
-        declared.kind(),
+        declared.kind_name(),
         "type_identifier" | "scoped_type_identifier" | "generic_type" | "qualified_identifier"
     ) {
         return Some(type_name(&text[declared.byte_range()]).to_string());
@@ -937,19 +961,19 @@ fn pointed_function<'a>(
 ) -> Option<&'a str> {
     let declarator = declarators
         .iter()
-        .filter(|d| d.kind() == "init_declarator")
+        .filter(|d| d.kind_name() == "init_declarator")
         .filter(|d| d.start_byte() < call.start_byte())
         .rfind(|d| {
-            let written = d.child_by_field_name("declarator");
+            let written = d.field("declarator");
             written.is_some_and(|w| first_identifier(&text[w.byte_range()]) == Some(name))
         })?;
-    let value = declarator.child_by_field_name("value")?;
-    let value = if value.kind() == "pointer_expression" {
-        value.child_by_field_name("argument")?
+    let value = declarator.field("value")?;
+    let value = if value.kind_name() == "pointer_expression" {
+        value.field("argument")?
     } else {
         value
     };
-    (value.kind() == "identifier").then(|| &text[value.byte_range()])
+    (value.kind_name() == "identifier").then(|| &text[value.byte_range()])
 }
 
 /// The first identifier in a declarator's text (`(*run) (char *)` names `run`).
@@ -965,10 +989,13 @@ fn first_identifier(written: &str) -> Option<&str> {
 /// The class an object creation makes: Java's `new Helper(...)`, C++'s `new Helper` and
 /// `new Helper(...)`.
 fn created_class(node: Node<'_>, text: &str) -> Option<String> {
-    if !matches!(node.kind(), "object_creation_expression" | "new_expression") {
+    if !matches!(
+        node.kind_name(),
+        "object_creation_expression" | "new_expression"
+    ) {
         return None;
     }
-    let written = node.child_by_field_name("type")?;
+    let written = node.field("type")?;
     Some(type_name(&text[written.byte_range()]).to_string())
 }
 
@@ -989,7 +1016,7 @@ fn is_private(declaration: Node<'_>, text: &str) -> bool {
     let mut cursor = declaration.walk();
     let private = declaration.children(&mut cursor).any(|child| {
         let words = &text[child.byte_range()];
-        match child.kind() {
+        match child.kind_name() {
             "modifiers" => words.split_whitespace().any(|w| w == "private"),
             "storage_class_specifier" => words == "static",
             _ => false,
