@@ -297,6 +297,13 @@ impl CompiledRules {
             html_output.push(rule.meta.html_output && matches!(role, None | Some("sink")));
             pattern_rules.push(rules);
         }
+        let superseded_by = superseders(set, language);
+        let function_reach = reaching_their_function(
+            rules_where(set, language, |meta| meta.function_reach),
+            &pattern_rules,
+            &pattern_role,
+            &superseded_by,
+        );
         Ok(CompiledRules {
             finding_capture: query.capture_index_for_name("finding"),
             predicates: pattern_predicates,
@@ -304,7 +311,7 @@ impl CompiledRules {
             value_flow: rules_where(set, language, |meta| meta.value_flow),
             number_flow: rules_where(set, language, |meta| meta.number_flow),
             all_paths: rules_where(set, language, |meta| meta.all_paths),
-            function_reach: rules_where(set, language, |meta| meta.function_reach),
+            function_reach,
             extent: set
                 .rules
                 .iter()
@@ -317,7 +324,7 @@ impl CompiledRules {
             pattern_rules,
             pattern_role,
             language,
-            superseded_by: superseders(set, language),
+            superseded_by,
         })
     }
 
@@ -799,6 +806,37 @@ fn shares(roles: &taint::Roles) -> bool {
         && roles.checked.is_empty()
         && roles.rejected.is_empty()
         && roles.cleared.is_empty()
+}
+
+/// The rules whose flows stay in their function: those that say so (`; reach: function`,
+/// `declared`), and those whose every source does (`@source.local`) and that decide no pattern
+/// rule's findings. No edge of theirs starts from a source, so the join of summaries could
+/// never reach a sink for them, and the walks that would make their summaries are saved.
+fn reaching_their_function(
+    declared: std::collections::HashSet<usize>,
+    pattern_rules: &[Vec<usize>],
+    pattern_role: &[Option<&'static str>],
+    superseded_by: &std::collections::HashMap<usize, Vec<usize>>,
+) -> std::collections::HashSet<usize> {
+    let deciding: std::collections::HashSet<usize> =
+        superseded_by.values().flatten().copied().collect();
+    // Per rule: whether it has sources that stay in their function, and others.
+    let mut sources: std::collections::BTreeMap<usize, (bool, bool)> = Default::default();
+    for (rules, role) in pattern_rules.iter().zip(pattern_role) {
+        for rule in rules {
+            let (local, other) = sources.entry(*rule).or_default();
+            match role {
+                Some("source.local") => *local = true,
+                Some("source" | "filled") => *other = true,
+                _ => {}
+            }
+        }
+    }
+    let local = sources
+        .into_iter()
+        .filter(|(rule, (local, other))| *local && !*other && !deciding.contains(rule))
+        .map(|(rule, _)| rule);
+    declared.into_iter().chain(local).collect()
 }
 
 /// The flags that make rules walk alike (see [`summary::flags`]).
