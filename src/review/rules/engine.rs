@@ -359,10 +359,11 @@ impl CompiledRules {
 
     /// [`CompiledRules::plan`] for a file whose names are known: where a name is spelled
     /// otherwise than it is used, a rule's literal can sit in an import or a `#define` far from
-    /// the match, so the file is weighed whole.
+    /// the match, so the uses of an import's new name hold the literals of the name it stands
+    /// for, and a file with such a macro is weighed whole.
     fn plan_with(&self, tree: &Tree, text: &str, aliases: &Aliases) -> Plan {
         self.prefilter
-            .plan(tree.root_node(), text, !aliases.renames())
+            .plan(tree.root_node(), text, aliases.renamings().as_deref())
     }
 
     /// Runs every rule over every node, without the prefilter, to check it and to measure it.

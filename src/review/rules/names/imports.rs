@@ -21,9 +21,6 @@ pub(crate) struct Imports {
     /// (Java's `java.lang` and same-package classes and wildcard imports, PHP's global
     /// fallback, C++'s `using namespace`, Go's dot imports).
     open: bool,
-    /// Some binding gives a name another spelling (`import hashlib as h`,
-    /// `{ exec: run }`): a rule's literal may then be missing where the name is used.
-    renames: bool,
 }
 
 impl Imports {
@@ -58,24 +55,27 @@ impl Imports {
         self.open
     }
 
-    /// Whether some binding spells a name differently from its last segment.
-    pub(crate) fn renames(&self) -> bool {
-        self.renames
+    /// The bindings that spell a name differently from its last segment, `(local, qualified)`:
+    /// `h` for `hashlib`, `run` for `subprocess.call`.
+    pub(crate) fn renamings(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.bound
+            .iter()
+            .filter(|(local, qualified)| renames(local, qualified))
+            .map(|(local, qualified)| (local.as_str(), qualified.as_str()))
     }
 
     fn bind(&mut self, local: &str, qualified: String) {
         if local.is_empty() || qualified.is_empty() {
             return;
         }
-        let last = qualified
-            .rsplit(['.', '/'])
-            .next()
-            .unwrap_or(qualified.as_str());
-        if !last.eq_ignore_ascii_case(local) {
-            self.renames = true;
-        }
         self.bound.insert(local.to_string(), qualified);
     }
+}
+
+/// Whether `local` spells `qualified` otherwise than its last segment.
+fn renames(local: &str, qualified: &str) -> bool {
+    let last = qualified.rsplit(['.', '/']).next().unwrap_or(qualified);
+    !last.eq_ignore_ascii_case(local)
 }
 
 /// The named children of `node`.

@@ -127,11 +127,14 @@ impl Aliases {
         *value
     }
 
-    /// Whether some name of the file is spelled otherwise where it is used (a macro, an import
-    /// under another name): a rule's literal may then be missing from the code that matches it,
-    /// so the prefilter must weigh the whole file, not its parts one by one.
-    pub(crate) fn renames(&self) -> bool {
-        !self.resolved.is_empty() || self.imports.renames()
+    /// The names of the file spelled otherwise where they are used, for the prefilter: a rule's
+    /// literal may then be missing from the code that matches it. `None` where a macro stands
+    /// for another name (its literal can be anywhere), else the imports under another name,
+    /// `(local, qualified)` (`h` for `hashlib`).
+    pub(crate) fn renamings(&self) -> Option<Vec<(&str, &str)>> {
+        self.resolved
+            .is_empty()
+            .then(|| self.imports.renamings().collect())
     }
 
     /// The text a query's predicates see for `node`: the resolved name of an alias, else the

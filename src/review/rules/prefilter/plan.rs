@@ -12,22 +12,33 @@ use super::literals::NON_ASCII_FOLDS;
 use super::{Plan, Prefilter};
 
 impl Prefilter {
-    /// Decides what to walk in `root`'s tree over `text`; with `by_item` false, the file's
-    /// literals are weighed together and it is walked whole or skipped (its names are spelled
-    /// otherwise where they are used, see [`crate::review::rules::names::Aliases::renames`]).
-    pub(crate) fn plan(&self, root: Node<'_>, text: &str, by_item: bool) -> Plan {
+    /// Decides what to walk in `root`'s tree over `text`, whose imports rename the names of
+    /// `renamings` (see [`crate::review::rules::names::Aliases::renamings`]): each use of such
+    /// a name holds the literals of the name it stands for. With `renamings` `None` (a macro
+    /// that can stand for anything), the file's literals are weighed together and it is walked
+    /// whole or skipped.
+    pub(crate) fn plan(
+        &self,
+        root: Node<'_>,
+        text: &str,
+        renamings: Option<&[(&str, &str)]>,
+    ) -> Plan {
         let Some(automaton) = &self.automaton else {
             return Plan::Whole;
         };
         if self.unicode_folds && NON_ASCII_FOLDS.iter().any(|(c, _)| text.contains(*c)) {
             return Plan::Whole;
         }
-        let hits = self.hits(automaton, text);
+        let mut hits = self.hits(automaton, text);
+        for (local, qualified) in renamings.into_iter().flatten() {
+            respelled(automaton, text, local, qualified, &mut hits);
+        }
+        hits.sort_unstable();
         if hits.is_empty() {
             return Plan::Skip;
         }
         let mut check = Satisfied::new(self);
-        if !self.ranges_sound || !by_item {
+        if !self.ranges_sound || renamings.is_none() {
             return if check.any(hits.iter().map(|(_, literal)| *literal)) {
                 Plan::Whole
             } else {
@@ -63,6 +74,33 @@ impl Prefilter {
             .collect();
         hits.sort_unstable();
         hits
+    }
+}
+
+/// Adds to `hits` (`(start, literal)`) the literals of `qualified` at each use of `local`, the
+/// name it is imported as (`run` for `subprocess.call`): a `#resolves-to?` sees the use as that
+/// name.
+fn respelled(
+    automaton: &aho_corasick::AhoCorasick,
+    text: &str,
+    local: &str,
+    qualified: &str,
+    hits: &mut Vec<(usize, usize)>,
+) {
+    let literals: Vec<usize> = automaton
+        .find_overlapping_iter(qualified.as_bytes())
+        .map(|m| m.pattern().as_usize())
+        .collect();
+    if literals.is_empty() {
+        return;
+    }
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$'));
+    for (start, _) in text.match_indices(local) {
+        let before = text[..start].chars().next_back();
+        let after = text[start + local.len()..].chars().next();
+        if !word(before) && !word(after) {
+            hits.extend(literals.iter().map(|literal| (start, *literal)));
+        }
     }
 }
 
@@ -173,7 +211,7 @@ mod tests {
     }
 
     fn python_plan(query_source: &str, code: &str) -> Plan {
-        python_prefilter(query_source).plan(parse(code).root_node(), code, true)
+        python_prefilter(query_source).plan(parse(code).root_node(), code, Some(&[]))
     }
 
     const EVAL: &str = r#"(call function: (identifier) @f (#eq? @f "eval")) @finding"#;
@@ -328,6 +366,29 @@ mod tests {
             };
             assert_eq!(python_plan(query, &code), expected, "{what}");
         }
+    }
+
+    /// A name imported under another one holds, where it is used, the literals of the name it
+    /// stands for; where a macro may stand for anything, the file is weighed whole.
+    #[test]
+    fn an_imported_name_used_under_another_holds_its_literals() {
+        let query = r#"((call function: (identifier)) @c (#resolves-to? @c "subprocess.call"))"#;
+        let code = format!(
+            "from subprocess import call as run\n{}def f():\n    run(x)\n{}",
+            "def quiet():\n    return 1\n\n".repeat(8),
+            "def quiet():\n    return 1\n\n".repeat(8),
+        );
+        let tree = parse(&code);
+        let prefilter = python_prefilter(query);
+        let plan = |renamings| prefilter.plan(tree.root_node(), &code, renamings);
+        let call = code.find("run(x)").expect("the call is in the code");
+        assert_eq!(
+            plan(Some(&[("run", "subprocess.call")])),
+            Plan::Ranges(vec![call..call + "run(x)".len()])
+        );
+        // Without the renaming, `call` is only in the import, where no pattern is rooted.
+        assert_eq!(plan(Some(&[])), Plan::Skip);
+        assert_eq!(plan(None), Plan::Whole);
     }
 
     /// A node as a test sees it: its first line and its number of lines.
