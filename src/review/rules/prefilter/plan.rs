@@ -384,7 +384,7 @@ mod tests {
         let call = code.find("run(x)").expect("the call is in the code");
         assert_eq!(
             plan(Some(&[("run", "subprocess.call")])),
-            Plan::Ranges(vec![call..call + "run(x)".len()])
+            Plan::Ranges(std::iter::once(call..call + "run(x)".len()).collect())
         );
         // Without the renaming, `call` is only in the import, where no pattern is rooted.
         assert_eq!(plan(Some(&[])), Plan::Skip);
