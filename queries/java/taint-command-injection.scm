@@ -76,7 +76,9 @@
   (#any-of? @list "List" "Arrays")
   (#any-of? @of "of" "asList"))
 
-; and so is the script a shell is given with `-c` (`"sh", "-c", script`).
+; and so is the script a shell is given with `-c` (`"sh", "-c", script`), in each kind of
+; node with arguments: spelled out rather than `(_ ...)`, so the prefilter can weigh a Java
+; file node by node.
 (object_creation_expression
   type: (_) @type
   arguments: (argument_list . (string_literal) @shell . (string_literal) @flag . (_) @sink)
@@ -91,7 +93,46 @@
   (#match? @shell "^\"(/usr)?(/bin/)?(sh|bash|zsh|dash|ksh|cmd|cmd\\.exe|powershell|powershell\\.exe|pwsh)\"$")
   (#any-of? @flag "\"-c\"" "\"/c\"" "\"/C\"" "\"-Command\"" "\"-lc\""))
 
-(_
+(method_invocation
+  arguments: (argument_list .
+    [
+      (array_creation_expression
+        value: (array_initializer . (string_literal) @shell . (string_literal) @flag . (_) @sink))
+      (method_invocation
+        object: (identifier) @list
+        name: (identifier) @of
+        arguments: (argument_list . (string_literal) @shell . (string_literal) @flag . (_) @sink))
+    ])
+  (#match? @shell "^\"(/usr)?(/bin/)?(sh|bash|zsh|dash|ksh|cmd|cmd\\.exe|powershell|powershell\\.exe|pwsh)\"$")
+  (#any-of? @flag "\"-c\"" "\"/c\"" "\"/C\"" "\"-Command\"" "\"-lc\""))
+
+(object_creation_expression
+  arguments: (argument_list .
+    [
+      (array_creation_expression
+        value: (array_initializer . (string_literal) @shell . (string_literal) @flag . (_) @sink))
+      (method_invocation
+        object: (identifier) @list
+        name: (identifier) @of
+        arguments: (argument_list . (string_literal) @shell . (string_literal) @flag . (_) @sink))
+    ])
+  (#match? @shell "^\"(/usr)?(/bin/)?(sh|bash|zsh|dash|ksh|cmd|cmd\\.exe|powershell|powershell\\.exe|pwsh)\"$")
+  (#any-of? @flag "\"-c\"" "\"/c\"" "\"/C\"" "\"-Command\"" "\"-lc\""))
+
+(explicit_constructor_invocation
+  arguments: (argument_list .
+    [
+      (array_creation_expression
+        value: (array_initializer . (string_literal) @shell . (string_literal) @flag . (_) @sink))
+      (method_invocation
+        object: (identifier) @list
+        name: (identifier) @of
+        arguments: (argument_list . (string_literal) @shell . (string_literal) @flag . (_) @sink))
+    ])
+  (#match? @shell "^\"(/usr)?(/bin/)?(sh|bash|zsh|dash|ksh|cmd|cmd\\.exe|powershell|powershell\\.exe|pwsh)\"$")
+  (#any-of? @flag "\"-c\"" "\"/c\"" "\"/C\"" "\"-Command\"" "\"-lc\""))
+
+(enum_constant
   arguments: (argument_list .
     [
       (array_creation_expression
