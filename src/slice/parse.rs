@@ -6,10 +6,10 @@
 //! time spent. The same file gets the same outcome on an idle laptop and on a loaded CI runner;
 //! a wall-clock limit gave a busy machine's files line windows that a quiet machine parsed.
 
-use crate::lang::GrammarNames;
 use std::ops::{ControlFlow, Range};
 
 use super::SourceFile;
+use crate::lang::GrammarNames;
 use crate::lang::Language;
 
 /// Progress callbacks allowed whatever the file's size (about 5 million parser operations).

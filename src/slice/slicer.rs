@@ -7,10 +7,11 @@
 //! lines between two children (comments, blank lines) go with the child after them, and trailing
 //! lines (a closing brace) with the last one. Files without a tree fall back to line windows.
 
-use crate::lang::GrammarNames;
 use std::sync::Arc;
 
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::{estimate_tokens, shard_id, ContextHeader, Shard, ShardKind, SourceFile};
 

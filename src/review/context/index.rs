@@ -9,13 +9,13 @@
 //! keeps locations and signatures only, never bodies: a body is read again from the file when it
 //! is packed or asked for. Its size is bounded by [`Limits`], whatever the repository.
 
-use crate::lang::GrammarNames;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use tree_sitter::Node;
 
+use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::slice::{node_name, SourceFile};
 

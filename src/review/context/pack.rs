@@ -8,13 +8,13 @@
 //! callers say where the input comes from. Each piece goes in only if it fits what is left of the
 //! budget; a callee too long to fit is shown by its signature.
 
-use crate::lang::GrammarNames;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use tree_sitter::Node;
 
 use super::index::{called_name, DefKind, SymbolIndex};
+use crate::lang::GrammarNames;
 use crate::model::Finding;
 use crate::slice::{estimate_text_tokens, Shard};
 

@@ -14,8 +14,9 @@
 //!   follow as a guard of one value (an upload's extension taken apart from its name and
 //!   tested against an allow-list) keeps the function's matches out.
 
-use crate::lang::GrammarNames;
 use tree_sitter::{Node, Query, QueryMatch, QueryPredicateArg};
+
+use crate::lang::GrammarNames;
 
 use super::names::Aliases;
 use super::{Rule, RuleError};

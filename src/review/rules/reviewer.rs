@@ -1,12 +1,12 @@
 //! The rules reviewer: turns the matches of a shard's rules into findings.
 
-use crate::lang::GrammarNames;
 use std::sync::{Arc, Mutex};
 
 use super::engine::{FileMatches, Incomplete, RuleMatch};
 use super::join::{EdgeRecord, FileRecord, Index, Pending, RuleRecord, Steps};
 use super::taint::summary::{Edge, Origin, Target};
 use super::RuleSet;
+use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::model::{Finding, FlowStep, Joined, Location};
 use crate::review::{ReviewError, Reviewer};

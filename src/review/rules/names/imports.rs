@@ -5,11 +5,11 @@
 //! name whose segments are joined with dots in every language (`os/exec.Command` in Go, where the
 //! import path is one segment; `Foo.Bar.Baz` in PHP).
 
-use crate::lang::GrammarNames;
 use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use crate::lang::GrammarNames;
 use crate::lang::Language;
 
 /// The import bindings of one file.

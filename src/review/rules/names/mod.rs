@@ -7,12 +7,12 @@
 //! predicates, as what it stands for, and the taint engine follows a macro that names a variable
 //! as that variable; the code itself is untouched, so findings point at what is written.
 
-use crate::lang::GrammarNames;
 use std::collections::HashMap;
 use std::ops::Range;
 
 use tree_sitter::Node;
 
+use crate::lang::GrammarNames;
 use crate::lang::Language;
 
 mod imports;

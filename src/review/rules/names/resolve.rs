@@ -5,8 +5,9 @@
 //! `(#resolves-to? @capture "qualified.name" ...)`: the capture (a call, a `new`, a member
 //! access or a name) resolves to one of the names given.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::imports::required;
 use super::Aliases;

@@ -33,10 +33,10 @@ use std::ops::Range;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use tree_sitter::Query;
 
-use crate::lang::GrammarNames;
-
 use literals::pattern_sets_of;
 use syntax::outermost_kinds;
+
+use crate::lang::GrammarNames;
 
 /// What the query of one language needs to see in a file before it can match anything there.
 pub(crate) struct Prefilter {

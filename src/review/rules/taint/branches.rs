@@ -4,8 +4,9 @@
 //! left out. Guards that validate a value (`if x.isdigit():`) would clean it here, in the branch
 //! they protect.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::guards::{exits, Exit};
 use super::shape;

@@ -7,8 +7,9 @@
 //! `length`, `equals`, indexing), so `int n = 86; if ((7 * 42) - n > 200)` takes one branch and
 //! `switch (s.charAt(2))` on a constant `s` one case.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::shape::unwrap_reference;
 use super::syntax::Syntax;

@@ -5,8 +5,9 @@
 //! functions that write into an out-parameter (`strcpy(dst, src)`), and buffers a source fills.
 //! Function values met on the way are walked where they stand.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::constant::{constant_key, Value};
 use super::knowledge::{FILLS_ARGUMENT, FILLS_RECEIVER, STORES_BY_KEY};

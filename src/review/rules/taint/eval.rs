@@ -5,8 +5,9 @@
 //! only answer a number or yes/no) are clean. A summary of the function called would answer here,
 //! in [`Walk::eval_call`], for calls across functions and files.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::constant::{constant_key, Value};
 use super::knowledge::{is_own_object, BUILDS_STRINGS, READS_BY_KEY};

@@ -1,8 +1,9 @@
 //! Constant folding in the walk: the value of an expression under the state's known local
 //! values (see [`Value`]), whether a condition is decided, and which branch a ternary takes.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::constant::{always_false, always_true, constant_key, Value};
 use super::state::State;

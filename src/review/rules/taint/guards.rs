@@ -15,10 +15,11 @@
 //! A negation (`!`, `not`), `&&`/`and` and `||`/`or` are followed: `!(a && b)` fails when either
 //! does. Length checks alone are not validation of content and do not count.
 
-use crate::lang::GrammarNames;
 use std::collections::HashSet;
 
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::shape;
 use super::syntax::Syntax;

@@ -7,8 +7,9 @@
 //! its position. Any other use (a loop over it, a call it is handed to) means it is not
 //! tracked at all, and it is one container as before.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::constant::{constant_key, Value};
 use super::shape;

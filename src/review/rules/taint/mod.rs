@@ -56,12 +56,12 @@ pub(crate) mod summary;
 mod syntax;
 mod walk;
 
-use crate::lang::GrammarNames;
 use std::collections::HashSet;
 use std::ops::Range;
 
 use tree_sitter::Node;
 
+use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
 use budget::Limits;

@@ -2,8 +2,9 @@
 //! and fields, the nodes of some kinds under a node, assignment operators, call arguments, calls,
 //! member and index accesses, references (`&x`), C declarators and declaration names.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
+
+use crate::lang::GrammarNames;
 
 use super::syntax::Call;
 

@@ -4,7 +4,6 @@
 //! known (`d[*]`); this module owns that naming, how a place is read off the syntax, and how two
 //! states join where branches meet.
 
-use crate::lang::GrammarNames;
 use std::collections::{BTreeMap, BTreeSet};
 
 use tree_sitter::Node;
@@ -12,6 +11,7 @@ use tree_sitter::Node;
 use super::constant::{constant_key, Value};
 use super::syntax::Syntax;
 use super::Step;
+use crate::lang::GrammarNames;
 use crate::review::rules::names::Aliases;
 
 /// Taint of each place: the steps that made it tainted; absent means clean.

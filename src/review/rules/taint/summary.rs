@@ -14,7 +14,6 @@
 //! once for every other rule (a file with no source, sink or sanitizer of a rule passes values
 //! on the same way for all of them).
 
-use crate::lang::GrammarNames;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -27,6 +26,7 @@ use super::lang;
 use super::shape::{children, collect, declarator_name};
 use super::syntax::{Call, Syntax};
 use super::{walk, Flow, Roles, Step};
+use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
 

@@ -5,7 +5,6 @@
 //! branches, cases and loops it meets are in `branches`, what a statement does to the state in
 //! `effects`, and the taint of an expression's value in `eval`.
 
-use crate::lang::GrammarNames;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -19,6 +18,7 @@ use super::shape::{self, collect, declaration_name};
 use super::state::{self, State};
 use super::syntax::Syntax;
 use super::{one_line, Flow, Roles};
+use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
 

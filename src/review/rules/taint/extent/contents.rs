@@ -4,11 +4,11 @@
 //! write the buffer or frees it. `strlen` of a pointer into such a buffer, and the string a copy
 //! reads from it, then have a known length.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::library;
 use super::{Buffer, Unit};
+use crate::lang::GrammarNames;
 use crate::review::rules::taint::shape::{buffer_base, field, unwrap_cast};
 use crate::review::rules::taint::state::State;
 use crate::review::rules::taint::walk::Walk;

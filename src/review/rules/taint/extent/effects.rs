@@ -2,13 +2,13 @@
 //! buffers, assignments and pointer arithmetic move pointers, fills, copies and terminators
 //! change what a buffer holds, and a call that may write a buffer, or frees it, forgets.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::amount::{literal_length, type_size, Amount};
 use super::initialized::Written;
 use super::library::{self, Allocation};
 use super::{Buffer, Declared, Owned, Places, Pointer, Unit};
+use crate::lang::GrammarNames;
 use crate::review::rules::taint::constant::Value;
 use crate::review::rules::taint::shape::{children, declarator_name, field, unwrap_cast};
 use crate::review::rules::taint::state::State;

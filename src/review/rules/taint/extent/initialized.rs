@@ -6,11 +6,11 @@
 //! as written, so a read is reported only where no path wrote what it reads (as
 //! c/uninitialized-variable does for single variables).
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::judge::{access_of, Judged};
 use super::{Access, Amount, Places, Unit};
+use crate::lang::GrammarNames;
 use crate::review::rules::taint::one_line;
 use crate::review::rules::taint::shape::{field, unwrap_cast};
 use crate::review::rules::taint::state::State;

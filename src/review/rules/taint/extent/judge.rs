@@ -2,12 +2,12 @@
 //! is given (by [`library`]'s models, a loop counter's range, a constant index), and whether
 //! that lies past the end of the buffer the pointer stands in, or before its start.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::amount::Amount;
 use super::library::{self, Reach};
 use super::{Access, Buffer, Check, Pointer, Unit};
+use crate::lang::GrammarNames;
 use crate::review::rules::taint::shape::{field, unwrap_cast};
 use crate::review::rules::taint::state::State;
 use crate::review::rules::taint::walk::Walk;

@@ -10,13 +10,13 @@
 //! keep it. The last is the default: an alias, a store, a return, `&p`, a release, a call the
 //! summary does not name.
 
-use crate::lang::GrammarNames;
 use std::collections::HashMap;
 use std::ops::Range;
 
 use tree_sitter::Node;
 
 use super::library;
+use crate::lang::GrammarNames;
 use crate::review::rules::names::Aliases;
 use crate::review::rules::taint::shape::{children, field};
 use crate::review::rules::taint::syntax::Syntax;

@@ -35,7 +35,6 @@ mod library;
 mod ownership;
 mod values;
 
-use crate::lang::GrammarNames;
 use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
 
@@ -47,6 +46,7 @@ pub(super) use keeping::keeping;
 pub(crate) use keeping::Keeping;
 
 use super::Step;
+use crate::lang::GrammarNames;
 use crate::review::rules::names::Aliases;
 
 /// What a rule about extents judges of an access.

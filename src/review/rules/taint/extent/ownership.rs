@@ -8,13 +8,13 @@
 //! either branch handed on counts as handed on, so a leak is reported on a path where nothing
 //! could have taken it.
 
-use crate::lang::GrammarNames;
 use std::ops::Range;
 
 use tree_sitter::Node;
 
 use super::judge::Judged;
 use super::{Buffer, Owned, Pointer};
+use crate::lang::GrammarNames;
 use crate::review::rules::taint::shape::{children, field, unwrap_cast};
 use crate::review::rules::taint::state::State;
 use crate::review::rules::taint::walk::Walk;

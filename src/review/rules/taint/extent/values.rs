@@ -2,10 +2,10 @@
 //! `strlen(source)` of a string of known length, `sizeof buf`), and an amount of memory
 //! (`100 * sizeof(char)`, `50 * sizeof(twoIntsStruct)`).
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
 use super::amount::{type_size, Amount, Unit};
+use crate::lang::GrammarNames;
 use crate::review::rules::taint::constant::Value;
 use crate::review::rules::taint::shape::{children, field};
 use crate::review::rules::taint::state::State;

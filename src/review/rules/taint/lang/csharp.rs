@@ -1,8 +1,8 @@
 //! C#'s shapes for the taint walk.
 
-use crate::lang::GrammarNames;
 use tree_sitter::Node;
 
+use crate::lang::GrammarNames;
 use crate::review::rules::taint::constant::constant_key;
 use crate::review::rules::taint::shape::{self, children, field};
 use crate::review::rules::taint::syntax::{Assign, Call, Entries, Syntax};
