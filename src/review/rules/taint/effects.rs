@@ -13,9 +13,10 @@ use super::constant::{constant_key, Value};
 use super::knowledge::{FILLS_ARGUMENT, FILLS_RECEIVER, STORES_BY_KEY};
 use super::shape::{self, buffer_base, unwrap_reference};
 use super::state::{any_entry_key, entry_key, State};
-use super::syntax::{Assign, Call};
+use super::syntax::{Assign, Call, Syntax};
 use super::walk::Walk;
 use super::Step;
+use crate::review::rules::names::Aliases;
 
 impl Walk<'_> {
     /// What a statement does to the state, in source order: assignments, containers and
@@ -180,18 +181,9 @@ impl Walk<'_> {
         }
     }
 
-    /// The variable `node` changes without an assignment: `i++`, `--n`, `&n` (which a call may
-    /// write through).
+    /// The variable `node` changes without an assignment (see [`mutated`]).
     fn mutated(&self, node: Node<'_>) -> Option<String> {
-        let mutates = matches!(
-            node.kind_name(),
-            "update_expression" | "inc_statement" | "dec_statement"
-        ) || (node.kind_name() == "pointer_expression"
-            && self.src(node).starts_with('&'));
-        if !mutates {
-            return None;
-        }
-        self.place(node.named_child(0)?)
+        mutated(self.syntax, self.text, self.names, node)
     }
 
     /// Forgets the value of every variable assigned or changed inside `node`.
@@ -199,25 +191,29 @@ impl Walk<'_> {
         if state.consts.is_empty() {
             return;
         }
-        let mut stack = vec![node];
-        while let Some(node) = stack.pop() {
-            if !self.budget.spend(1) {
-                // Past the budget nothing is known any more.
-                state.consts.clear();
-                return;
+        // A unit of the file: what it changes was found once for every walk.
+        let unit = self
+            .roles
+            .declared
+            .as_ref()
+            .and_then(|declared| declared.forgotten.get(&node.id()));
+        let forgotten;
+        let forgotten = match unit {
+            Some(unit) => {
+                unit.get_or_init(|| Forgotten::of(node, self.syntax, self.text, self.names))
             }
-            if let Some(assign) = (self.syntax.assignment)(node, self.text) {
-                for target in &assign.targets {
-                    if let Some(key) = self.place(*target) {
-                        state.consts.remove(&key);
-                    }
-                }
+            None => {
+                forgotten = Forgotten::of(node, self.syntax, self.text, self.names);
+                &forgotten
             }
-            if let Some(key) = self.mutated(node) {
-                state.consts.remove(&key);
-            }
-            let mut cursor = node.walk();
-            stack.extend(node.named_children(&mut cursor));
+        };
+        if !self.budget.spend(forgotten.nodes) {
+            // Past the budget nothing is known any more.
+            state.consts.clear();
+            return;
+        }
+        for key in &forgotten.places {
+            state.consts.remove(key);
         }
     }
 
@@ -511,6 +507,53 @@ fn binds_reference(node: Node<'_>, text: &str) -> bool {
         && node.field("declarator").is_some_and(|d| {
             d.kind_name() == "reference_declarator" || text[d.byte_range()].contains('&')
         })
+}
+
+/// What a walk forgets of the state around a node it meets (a function, a callback, a loop):
+/// the places assigned or changed inside it, and how many nodes it holds, which is the work
+/// the walk counts for going through them.
+#[derive(Debug)]
+pub(crate) struct Forgotten {
+    nodes: usize,
+    places: Vec<String>,
+}
+
+impl Forgotten {
+    pub(super) fn of(node: Node<'_>, syntax: &Syntax, text: &str, names: &Aliases) -> Forgotten {
+        let mut forgotten = Forgotten {
+            nodes: 0,
+            places: Vec::new(),
+        };
+        let mut stack = vec![node];
+        while let Some(node) = stack.pop() {
+            forgotten.nodes += 1;
+            if let Some(assign) = (syntax.assignment)(node, text) {
+                let targets = assign.targets.iter();
+                let places = targets.filter_map(|t| super::state::place(syntax, text, names, *t));
+                forgotten.places.extend(places);
+            }
+            forgotten.places.extend(mutated(syntax, text, names, node));
+            let mut cursor = node.walk();
+            stack.extend(node.named_children(&mut cursor));
+        }
+        forgotten.places.sort_unstable();
+        forgotten.places.dedup();
+        forgotten
+    }
+}
+
+/// The variable `node` changes without an assignment: `i++`, `--n`, `&n` (which a call may
+/// write through).
+fn mutated(syntax: &Syntax, text: &str, names: &Aliases, node: Node<'_>) -> Option<String> {
+    let mutates = matches!(
+        node.kind_name(),
+        "update_expression" | "inc_statement" | "dec_statement"
+    ) || (node.kind_name() == "pointer_expression"
+        && text[node.byte_range()].starts_with('&'));
+    if !mutates {
+        return None;
+    }
+    super::state::place(syntax, text, names, node.named_child(0)?)
 }
 
 #[cfg(test)]
