@@ -75,10 +75,12 @@ impl Prefilter {
     /// Builds the prefilter of `query`, compiled from `source` for `grammar`.
     pub(crate) fn build(query: &Query, source: &str, grammar: &tree_sitter::Language) -> Prefilter {
         let root_kind = root_kind(grammar);
-        // A pattern rooted at a supertype (`(expression)`) is rooted at nodes of other kinds.
-        let supertype = |kind: &str| {
+        // A pattern rooted at a supertype (`(expression)`) is rooted at nodes of other kinds; one
+        // rooted at a kind the grammar does not name as written (`(expression/identifier)`, a
+        // subtype) at nodes whose kind is another word. An anonymous root is `""`: any node.
+        let sound_kind = |kind: &str| {
             let id = grammar.id_for_node_kind(kind, true);
-            id != 0 && grammar.node_kind_is_supertype(id)
+            kind.is_empty() || (id != 0 && !grammar.node_kind_is_supertype(id))
         };
         let mut ranges_sound = true;
         let mut unicode_folds = false;
@@ -90,11 +92,13 @@ impl Prefilter {
                 .unwrap_or_default();
             pattern_literals.push(pattern_sets_of(query, pattern, text, &mut unicode_folds));
             let outermost = outermost_kinds(text);
-            ranges_sound &= !query.is_pattern_non_local(pattern)
+            // Siblings with no node around them (`(a) . (b)`) are rooted at no one node.
+            ranges_sound &= query.is_pattern_rooted(pattern)
+                && !query.is_pattern_non_local(pattern)
                 && outermost.as_ref().is_some_and(|kinds| {
                     !kinds.is_empty()
                         && kinds.iter().all(|kind| {
-                            *kind != root_kind && kind != "_" && kind != "ERROR" && !supertype(kind)
+                            *kind != root_kind && kind != "_" && kind != "ERROR" && sound_kind(kind)
                         })
                 });
             for kind in outermost.into_iter().flatten() {

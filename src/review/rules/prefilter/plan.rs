@@ -30,23 +30,32 @@ impl Prefilter {
             return Plan::Whole;
         }
         let mut hits = self.hits(automaton, text);
-        for (local, qualified) in renamings.into_iter().flatten() {
-            respelled(automaton, text, local, qualified, &mut hits);
+        if let Some(renamings) = renamings.filter(|r| !r.is_empty()) {
+            respelled(automaton, text, renamings, &mut hits);
         }
         hits.sort_unstable();
         if hits.is_empty() {
             return Plan::Skip;
         }
         let mut check = Satisfied::new(self);
-        if !self.ranges_sound || renamings.is_none() {
-            return if check.any(hits.iter().map(|(_, literal)| *literal)) {
+        let whole_or_skip = |check: &mut Satisfied<'_>| {
+            if check.any(hits.iter().map(|(_, literal)| *literal)) {
                 Plan::Whole
             } else {
                 Plan::Skip
-            };
+            }
+        };
+        if !self.ranges_sound || renamings.is_none() {
+            return whole_or_skip(&mut check);
         }
+        // Each node on the way down weighs the literals inside it: a tree nested thousands
+        // deep around thousands of literals would weigh them once per level.
+        let budget = hits.len().saturating_mul(DESCENT_PER_HIT) + DESCENT_BASE;
+        let Some(roots) = self.roots(root, &hits, &mut check, budget) else {
+            return whole_or_skip(&mut check);
+        };
         let mut ranges: Vec<Range<usize>> = Vec::new();
-        for node in self.roots(root, &hits, &mut check) {
+        for node in roots {
             match ranges.last_mut() {
                 // Near ranges are one: each range restarts the cursor from the root.
                 Some(last) if node.start <= last.end + MERGE_GAP => last.end = node.end,
@@ -77,29 +86,46 @@ impl Prefilter {
     }
 }
 
-/// Adds to `hits` (`(start, literal)`) the literals of `qualified` at each use of `local`, the
-/// name it is imported as (`run` for `subprocess.call`): a `#resolves-to?` sees the use as that
-/// name.
+/// Adds to `hits` (`(start, literal)`) the literals of each `(local, qualified)` of
+/// `renamings` at each use of `local`, the name `qualified` is imported as (`run` for
+/// `subprocess.call`): a `#resolves-to?` sees the use as that name. A use is a whole word of the
+/// text: one pass over it, however many names the imports rename.
 fn respelled(
     automaton: &aho_corasick::AhoCorasick,
     text: &str,
-    local: &str,
-    qualified: &str,
+    renamings: &[(&str, &str)],
     hits: &mut Vec<(usize, usize)>,
 ) {
-    let literals: Vec<usize> = automaton
-        .find_overlapping_iter(qualified.as_bytes())
-        .map(|m| m.pattern().as_usize())
-        .collect();
-    if literals.is_empty() {
+    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '$');
+    let mut literals_of: std::collections::HashMap<&str, Vec<usize>> = Default::default();
+    for (local, qualified) in renamings {
+        // An import names a word; anything else is no use the scan could see.
+        if local.is_empty() || !local.chars().all(is_word) {
+            continue;
+        }
+        let literals = automaton
+            .find_overlapping_iter(qualified.as_bytes())
+            .map(|m| m.pattern().as_usize());
+        literals_of.entry(local).or_default().extend(literals);
+    }
+    literals_of.retain(|_, literals| !literals.is_empty());
+    if literals_of.is_empty() {
         return;
     }
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$'));
-    for (start, _) in text.match_indices(local) {
-        let before = text[..start].chars().next_back();
-        let after = text[start + local.len()..].chars().next();
-        if !word(before) && !word(after) {
-            hits.extend(literals.iter().map(|literal| (start, *literal)));
+    let mut start = None;
+    for (at, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        match (start, is_word(c)) {
+            (None, true) => start = Some(at),
+            (Some(from), false) => {
+                if let Some(literals) = literals_of.get(&text[from..at]) {
+                    hits.extend(literals.iter().map(|literal| (from, *literal)));
+                }
+                start = None;
+            }
+            _ => {}
         }
     }
 }
@@ -107,19 +133,26 @@ fn respelled(
 /// Ranges at most this far apart are walked as one.
 const MERGE_GAP: usize = 512;
 
+/// How much weighing the descent may do, per literal of the file and once more for any file:
+/// real code weighs each literal up to three times per level it is nested at, rarely 30 deep.
+/// Past that, the file is weighed whole.
+const DESCENT_PER_HIT: usize = 256;
+const DESCENT_BASE: usize = 1 << 16;
+
 impl Prefilter {
     /// The nodes a match may be rooted at, in order, none inside another: going down from the
     /// root's children, a node whose literals (`hits`, `(start, literal)` sorted) give no
     /// pattern all it needs holds no match and is left; one whose literals give a pattern
     /// rooted at its kind all it needs is kept whole; any other is weighed by its children.
     /// A match rooted at a node left out fails its predicates, so walking only these finds
-    /// every match there is, each once.
+    /// every match there is, each once. `None` once the literals weighed pass `budget`.
     fn roots(
         &self,
         root: Node<'_>,
         hits: &[(usize, usize)],
         check: &mut Satisfied<'_>,
-    ) -> Vec<Range<usize>> {
+        mut budget: usize,
+    ) -> Option<Vec<Range<usize>>> {
         // A pattern rooted at an anonymous node (`"unsafe"`) could be rooted at any node.
         let anywhere = self.root_kinds.get("").map(Vec::as_slice);
         let mut roots = Vec::new();
@@ -132,6 +165,8 @@ impl Prefilter {
             let first = hits.partition_point(|h| h.0 < range.start);
             let end = hits.partition_point(|h| h.0 < range.end);
             let inside = || hits[first..end].iter().map(|(_, literal)| *literal);
+            // Weighed up to three times below: by any pattern, by its kind's, by any node's.
+            budget = budget.checked_sub(3 * (end - first))?;
             if first == end || !check.any(inside()) {
                 continue;
             }
@@ -147,7 +182,7 @@ impl Prefilter {
                 pending.extend(children.into_iter().rev());
             }
         }
-        roots
+        Some(roots)
     }
 }
 
@@ -332,6 +367,21 @@ mod tests {
                 "eval(1)\ndef f():\n    pass\n{quiet}",
                 Expect::Whole,
             ),
+            // Siblings that are not in a list tree-sitter repeats: still rooted at no one node,
+            // and the literal is in the second.
+            (
+                "two siblings inside one node",
+                r#"((identifier) @f . (argument_list) @a (#eq? @f "run_it") (#match? @a "evil"))"#,
+                "def f():\n    run_it(\"evil\")\n{quiet}",
+                Expect::Whole,
+            ),
+            // A subtype's node has the subtype's kind, not the word written.
+            (
+                "rooted at a subtype",
+                r#"((primary_expression/identifier) @x (#eq? @x "evil_name"))"#,
+                "def f():\n    return evil_name\n{quiet}",
+                Expect::Whole,
+            ),
             // `(?i)k` also matches the Kelvin sign, which the automaton does not fold.
             (
                 "a Kelvin sign",
@@ -391,6 +441,67 @@ mod tests {
         assert_eq!(plan(None), Plan::Whole);
     }
 
+    /// A use of a renamed name is the whole word: not a longer name that holds it, in any
+    /// script; however many names the imports rename.
+    #[test]
+    fn a_renamed_name_is_used_as_a_whole_word() {
+        let query = r#"((call function: (identifier)) @c (#resolves-to? @c "subprocess.call"))"#;
+        let prefilter = python_prefilter(query);
+        let automaton = prefilter
+            .automaton
+            .as_ref()
+            .expect("the query has literals");
+        let code = "run(a); runner(b); _run(c); érun(d); run_(e); x.run(f); run";
+        let mut renamings: Vec<(String, String)> = (0..500)
+            .map(|i| (format!("q{i}"), format!("os.q{i}")))
+            .collect();
+        renamings.push(("run".into(), "subprocess.call".into()));
+        renamings.push(("".into(), "subprocess.call".into()));
+        let renamings: Vec<(&str, &str)> = renamings
+            .iter()
+            .map(|(l, q)| (l.as_str(), q.as_str()))
+            .collect();
+        let mut hits = Vec::new();
+        respelled(automaton, code, &renamings, &mut hits);
+        let mut uses: Vec<&str> = hits.iter().map(|(at, _)| &code[*at..]).collect();
+        uses.dedup();
+        assert_eq!(
+            uses,
+            ["run(a); runner(b)", "run(f); run", "run"].map(|u| {
+                let at = code.rfind(u).expect("the use is in the code");
+                &code[at..]
+            })
+        );
+    }
+
+    /// Trees nested thousands deep around many literals: the descent gives up and the file is
+    /// weighed whole, rather than weighing every literal once per level.
+    #[test]
+    fn a_deep_tree_full_of_literals_is_weighed_whole() {
+        let depth = 3000;
+        let code = format!(
+            "x = {}{}{}\n",
+            "[".repeat(depth),
+            "eval(y), ".repeat(200),
+            "]".repeat(depth)
+        );
+        let tree = parse(&code);
+        let prefilter = python_prefilter(EVAL);
+        assert_eq!(
+            prefilter.plan(tree.root_node(), &code, Some(&[])),
+            Plan::Whole
+        );
+        // The same literals, not nested: the descent finds them.
+        let flat = format!("x = 1\n{}", "eval(y)\n".repeat(200));
+        let roots = prefilter.roots(
+            parse(&flat).root_node(),
+            &prefilter.hits(prefilter.automaton.as_ref().expect("literals"), &flat),
+            &mut Satisfied::new(&prefilter),
+            usize::MAX,
+        );
+        assert_eq!(roots.map(|r| r.len()), Some(200));
+    }
+
     /// A node as a test sees it: its first line and its number of lines.
     type Root<'a> = (&'a str, usize);
 
@@ -447,7 +558,13 @@ mod tests {
                 .expect("the query has literals");
             let hits = prefilter.hits(automaton, code);
             let roots: Vec<Root> = prefilter
-                .roots(tree.root_node(), &hits, &mut Satisfied::new(&prefilter))
+                .roots(
+                    tree.root_node(),
+                    &hits,
+                    &mut Satisfied::new(&prefilter),
+                    usize::MAX,
+                )
+                .expect("no limit")
                 .into_iter()
                 .map(|range| {
                     let text = &code[range];
