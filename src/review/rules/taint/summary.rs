@@ -239,21 +239,25 @@ impl Shape {
                 }
             }
             // Which children stand for a value (not a name being declared, a method's or a
-            // member's own name, a type, or the function a call names); asked only where a
-            // field or global may be named.
-            let names_only: Vec<usize> = if fields_possible {
-                ["name", "field", "type", "declarator", "function"]
-                    .iter()
-                    .filter_map(|f| node.field(f))
-                    .map(|n| n.id())
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            // member's own name, a type, or the function a call names: the first child in each
+            // of those fields); asked only where a field or global may be named.
+            let mut children: Vec<(Node<'_>, bool)> = Vec::new();
+            let mut named_fields = [false; NAMES_ONLY.len()];
             let mut cursor = node.walk();
-            let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-            for child in children.into_iter().rev() {
-                let value = !names_only.contains(&child.id());
+            let mut more = cursor.goto_first_child();
+            while more {
+                let child = cursor.node();
+                let first_in_field = fields_possible
+                    .then(|| cursor.field_name())
+                    .flatten()
+                    .and_then(|field| NAMES_ONLY.iter().position(|f| *f == field))
+                    .is_some_and(|at| !std::mem::replace(&mut named_fields[at], true));
+                if child.is_named() {
+                    children.push((child, !first_in_field));
+                }
+                more = cursor.goto_next_sibling();
+            }
+            for (child, value) in children.into_iter().rev() {
                 stack.push((child, inner, value));
             }
         }
@@ -577,6 +581,10 @@ const CLASSES: &[&str] = &[
     "enum_declaration",
     "record_declaration",
 ];
+
+/// The fields whose first child names something rather than standing for a value (see
+/// [`Shape::of`]).
+const NAMES_ONLY: [&str; 5] = ["name", "field", "type", "declarator", "function"];
 
 /// The local variable declarators of each function, found once per function.
 #[derive(Default)]
