@@ -2,8 +2,10 @@
 //! `Node::kind` finds the end of the name's C string and checks that it is UTF-8, and
 //! `Node::child_by_field_name` compares the name with each of the grammar's field names in turn.
 //! The taint walks ask both many times (a sixth of a scan's time on C went there), so here each
-//! grammar's names are read once.
+//! grammar's names are read once, and the field names asked for, always the same few strings of
+//! the program, are remembered by where they are stored.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use tree_sitter::Node;
@@ -16,6 +18,41 @@ struct Names {
     kinds: Box<[Box<str>]>,
     /// Field names with their ids, sorted by name.
     fields: Box<[(Box<str>, u16)]>,
+    /// The field ids last found for a name, by the name's address (see [`Names::field_id`]).
+    recent: Box<[AtomicU64]>,
+}
+
+/// How many field names each grammar remembers.
+const RECENT: usize = 256;
+
+impl Names {
+    /// The id of the field `name`, `None` when the grammar has none of that name. A name of the
+    /// program's is stored at one address for as long as it runs, and a few of them are asked
+    /// for all the time: each address and length is remembered with its id, in one word
+    /// (address above 16 bits, length, id), so that no lock and no string is compared.
+    fn field_id(&self, name: &'static str) -> Option<u16> {
+        let address = name.as_ptr() as u64;
+        let len = name.len() as u64;
+        let cacheable = address < 1 << 48 && len < 1 << 8;
+        let key = (address << 8) | len;
+        let slot = &self.recent[((address >> 3) ^ (address >> 11) ^ len) as usize % RECENT];
+        if cacheable {
+            let entry = slot.load(Ordering::Relaxed);
+            if entry != 0 && entry >> 8 == key {
+                return u16::try_from(entry & 0xff).ok().filter(|id| *id != 0);
+            }
+        }
+        let id = self
+            .fields
+            .binary_search_by(|(field, _)| (**field).cmp(name))
+            .ok()
+            .map(|at| self.fields[at].1);
+        // Ids past a byte are looked up each time (no grammar has that many fields).
+        if cacheable && id.is_none_or(|id| id < 1 << 8) {
+            slot.store((key << 8) | u64::from(id.unwrap_or(0)), Ordering::Relaxed);
+        }
+        id
+    }
 }
 
 /// Each grammar with its names.
@@ -41,6 +78,7 @@ fn names() -> &'static Table {
                 let names = Names {
                     kinds,
                     fields: fields.into(),
+                    recent: (0..RECENT).map(|_| AtomicU64::new(0)).collect(),
                 };
                 (grammar, names)
             })
@@ -53,7 +91,7 @@ pub(crate) trait GrammarNames<'tree> {
     /// The kind of the node, as [`Node::kind`] says it.
     fn kind_name(&self) -> &'tree str;
     /// The child in the field `name`, as [`Node::child_by_field_name`] finds it.
-    fn field(&self, name: &str) -> Option<Node<'tree>>;
+    fn field(&self, name: &'static str) -> Option<Node<'tree>>;
 }
 
 /// The names of the grammar `node` was parsed with.
@@ -77,21 +115,46 @@ impl<'tree> GrammarNames<'tree> for Node<'tree> {
     }
 
     #[inline]
-    fn field(&self, name: &str) -> Option<Node<'tree>> {
+    fn field(&self, name: &'static str) -> Option<Node<'tree>> {
         let Some(names) = names_of(self) else {
             return self.child_by_field_name(name);
         };
-        let at = names
-            .fields
-            .binary_search_by(|(field, _)| (**field).cmp(name))
-            .ok()?;
-        self.child_by_field_id(names.fields[at].1)
+        self.child_by_field_id(names.field_id(name)?)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each grammar's field ids as tree-sitter gives them, asked for several times from names
+    /// stored at several addresses (more than there are slots, so some share one), and for names
+    /// that are no field.
+    #[test]
+    fn field_ids_are_tree_sitters_wherever_the_name_is_stored() {
+        for (grammar, names) in super::names() {
+            let mut asked: Vec<&'static str> = Vec::new();
+            for id in 1..=grammar.field_count() as u16 {
+                let name = grammar
+                    .field_name_for_id(id)
+                    .expect("ids up to the count are named");
+                for _ in 0..3 {
+                    asked.push(String::from(name).leak());
+                }
+                asked.push(format!("{name}_no").leak());
+            }
+            asked.push("");
+            for _ in 0..2 {
+                for name in &asked {
+                    assert_eq!(
+                        names.field_id(name),
+                        grammar.field_id_for_name(name).map(|id| id.get()),
+                        "{name:?}"
+                    );
+                }
+            }
+        }
+    }
 
     /// Every node of a file of each language has the kind and the children by field that
     /// tree-sitter gives it, error nodes and aliased nodes (C++'s, TypeScript's) included.

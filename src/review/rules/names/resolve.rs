@@ -68,7 +68,7 @@ impl Aliases {
         out: &mut Vec<String>,
         absolute: &mut bool,
     ) -> Option<()> {
-        let field = |name: &str| node.field(name);
+        let field = |name: &'static str| node.field(name);
         match node.kind_name() {
             "identifier"
             | "type_identifier"

@@ -15,7 +15,7 @@ pub(super) fn children(node: Node<'_>) -> Vec<Node<'_>> {
 }
 
 /// The child in the field `name`.
-pub(super) fn field<'t>(node: Node<'t>, name: &str) -> Option<Node<'t>> {
+pub(super) fn field<'t>(node: Node<'t>, name: &'static str) -> Option<Node<'t>> {
     node.field(name)
 }
 
@@ -89,7 +89,7 @@ pub(super) fn arguments(list: Option<Node<'_>>) -> Vec<Node<'_>> {
 pub(super) fn call<'t>(
     node: Node<'t>,
     call_kind: &str,
-    (member_kind, name_field, object_field): (&str, &str, &str),
+    (member_kind, name_field, object_field): (&str, &'static str, &'static str),
 ) -> Option<Call<'t>> {
     if node.kind_name() != call_kind {
         return None;
@@ -113,8 +113,8 @@ pub(super) fn call<'t>(
 pub(super) fn member<'t>(
     node: Node<'t>,
     kind: &str,
-    object: &str,
-    name: &str,
+    object: &'static str,
+    name: &'static str,
 ) -> Option<(Node<'t>, Option<Node<'t>>)> {
     if node.kind_name() != kind {
         return None;
@@ -126,8 +126,8 @@ pub(super) fn member<'t>(
 pub(super) fn subscript<'t>(
     node: Node<'t>,
     kind: &str,
-    object: &str,
-    index: &str,
+    object: &'static str,
+    index: &'static str,
 ) -> Option<(Node<'t>, Node<'t>)> {
     let (object, index) = member(node, kind, object, index)?;
     Some((object, index?))

@@ -133,7 +133,7 @@ fn use_of(
         let Some(parent) = node.parent() else {
             return Use::Keeps;
         };
-        let is = |name: &str| field(parent, name).is_some_and(|n| n.id() == node.id());
+        let is = |name: &'static str| field(parent, name).is_some_and(|n| n.id() == node.id());
         match parent.kind_name() {
             "parenthesized_expression" | "cast_expression" | "comma_expression" => {}
             // `p ?: q` (GNU): the condition is the value.
