@@ -185,9 +185,9 @@ pub(crate) struct CiArgs {
     /// report; the others are kept as suppressed (kind external).
     #[arg(long, value_name = "FILE")]
     pub(crate) baseline: Option<PathBuf>,
-    /// Review only partition I of N (1-based): a stable share of the files, balanced by size (a
-    /// file larger than a fair share is split by shards), for splitting one audit across machines.
-    /// The others' files are not read.
+    /// Review only partition I of N (1-based): a stable share of the files, balanced by size (with
+    /// agents, a file larger than a fair share is split by shards), for splitting one audit across
+    /// machines. The others' files are not read.
     #[arg(long, value_name = "I/N")]
     pub(crate) partition: Option<String>,
     /// SARIF `runAutomationDetails` category, to keep several analyses of one repository apart in

@@ -359,8 +359,11 @@ fn resolve_scope(
 }
 
 /// Partition `index` of `count`. The tree is walked, not read, and its files dealt by size: a
-/// partition reads none of the others' files. Only the files larger than a fair share are read
-/// and cut here, so that their shards in scope can be dealt apart.
+/// partition reads none of the others' files. Where agents review (each shard costs its own
+/// request), the files larger than a fair share are read and cut here, so that their shards in
+/// scope can be dealt apart. The rules alone review a file whole whichever of its shards a
+/// partition holds: a file cut over partitions would cost each of them the whole file, so each
+/// is dealt whole.
 fn deal_share(
     settings: &ScanSettings,
     accept: &(dyn Fn(Language) -> bool + Sync),
@@ -385,7 +388,11 @@ fn deal_share(
         }
         true
     })?;
-    let oversized = partition::oversized(&files, count);
+    let oversized = if settings.agents.configs.is_empty() {
+        Default::default()
+    } else {
+        partition::oversized(&files, count)
+    };
     let shards = std::sync::Mutex::new(Vec::new());
     if !oversized.is_empty() {
         let collect = |shard: &Shard| {

@@ -233,9 +233,11 @@ fn partitions_cover_every_shard_exactly_once_and_merge_to_the_full_scan() {
         };
         write(root, &format!("pkg/mod_{i}.py"), body.as_bytes());
     }
-    // A file larger than a fair share, whose shards are dealt apart, with a bug near its end.
+    // A file larger than a fair share, with a bug at each end. The rules review a file whole
+    // whichever of its shards a partition holds, so it is dealt whole, not cut into shards.
     let big = format!(
-        "{}def g(request):\n    return eval(request.args['q'])\n",
+        "def first(request):\n    return eval(request.args['q'])\n\n\n{}\
+         def last(request):\n    return eval(request.args['q'])\n",
         handlers(200)
     );
     write(root, "pkg/big.py", big.as_bytes());
@@ -265,8 +267,18 @@ fn partitions_cover_every_shard_exactly_once_and_merge_to_the_full_scan() {
     let mut shards = 0;
     let mut loads = Vec::new();
     let (mut files, mut skipped) = (0, 0);
+    let mut holding_big = Vec::new();
     for i in 1..=4 {
         let part = scan(&["--partition", &format!("{i}/4")]);
+        let in_big = part["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["location"]["path"] == "pkg/big.py")
+            .count();
+        if in_big > 0 {
+            holding_big.push(in_big);
+        }
         assert_eq!(part["complete"], true);
         shards += part["summary"]["shards_total"].as_u64().unwrap();
         files += part["summary"]["files"].as_u64().unwrap();
@@ -283,6 +295,7 @@ fn partitions_cover_every_shard_exactly_once_and_merge_to_the_full_scan() {
         "every file once"
     );
     assert_eq!(skipped, 1, "the skipped file is reported once");
+    assert_eq!(holding_big, [2], "the large file is one partition's, whole");
     assert_eq!(union, fingerprints(&full).into_iter().collect());
     // Stable: the same partition twice is the same share.
     assert_eq!(
