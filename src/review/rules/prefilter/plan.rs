@@ -30,8 +30,9 @@ impl Prefilter {
             return Plan::Whole;
         }
         let mut hits = self.hits(automaton, text);
+        let mut respelled_all = true;
         if let Some(renamings) = renamings.filter(|r| !r.is_empty()) {
-            respelled(automaton, text, renamings, &mut hits);
+            respelled_all = respelled(automaton, text, renamings, &mut hits);
         }
         hits.sort_unstable();
         if hits.is_empty() {
@@ -45,7 +46,7 @@ impl Prefilter {
                 Plan::Skip
             }
         };
-        if !self.ranges_sound || renamings.is_none() {
+        if !self.ranges_sound || renamings.is_none() || !respelled_all {
             return whole_or_skip(&mut check);
         }
         // Each node on the way down weighs the literals inside it: a tree nested thousands
@@ -88,29 +89,51 @@ impl Prefilter {
 
 /// Adds to `hits` (`(start, literal)`) the literals of each `(local, qualified)` of
 /// `renamings` at each use of `local`, the name `qualified` is imported as (`run` for
-/// `subprocess.call`): a `#resolves-to?` sees the use as that name. A use is a whole word of the
-/// text: one pass over it, however many names the imports rename.
+/// `subprocess.call`): a `#resolves-to?` sees the use as that name. A use is the name with no
+/// letter, digit, `_` or `$` on either side. Names made of those alone are found in one pass
+/// over the text's words, however many the imports rename; the others (a combining accent, a
+/// middle dot: `ha\u{301}sh` is a Python name) are looked for one by one, up to
+/// [`ODD_NAMES`]. `false` when there are more than that: then nothing tells where they are used.
 fn respelled(
     automaton: &aho_corasick::AhoCorasick,
     text: &str,
     renamings: &[(&str, &str)],
     hits: &mut Vec<(usize, usize)>,
-) {
+) -> bool {
     let is_word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '$');
     let mut literals_of: std::collections::HashMap<&str, Vec<usize>> = Default::default();
+    let mut odd = Vec::new();
     for (local, qualified) in renamings {
-        // An import names a word; anything else is no use the scan could see.
-        if local.is_empty() || !local.chars().all(is_word) {
+        if local.is_empty() {
             continue;
         }
-        let literals = automaton
+        let literals: Vec<usize> = automaton
             .find_overlapping_iter(qualified.as_bytes())
-            .map(|m| m.pattern().as_usize());
-        literals_of.entry(local).or_default().extend(literals);
+            .map(|m| m.pattern().as_usize())
+            .collect();
+        if literals.is_empty() {
+            continue;
+        }
+        if local.chars().all(is_word) {
+            literals_of.entry(local).or_default().extend(literals);
+        } else {
+            odd.push((*local, literals));
+        }
     }
-    literals_of.retain(|_, literals| !literals.is_empty());
+    if odd.len() > ODD_NAMES {
+        return false;
+    }
+    for (local, literals) in odd {
+        for (start, _) in text.match_indices(local) {
+            let before = text[..start].chars().next_back();
+            let after = text[start + local.len()..].chars().next();
+            if !before.is_some_and(is_word) && !after.is_some_and(is_word) {
+                hits.extend(literals.iter().map(|literal| (start, *literal)));
+            }
+        }
+    }
     if literals_of.is_empty() {
-        return;
+        return true;
     }
     let mut start = None;
     for (at, c) in text
@@ -128,7 +151,12 @@ fn respelled(
             _ => {}
         }
     }
+    true
 }
+
+/// How many renamed names with other characters than letters, digits, `_` and `$` a file's
+/// uses are looked for (each is a pass over the text).
+const ODD_NAMES: usize = 16;
 
 /// Ranges at most this far apart are walked as one.
 const MERGE_GAP: usize = 512;
@@ -451,27 +479,44 @@ mod tests {
             .automaton
             .as_ref()
             .expect("the query has literals");
-        let code = "run(a); runner(b); _run(c); érun(d); run_(e); x.run(f); run";
+        let code = "run(a); runner(b); _run(c); érun(d); run_(e); x.run(f); run; ha\u{301}sh(g); ha\u{301}shy(h)";
         let mut renamings: Vec<(String, String)> = (0..500)
             .map(|i| (format!("q{i}"), format!("os.q{i}")))
             .collect();
         renamings.push(("run".into(), "subprocess.call".into()));
+        // A Python name with a combining accent: not one word for the pass over words.
+        renamings.push(("ha\u{301}sh".into(), "subprocess.call".into()));
         renamings.push(("".into(), "subprocess.call".into()));
         let renamings: Vec<(&str, &str)> = renamings
             .iter()
             .map(|(l, q)| (l.as_str(), q.as_str()))
             .collect();
         let mut hits = Vec::new();
-        respelled(automaton, code, &renamings, &mut hits);
+        assert!(respelled(automaton, code, &renamings, &mut hits));
+        hits.sort_unstable();
         let mut uses: Vec<&str> = hits.iter().map(|(at, _)| &code[*at..]).collect();
         uses.dedup();
         assert_eq!(
             uses,
-            ["run(a); runner(b)", "run(f); run", "run"].map(|u| {
+            [
+                "run(a); runner(b)",
+                "run(f); run",
+                "run; ha",
+                "ha\u{301}sh(g)"
+            ]
+            .map(|u| {
                 let at = code.rfind(u).expect("the use is in the code");
                 &code[at..]
             })
         );
+        // Past ODD_NAMES such names, each a pass over the text, the file is weighed whole.
+        let odd: Vec<String> = (0..=ODD_NAMES).map(|i| format!("h\u{301}{i}")).collect();
+        let odd: Vec<(&str, &str)> = odd
+            .iter()
+            .map(|l| (l.as_str(), "subprocess.call"))
+            .collect();
+        assert!(!respelled(automaton, code, &odd, &mut Vec::new()));
+        assert!(respelled(automaton, code, &odd[1..], &mut Vec::new()));
     }
 
     /// Trees nested thousands deep around many literals: the descent gives up and the file is
