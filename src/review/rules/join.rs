@@ -67,12 +67,64 @@ const _: () = assert!(MAX_ORIGINS < u8::MAX as usize);
 /// the first file that reaches it only (as many places as a repository at the edge bound has).
 const MAX_REACHED: usize = 2 * MAX_EDGES;
 
-/// One edge of a file, with where its steps are.
-#[derive(Debug, Clone)]
+/// One edge of a file, with where its steps are: its two ends as 32-bit numbers and a byte of
+/// kinds, 28 bytes rather than the 56 of an [`Origin`], a [`Target`] and [`Steps`], since the
+/// index holds up to [`MAX_EDGES`] of them for the whole scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct EdgeRecord {
-    pub(crate) from: Origin,
-    pub(crate) to: Target,
-    pub(crate) steps: Steps,
+    from: [u32; 2],
+    to: [u32; 2],
+    steps: Steps,
+    /// The origin's kind in the low two bits, the target's in the next two.
+    kinds: u8,
+}
+
+const _: () = assert!(std::mem::size_of::<EdgeRecord>() <= 28);
+
+impl EdgeRecord {
+    /// The edge from `from` to `to`, its steps at `steps`; `None` when a number does not fit in
+    /// 32 bits (a sink more than 4 GiB into its file), and the edge is left out.
+    pub(crate) fn new(from: Origin, to: &Target, steps: Steps) -> Option<EdgeRecord> {
+        let n = |n: usize| u32::try_from(n).ok();
+        let (origin, from) = match from {
+            Origin::Source => (0, [0, 0]),
+            Origin::Parameter(function, position) => (1, [n(function)?, n(position)?]),
+            Origin::Result(call) => (2, [n(call)?, 0]),
+            Origin::Field(field, function) => (3, [n(field)?, n(function)?]),
+        };
+        let (target, to) = match to {
+            Target::Sink(range) => (0, [n(range.start)?, n(range.end)?]),
+            Target::Argument(call, position) => (1, [n(*call)?, n(*position)?]),
+            Target::Return(function) => (2, [n(*function)?, 0]),
+            Target::Field(field) => (3, [n(*field)?, 0]),
+        };
+        Some(EdgeRecord {
+            from,
+            to,
+            steps,
+            kinds: origin | target << 2,
+        })
+    }
+
+    pub(crate) fn from(&self) -> Origin {
+        let [a, b] = self.from.map(|n| n as usize);
+        match self.kinds & 0b11 {
+            0 => Origin::Source,
+            1 => Origin::Parameter(a, b),
+            2 => Origin::Result(a),
+            _ => Origin::Field(a, b),
+        }
+    }
+
+    pub(crate) fn to(&self) -> Target {
+        let [a, b] = self.to.map(|n| n as usize);
+        match self.kinds >> 2 & 0b11 {
+            0 => Target::Sink(a..b),
+            1 => Target::Argument(a, b),
+            2 => Target::Return(a),
+            _ => Target::Field(a),
+        }
+    }
 }
 
 /// Where an edge's steps are among its file's (see [`FileRecord::steps`]): none when empty.
@@ -347,10 +399,10 @@ impl Index {
                 // Sorted by where they start, each node's edges are found by a binary search:
                 // the join indexes no edge of its own (a stable sort: the file's order stays).
                 for record in file.by_rule.values_mut() {
-                    record.edges.sort_by_key(|edge| start(edge.from));
+                    record.edges.sort_by_key(|edge| start(edge.from()));
                 }
                 if let Some(shared) = &mut file.shared {
-                    shared.sort_by_key(|edge| start(edge.from));
+                    shared.sort_by_key(|edge| start(edge.from()));
                 }
                 let calls = std::mem::take(&mut file.calls).into_iter();
                 file.kept_calls = calls.map(|site| self.names.call(site)).collect();
@@ -644,8 +696,8 @@ fn start(origin: Origin) -> (u8, usize, usize) {
 
 /// The run of `edges` (sorted by [`start`]) that starts at `key`.
 fn starting(edges: &[EdgeRecord], key: (u8, usize, usize)) -> &[EdgeRecord] {
-    let first = edges.partition_point(|e| start(e.from) < key);
-    let count = edges[first..].partition_point(|e| start(e.from) == key);
+    let first = edges.partition_point(|e| start(e.from()) < key);
+    let count = edges[first..].partition_point(|e| start(e.from()) == key);
     &edges[first..first + count]
 }
 
@@ -793,8 +845,8 @@ impl<'a> Graph<'a> {
             // they start): the joined findings come out in this order.
             let mut ranges: Vec<Range<usize>> = file
                 .edges(rule)
-                .filter_map(|edge| match &edge.to {
-                    Target::Sink(range) => Some(range.clone()),
+                .filter_map(|edge| match edge.to() {
+                    Target::Sink(range) => Some(range),
                     _ => None,
                 })
                 .collect();
@@ -842,8 +894,8 @@ impl<'a> Graph<'a> {
             // The open walk asks only what is reached: one origin for all.
             let origin = if open { 0 } else { f };
             for edge in file.edges(self.rule) {
-                if edge.from == Origin::Source {
-                    let start = (self.target(f, &edge.to), origin);
+                if edge.from() == Origin::Source {
+                    let start = (self.target(f, &edge.to()), origin);
                     frontier.reach(start, None, (narrow(f), edge.steps), 0);
                 }
             }
@@ -873,7 +925,7 @@ impl<'a> Graph<'a> {
                         frontier.reach((into, origin), Some(node), NO_STEPS, depth + 1);
                         // The call's result, when the callee returns what it was given here.
                         for edge in self.from(*g, Origin::Parameter(*k, position)) {
-                            if edge.to == Target::Return(*k) {
+                            if edge.to() == Target::Return(*k) {
                                 let into = Node::Result(f, c);
                                 let steps = (narrow(*g), edge.steps);
                                 frontier.reach((into, origin), Some(node), steps, depth + 1);
@@ -884,8 +936,8 @@ impl<'a> Graph<'a> {
                 Node::Parameter(g, k, position) => {
                     for edge in self.from(g, Origin::Parameter(k, position)) {
                         // What reaches the return value is followed per call (above).
-                        if edge.to != Target::Return(k) {
-                            let into = self.target(g, &edge.to);
+                        if edge.to() != Target::Return(k) {
+                            let into = self.target(g, &edge.to());
                             frontier.reach(
                                 (into, origin),
                                 Some(node),
@@ -904,7 +956,7 @@ impl<'a> Graph<'a> {
                 }
                 Node::Result(f, c) => {
                     for edge in self.from(f, Origin::Result(c)) {
-                        let into = self.target(f, &edge.to);
+                        let into = self.target(f, &edge.to());
                         frontier.reach((into, origin), Some(node), (narrow(f), edge.steps), depth);
                     }
                 }
@@ -915,13 +967,13 @@ impl<'a> Graph<'a> {
                         let edges =
                             self.index.files[*f].edges_from(self.rule, Origin::Field(*field, 0));
                         for edge in edges {
-                            let Origin::Field(_, reader) = edge.from else {
+                            let Origin::Field(_, reader) = edge.from() else {
                                 continue;
                             };
                             if self.overwritten_by_every_caller(*f, reader, id) {
                                 continue;
                             }
-                            let into = self.target(*f, &edge.to);
+                            let into = self.target(*f, &edge.to());
                             frontier.reach(
                                 (into, origin),
                                 Some(node),
@@ -940,7 +992,7 @@ impl<'a> Graph<'a> {
     /// The rule's edges of file `f` that start at `origin`, in the file's order.
     fn from(&self, f: usize, origin: Origin) -> impl Iterator<Item = &'a EdgeRecord> + '_ {
         let edges = self.index.files[f].edges_from(self.rule, origin);
-        edges.filter(move |edge| edge.from == origin)
+        edges.filter(move |edge| edge.from() == origin)
     }
 
     /// Whether every call seen of function `k` of file `f` comes right after its caller stored
@@ -1061,12 +1113,42 @@ mod tests {
         assert_eq!(Packed::NONE.node(), None);
     }
 
+    #[test]
+    fn an_edge_packed_for_the_index_comes_back_the_same() {
+        let steps = Steps { at: 7, len: 9 };
+        let origins = [
+            Origin::Source,
+            Origin::Parameter(1, 2),
+            Origin::Result(3),
+            Origin::Field(4, 5),
+        ];
+        let targets = [
+            Target::Sink(6..8),
+            Target::Argument(9, 10),
+            Target::Return(11),
+            Target::Field(12),
+        ];
+        for from in origins {
+            for to in &targets {
+                let edge = EdgeRecord::new(from, to, steps).expect("small numbers fit");
+                assert_eq!(
+                    (edge.from(), edge.to(), edge.steps),
+                    (from, to.clone(), steps)
+                );
+            }
+        }
+        // A sink past 4 GiB into its file does not fit: the edge is left out, not wrapped.
+        #[cfg(target_pointer_width = "64")]
+        {
+            let far = u32::MAX as usize + 1;
+            assert!(EdgeRecord::new(Origin::Source, &Target::Sink(far..far + 1), steps).is_none());
+            assert!(EdgeRecord::new(Origin::Result(far), &Target::Return(0), steps).is_none());
+        }
+    }
+
     fn file(path: &str, rules: &[(usize, usize)]) -> FileRecord {
-        let edge = EdgeRecord {
-            from: Origin::Source,
-            to: Target::Return(0),
-            steps: Steps::default(),
-        };
+        let edge = EdgeRecord::new(Origin::Source, &Target::Return(0), Steps::default())
+            .expect("small numbers");
         let mut record = FileRecord {
             path: path.to_string(),
             ..FileRecord::default()
@@ -1075,7 +1157,7 @@ mod tests {
             record.by_rule.insert(
                 *rule,
                 RuleRecord {
-                    edges: vec![edge.clone(); *count],
+                    edges: vec![edge; *count],
                     shares: false,
                     complete: true,
                 },

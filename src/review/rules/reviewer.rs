@@ -87,7 +87,7 @@ impl RulesReviewer {
             // Into a vector of their own: collected in place, the records would keep the
             // edges' larger allocation for as long as the index holds them.
             let mut records = Vec::with_capacity(edges.len());
-            records.extend(edges.into_iter().map(|edge| {
+            records.extend(edges.into_iter().filter_map(|edge| {
                 let mut steps: Vec<FlowStep> = edge
                     .steps
                     .iter()
@@ -106,11 +106,7 @@ impl RulesReviewer {
                 if let (Some(message), Some(last)) = (leaves, steps.last_mut()) {
                     last.message = message;
                 }
-                EdgeRecord {
-                    from: edge.from,
-                    to: edge.to,
-                    steps: Steps::write(&mut spilled, &steps),
-                }
+                EdgeRecord::new(edge.from, &edge.to, Steps::write(&mut spilled, &steps))
             }));
             records
         };
