@@ -902,7 +902,7 @@ impl<'a> Graph<'a> {
             if open {
                 // A value handed over by address may have been filled by calls not followed.
                 for (c, call) in file.kept_calls.iter().enumerate() {
-                    for position in call.by_address.iter().map(|p| *p as usize) {
+                    for position in call.by_address().iter().map(|p| *p as usize) {
                         frontier.reach((Node::Argument(f, c, position), 0), None, NO_STEPS, 0);
                     }
                 }
@@ -1003,7 +1003,7 @@ impl<'a> Graph<'a> {
         };
         callers.iter().all(|(g, c)| {
             self.index.files[*g].kept_calls[*c]
-                .overwritten
+                .overwritten()
                 .iter()
                 .any(|field| self.fields.ids[*g][*field as usize] == id)
         })

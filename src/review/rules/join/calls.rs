@@ -39,19 +39,25 @@ impl Names {
 
     /// What the join needs of `site`.
     pub(super) fn call(&mut self, site: CallSite) -> Call {
+        let by_address: Box<[u32]> = site
+            .by_address
+            .iter()
+            .enumerate()
+            .filter(|(_, by_address)| **by_address)
+            .map(|(position, _)| narrow(position))
+            .collect();
+        let overwritten: Box<[u32]> = site.overwritten.into_iter().map(narrow).collect();
         Call {
             name: self.intern(&site.name),
             class: site.class.as_deref().map(|class| self.intern(class)),
             arguments: narrow(site.arguments.len()),
             unknown_receiver: site.unknown_receiver,
-            by_address: site
-                .by_address
-                .iter()
-                .enumerate()
-                .filter(|(_, by_address)| **by_address)
-                .map(|(position, _)| narrow(position))
-                .collect(),
-            overwritten: site.overwritten.into_iter().map(narrow).collect(),
+            marks: (!by_address.is_empty() || !overwritten.is_empty()).then(|| {
+                Box::new(Marks {
+                    by_address,
+                    overwritten,
+                })
+            }),
         }
     }
 }
@@ -64,10 +70,27 @@ pub(crate) struct Call {
     /// How many arguments it is given.
     pub(super) arguments: u32,
     pub(super) unknown_receiver: bool,
+    /// What few calls have (a C or C++ call handing over an address, a call right after its
+    /// caller stored a constant): boxed apart, so that the rest cost a pointer, not two slices.
+    marks: Option<Box<Marks>>,
+}
+
+#[derive(Debug, Clone)]
+struct Marks {
+    by_address: Box<[u32]>,
+    overwritten: Box<[u32]>,
+}
+
+impl Call {
     /// The positions of the arguments handed over by address.
-    pub(super) by_address: Box<[u32]>,
+    pub(super) fn by_address(&self) -> &[u32] {
+        self.marks.as_ref().map_or(&[], |marks| &marks.by_address)
+    }
+
     /// The file's fields the caller has just stored a constant in.
-    pub(super) overwritten: Box<[u32]>,
+    pub(super) fn overwritten(&self) -> &[u32] {
+        self.marks.as_ref().map_or(&[], |marks| &marks.overwritten)
+    }
 }
 
 /// Positions and counts within one file are far below 2^32.
@@ -97,12 +120,22 @@ mod tests {
         assert_eq!(names.get("run"), Some(first.name));
         assert_eq!(names.get("other"), None);
         assert_eq!(first.arguments, 3);
-        assert_eq!(&*first.by_address, &[1, 2]);
-        assert_eq!(&*first.overwritten, &[7]);
+        assert_eq!(first.by_address(), &[1, 2]);
+        assert_eq!(first.overwritten(), &[7]);
+        let plain = names.call(CallSite {
+            by_address: vec![false; 3],
+            overwritten: Vec::new(),
+            ..site("run", None)
+        });
+        assert!(plain.marks.is_none(), "nothing to box");
+        assert_eq!(
+            (plain.by_address(), plain.overwritten()),
+            (&[][..], &[][..])
+        );
         #[cfg(target_pointer_width = "64")]
         assert_eq!(
             std::mem::size_of::<Call>(),
-            48,
+            24,
             "the reason this type exists"
         );
     }
