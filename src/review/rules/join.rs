@@ -443,17 +443,9 @@ impl Index {
         self.files.sort_by(|a, b| a.path.cmp(&b.path));
         let callees = self.resolve();
         let fields = self.fields();
-        let mut callers: HashMap<(usize, usize), Vec<(usize, usize)>> = HashMap::new();
-        for (call, functions) in &callees {
-            for function in functions {
-                callers.entry(*function).or_default().push(*call);
-            }
-        }
-        // In the files' order, not the map's: the walk follows a function's callers in this
-        // order, and the flow it reports must be the same on every run.
-        for calls in callers.values_mut() {
-            calls.sort_unstable();
-        }
+        // In the files' order: the walk follows a function's callers in this order, and the
+        // flow it reports must be the same on every run.
+        let callers = callees.inverted(self.files.iter().map(|file| file.functions.len()));
         let rules: HashSet<usize> = self
             .files
             .iter()
@@ -553,13 +545,7 @@ impl Index {
     /// Whether the call `call` of file `file` may keep what its argument `position` points at:
     /// yes unless every function it resolves to is read and neither keeps it nor hands it to a
     /// call that may (followed up to [`MAX_DEPTH`] calls deep; a call met again adds nothing).
-    fn keeps(
-        &self,
-        callees: &HashMap<(usize, usize), Vec<(usize, usize)>>,
-        file: usize,
-        call: usize,
-        position: usize,
-    ) -> bool {
+    fn keeps(&self, callees: &Links, file: usize, call: usize, position: usize) -> bool {
         let mut seen: HashSet<(usize, usize, usize)> = HashSet::new();
         let mut stack = vec![(file, call, position, 0)];
         while let Some((file, call, position, depth)) = stack.pop() {
@@ -569,19 +555,19 @@ impl Index {
             if depth > MAX_DEPTH {
                 return true;
             }
-            let Some(functions) = callees.get(&(file, call)) else {
+            if !callees.has(file, call) {
                 // Not the repository's: the library's, or not resolved.
                 return true;
-            };
-            for (g, k) in functions {
-                let Some(keeping) = self.files[*g].functions[*k].keeps.get(position) else {
+            }
+            for (g, k) in callees.get(file, call) {
+                let Some(keeping) = self.files[g].functions[k].keeps.get(position) else {
                     return true;
                 };
                 if keeping.kept {
                     return true;
                 }
                 for (inner, at) in &keeping.through {
-                    stack.push((*g, *inner, *at, depth + 1));
+                    stack.push((g, *inner, *at, depth + 1));
                 }
             }
         }
@@ -612,7 +598,7 @@ impl Index {
     }
 
     /// The functions each call resolves to, by (file, call).
-    fn resolve(&self) -> HashMap<(usize, usize), Vec<(usize, usize)>> {
+    fn resolve(&self) -> Links {
         // Functions by the number of their name: one no call names is called nowhere.
         let mut by_name: HashMap<calls::Name, Vec<(usize, usize)>> = HashMap::new();
         // Per function, the number of its class's name (`None` also when no call names it).
@@ -629,10 +615,12 @@ impl Index {
             };
             classes.push(file.functions.iter().map(class).collect());
         }
-        let mut callees = HashMap::new();
+        let mut callees = Links::default();
         for (f, file) in self.files.iter().enumerate() {
+            callees.open_file();
             for (c, call) in file.kept_calls.iter().enumerate() {
                 let Some(named) = by_name.get(&call.name) else {
+                    callees.push(c, []);
                     continue;
                 };
                 let fits = |(g, k): &(usize, usize)| {
@@ -674,9 +662,7 @@ impl Index {
                         }
                     }
                 };
-                if !chosen.is_empty() {
-                    callees.insert((f, c), chosen);
-                }
+                callees.push(c, chosen);
             }
         }
         callees
@@ -767,12 +753,114 @@ impl Packed {
     }
 }
 
+/// Links from each item of each file (its calls, or its functions) to items of files, as
+/// (file, item): the calls' functions, and the other way the functions' calls. Three flat
+/// arrays rather than a map of vectors, where an entry, its vector and their headers cost more
+/// than a hundred bytes a resolved call.
+#[derive(Debug, Default)]
+struct Links {
+    /// Per file, the number of its first item.
+    firsts: Vec<usize>,
+    /// Per item, in the files' order, where its links end in `to`; they start where the
+    /// previous item's end.
+    ends: Vec<u32>,
+    to: Vec<(u32, u32)>,
+}
+
+impl Links {
+    /// The next file's items follow.
+    fn open_file(&mut self) {
+        self.firsts.push(self.ends.len());
+    }
+
+    /// The links of the file's item `item`, which must be the one after the last pushed.
+    fn push(&mut self, item: usize, to: impl IntoIterator<Item = (usize, usize)>) {
+        let first = self.firsts.last().copied().unwrap_or_default();
+        debug_assert_eq!(first + item, self.ends.len(), "items are pushed in order");
+        self.to.extend(
+            to.into_iter()
+                .map(|(file, item)| (narrow(file), narrow(item))),
+        );
+        self.ends.push(narrow(self.to.len()));
+    }
+
+    /// Where the item's links are in `to`: none for an item past the file's.
+    fn span(&self, file: usize, item: usize) -> Range<usize> {
+        let next_file = self
+            .firsts
+            .get(file + 1)
+            .copied()
+            .unwrap_or(self.ends.len());
+        let at = match self.firsts.get(file) {
+            Some(first) if first + item < next_file => first + item,
+            _ => return 0..0,
+        };
+        let start = at
+            .checked_sub(1)
+            .map_or(0, |before| self.ends[before] as usize);
+        start..self.ends[at] as usize
+    }
+
+    /// The item's links, in the order they were pushed.
+    fn get(&self, file: usize, item: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.to[self.span(file, item)]
+            .iter()
+            .map(|(file, item)| (*file as usize, *item as usize))
+    }
+
+    fn has(&self, file: usize, item: usize) -> bool {
+        !self.span(file, item).is_empty()
+    }
+
+    /// The links the other way, over files of `counts` items each: each item's in the order of
+    /// the items linking to it.
+    fn inverted(&self, counts: impl Iterator<Item = usize>) -> Links {
+        let mut inverted = Links::default();
+        let mut total = 0;
+        for count in counts {
+            inverted.firsts.push(total);
+            total += count;
+        }
+        let firsts = &inverted.firsts;
+        let at = |(file, item): (u32, u32)| firsts[file as usize] + item as usize;
+        // Counted, then placed: each item's links end where the counts up to it add up.
+        let mut ends = vec![0u32; total];
+        for link in &self.to {
+            ends[at(*link)] += 1;
+        }
+        let mut sum = 0;
+        for end in &mut ends {
+            sum += *end;
+            *end = sum;
+        }
+        let mut next: Vec<u32> = std::iter::once(0).chain(ends.iter().copied()).collect();
+        let mut to = vec![(0, 0); self.to.len()];
+        for (file, first) in self.firsts.iter().enumerate() {
+            let next_file = self
+                .firsts
+                .get(file + 1)
+                .copied()
+                .unwrap_or(self.ends.len());
+            for item in 0..next_file - first {
+                for link in &self.to[self.span(file, item)] {
+                    let slot = &mut next[at(*link)];
+                    to[*slot as usize] = (narrow(file), narrow(item));
+                    *slot += 1;
+                }
+            }
+        }
+        inverted.ends = ends;
+        inverted.to = to;
+        inverted
+    }
+}
+
 /// One rule's edges over the whole index.
 struct Graph<'a> {
     index: &'a Index,
     rule: usize,
-    callees: &'a HashMap<(usize, usize), Vec<(usize, usize)>>,
-    callers: &'a HashMap<(usize, usize), Vec<(usize, usize)>>,
+    callees: &'a Links,
+    callers: &'a Links,
     /// Per file: the sinks of its edges, numbered.
     sink_ranges: Vec<Vec<Range<usize>>>,
     sink_numbers: Vec<HashMap<Range<usize>, usize>>,
@@ -834,8 +922,8 @@ impl<'a> Graph<'a> {
     fn new(
         index: &'a Index,
         rule: usize,
-        callees: &'a HashMap<(usize, usize), Vec<(usize, usize)>>,
-        callers: &'a HashMap<(usize, usize), Vec<(usize, usize)>>,
+        callees: &'a Links,
+        callers: &'a Links,
         fields: &'a Fields,
     ) -> Graph<'a> {
         let mut sink_ranges = Vec::new();
@@ -907,7 +995,7 @@ impl<'a> Graph<'a> {
                     }
                 }
                 for (k, function) in file.functions.iter().enumerate() {
-                    if !self.callers.contains_key(&(f, k)) {
+                    if !self.callers.has(f, k) {
                         for position in 0..function.parameters {
                             frontier.reach((Node::Parameter(f, k, position), 0), None, NO_STEPS, 0);
                         }
@@ -920,14 +1008,14 @@ impl<'a> Graph<'a> {
             let (origin, depth) = (origin as usize, depth as usize);
             match node {
                 Node::Argument(f, c, position) => {
-                    for (g, k) in self.callees.get(&(f, c)).into_iter().flatten() {
-                        let into = Node::Parameter(*g, *k, position);
+                    for (g, k) in self.callees.get(f, c) {
+                        let into = Node::Parameter(g, k, position);
                         frontier.reach((into, origin), Some(node), NO_STEPS, depth + 1);
                         // The call's result, when the callee returns what it was given here.
-                        for edge in self.from(*g, Origin::Parameter(*k, position)) {
-                            if edge.to() == Target::Return(*k) {
+                        for edge in self.from(g, Origin::Parameter(k, position)) {
+                            if edge.to() == Target::Return(k) {
                                 let into = Node::Result(f, c);
-                                let steps = (narrow(*g), edge.steps);
+                                let steps = (narrow(g), edge.steps);
                                 frontier.reach((into, origin), Some(node), steps, depth + 1);
                             }
                         }
@@ -949,8 +1037,8 @@ impl<'a> Graph<'a> {
                 }
                 Node::Return(g, k) => {
                     // Returned whatever the arguments: every call's result.
-                    for (f, c) in self.callers.get(&(g, k)).into_iter().flatten() {
-                        let into = (Node::Result(*f, *c), origin);
+                    for (f, c) in self.callers.get(g, k) {
+                        let into = (Node::Result(f, c), origin);
                         frontier.reach(into, Some(node), NO_STEPS, depth + 1);
                     }
                 }
@@ -998,15 +1086,13 @@ impl<'a> Graph<'a> {
     /// Whether every call seen of function `k` of file `f` comes right after its caller stored
     /// a constant in the field numbered `id` (false when no call was seen).
     fn overwritten_by_every_caller(&self, f: usize, k: usize, id: usize) -> bool {
-        let Some(callers) = self.callers.get(&(f, k)) else {
-            return false;
-        };
-        callers.iter().all(|(g, c)| {
-            self.index.files[*g].kept_calls[*c]
-                .overwritten()
-                .iter()
-                .any(|field| self.fields.ids[*g][*field as usize] == id)
-        })
+        self.callers.has(f, k)
+            && self.callers.get(f, k).all(|(g, c)| {
+                self.index.files[g].kept_calls[c]
+                    .overwritten()
+                    .iter()
+                    .any(|field| self.fields.ids[g][*field as usize] == id)
+            })
     }
 
     /// The steps from where the flow starts to `node`, in order, read back from the spill. A
@@ -1144,6 +1230,30 @@ mod tests {
             assert!(EdgeRecord::new(Origin::Source, &Target::Sink(far..far + 1), steps).is_none());
             assert!(EdgeRecord::new(Origin::Result(far), &Target::Return(0), steps).is_none());
         }
+    }
+
+    #[test]
+    fn links_come_back_in_order_and_the_other_way_in_the_order_of_who_links() {
+        // Two files of calls: file 0 has calls 0..3, file 1 has calls 0..2; the functions are
+        // file 0's 0..2 and file 1's 0..1.
+        let mut callees = Links::default();
+        callees.open_file();
+        callees.push(0, [(1, 0), (0, 1)]);
+        callees.push(1, []);
+        callees.push(2, [(0, 1)]);
+        callees.open_file();
+        callees.push(0, [(0, 1)]);
+        callees.push(1, [(1, 0)]);
+        let got = |links: &Links, file, item| links.get(file, item).collect::<Vec<_>>();
+        assert_eq!(got(&callees, 0, 0), [(1, 0), (0, 1)]);
+        assert!(!callees.has(0, 1) && got(&callees, 0, 1).is_empty());
+        assert_eq!(got(&callees, 1, 1), [(1, 0)]);
+        // Past a file's items, or past the files, nothing (not the next file's first item).
+        assert!(!callees.has(0, 3) && !callees.has(1, 2) && !callees.has(2, 0));
+        let callers = callees.inverted([2, 1].into_iter());
+        assert!(!callers.has(0, 0));
+        assert_eq!(got(&callers, 0, 1), [(0, 0), (0, 2), (1, 0)]);
+        assert_eq!(got(&callers, 1, 0), [(0, 0), (1, 1)]);
     }
 
     fn file(path: &str, rules: &[(usize, usize)]) -> FileRecord {
