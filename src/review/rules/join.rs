@@ -453,6 +453,17 @@ impl Index {
             .collect();
         let mut rules: Vec<usize> = rules.into_iter().filter(|r| !shed.contains(r)).collect();
         rules.sort_unstable();
+        // A rule's walk from the sources finds only the sinks that some file has a finding
+        // ready for (a sink a parameter or a result reaches), and its open walk decides only
+        // the pending matches that name it: a rule with neither is not walked.
+        let mut reported: HashSet<usize> = HashSet::new();
+        let mut asked: HashSet<usize> = HashSet::new();
+        for file in &self.files {
+            reported.extend(file.sinks.keys().map(|(rule, _)| *rule));
+            let pending = file.pending.iter().flat_map(|p| &p.sinks);
+            asked.extend(pending.map(|(rule, _)| *rule));
+        }
+        rules.retain(|rule| reported.contains(rule) || (whole && asked.contains(rule)));
         // Each rule's graph is its own: the rules are joined on every worker at once, and
         // their findings taken in the rules' order, as one worker would give them.
         let this = &self;
@@ -462,7 +473,11 @@ impl Index {
                 let mut out = Vec::new();
                 let mut open_sinks = Vec::new();
                 let graph = Graph::new(this, rule, &callees, &callers, &fields);
-                let tainted = graph.propagate(false).reached;
+                let tainted = if reported.contains(&rule) {
+                    graph.propagate(false).reached
+                } else {
+                    Reached::new()
+                };
                 let mut reached: Vec<(Node, usize)> = tainted
                     .keys()
                     .filter_map(|(node, origin)| Some((node.node()?, *origin as usize)))
@@ -485,7 +500,7 @@ impl Index {
                 }
                 // The open walk reaches as far again: one walk's map at a time.
                 drop(tainted);
-                if whole {
+                if whole && asked.contains(&rule) {
                     let open = graph.propagate(true).seen;
                     for node in open {
                         if let Some(Node::Sink(file, sink)) = node.node() {
