@@ -134,64 +134,108 @@ pub(crate) struct Steps {
     len: u32,
 }
 
-impl Steps {
-    /// Appends `steps` to `buffer`, a file's steps: where they are in it. The path is the
-    /// file's, and is not written.
-    pub(crate) fn write(buffer: &mut Vec<u8>, steps: &[FlowStep]) -> Steps {
-        let at = buffer.len();
-        for step in steps {
-            let location = &step.location;
-            for number in [
-                location.start_line,
-                location.start_column,
-                location.end_line,
-                location.end_column,
-            ] {
-                buffer.extend_from_slice(&(number as u64).to_le_bytes());
-            }
-            for text in [&step.message, &step.text] {
-                buffer.extend_from_slice(&(text.len() as u64).to_le_bytes());
-                buffer.extend_from_slice(text.as_bytes());
-            }
-        }
-        match (u32::try_from(at), u32::try_from(buffer.len() - at)) {
-            (Ok(at), Ok(len)) => Steps { at, len },
-            // Past 4 GiB of one file's steps (never met): the edge keeps none.
-            _ => {
-                buffer.truncate(at);
+/// A file's steps as they are written out: each message and each text once, however many
+/// steps show it (every edge through a line shows that line: 14 times over on libxml2's
+/// largest file), and each step as six 32-bit numbers: where it is, and where its message and
+/// its text are.
+#[derive(Debug, Default)]
+pub(crate) struct StepWriter {
+    bytes: Vec<u8>,
+    /// Where each message or text written so far is.
+    written: HashMap<String, u32>,
+}
+
+/// The bytes of a step: four numbers of its location, and where its message and text are.
+const STEP: usize = 6 * 4;
+
+impl StepWriter {
+    /// Writes `steps`: where they are among the file's. None (the edge keeps no steps) when a
+    /// number does not fit in 32 bits: a file of more than 4 GiB, or of its steps.
+    pub(crate) fn write(&mut self, steps: &[FlowStep]) -> Steps {
+        let rollback = self.bytes.len();
+        match self.try_write(steps) {
+            Some(steps) => steps,
+            None => {
+                self.bytes.truncate(rollback);
+                self.written.retain(|_, at| (*at as usize) < rollback);
                 Steps::default()
             }
         }
     }
 
-    /// The steps [`Steps::write`] wrote in `bytes`, in the file at `path`; `None` if they are
-    /// not whole.
-    fn read(mut bytes: &[u8], path: &str) -> Option<Vec<FlowStep>> {
-        fn number(bytes: &mut &[u8]) -> Option<usize> {
-            let (head, rest) = bytes.split_first_chunk::<8>()?;
-            *bytes = rest;
-            usize::try_from(u64::from_le_bytes(*head)).ok()
+    fn try_write(&mut self, steps: &[FlowStep]) -> Option<Steps> {
+        let mut records = Vec::with_capacity(steps.len() * STEP);
+        for step in steps {
+            let location = &step.location;
+            let numbers = [
+                u32::try_from(location.start_line).ok()?,
+                u32::try_from(location.start_column).ok()?,
+                u32::try_from(location.end_line).ok()?,
+                u32::try_from(location.end_column).ok()?,
+                self.string(&step.message)?,
+                self.string(&step.text)?,
+            ];
+            for number in numbers {
+                records.extend_from_slice(&number.to_le_bytes());
+            }
         }
-        fn text(bytes: &mut &[u8]) -> Option<String> {
-            let len = number(bytes)?;
-            let text = bytes.get(..len)?;
-            *bytes = &bytes[len..];
-            String::from_utf8(text.to_vec()).ok()
+        let at = u32::try_from(self.bytes.len()).ok()?;
+        let len = u32::try_from(records.len()).ok()?;
+        self.bytes.extend_from_slice(&records);
+        u32::try_from(self.bytes.len()).ok()?;
+        Some(Steps { at, len })
+    }
+
+    /// Where `text` is: its length then its bytes, written the first time it is asked for.
+    fn string(&mut self, text: &str) -> Option<u32> {
+        if let Some(at) = self.written.get(text) {
+            return Some(*at);
         }
-        let mut steps = Vec::new();
-        while !bytes.is_empty() {
+        let at = u32::try_from(self.bytes.len()).ok()?;
+        let len = u32::try_from(text.len()).ok()?;
+        self.bytes.extend_from_slice(&len.to_le_bytes());
+        self.bytes.extend_from_slice(text.as_bytes());
+        self.written.insert(text.to_string(), at);
+        Some(at)
+    }
+
+    /// The file's steps, for the index's [`Spill`].
+    pub(crate) fn finish(self) -> Vec<u8> {
+        self.bytes
+    }
+}
+
+impl Steps {
+    /// The steps [`StepWriter::write`] wrote, from their records `bytes`, in the file at `path`,
+    /// with `string` giving the message or text written at a place; `None` if they are not
+    /// whole.
+    fn read(
+        bytes: &[u8],
+        path: &str,
+        string: impl Fn(u32) -> Option<String>,
+    ) -> Option<Vec<FlowStep>> {
+        if !bytes.len().is_multiple_of(STEP) {
+            return None;
+        }
+        let mut steps = Vec::with_capacity(bytes.len() / STEP);
+        for record in bytes.chunks_exact(STEP) {
+            let mut numbers = record
+                .chunks_exact(4)
+                .map(|n| u32::from_le_bytes([n[0], n[1], n[2], n[3]]));
+            let mut number = || numbers.next();
             let location = crate::model::Location {
                 path: path.to_string(),
-                start_line: number(&mut bytes)?,
-                start_column: number(&mut bytes)?,
-                end_line: number(&mut bytes)?,
-                end_column: number(&mut bytes)?,
+                start_line: number()? as usize,
+                start_column: number()? as usize,
+                end_line: number()? as usize,
+                end_column: number()? as usize,
             };
-            let message = text(&mut bytes)?;
+            let message = string(number()?)?;
+            let text = string(number()?)?;
             steps.push(FlowStep {
                 location,
                 message,
-                text: text(&mut bytes)?,
+                text,
             });
         }
         Some(steps)
@@ -248,6 +292,21 @@ impl Spill {
         let at = self.memory.len();
         self.memory.extend_from_slice(bytes);
         Kept::Memory(at)
+    }
+
+    /// The message or text [`StepWriter`] wrote at `at` among the steps of a file that went to
+    /// `kept`.
+    fn string(&self, kept: Kept, at: u32) -> Option<String> {
+        let head = self.read(kept, Steps { at, len: 4 })?;
+        let len = u32::from_le_bytes(head.try_into().ok()?);
+        let bytes = self.read(
+            kept,
+            Steps {
+                at: at.checked_add(4)?,
+                len,
+            },
+        )?;
+        String::from_utf8(bytes).ok()
     }
 
     /// The `len` bytes kept at `at` of a file whose steps went to `kept`.
@@ -1128,9 +1187,11 @@ impl<'a> Graph<'a> {
                 continue;
             }
             let record = &self.index.files[file as usize];
-            let read = self.index.spill.read(record.kept, steps);
+            let spill = &self.index.spill;
+            let string = |at| spill.string(record.kept, at);
+            let read = spill.read(record.kept, steps);
             flow.extend(
-                read.and_then(|bytes| Steps::read(&bytes, &record.path))
+                read.and_then(|bytes| Steps::read(&bytes, &record.path, string))
                     .unwrap_or_default(),
             );
         }
@@ -1163,11 +1224,16 @@ mod tests {
             step(7, "passed to `run` \u{e9}", ""),
             step(8, "", "only text"),
         ];
-        let mut buffer = Vec::new();
-        let a = Steps::write(&mut buffer, &first);
-        let none = Steps::write(&mut buffer, &[]);
-        let b = Steps::write(&mut buffer, &second);
+        let mut writer = StepWriter::default();
+        let a = writer.write(&first);
+        let none = writer.write(&[]);
+        let b = writer.write(&second);
         assert_eq!(none.len, 0);
+        // A step shown again costs its record only: its message and text are written once.
+        let before = writer.bytes.len();
+        let again = writer.write(&first);
+        assert_eq!(writer.bytes.len() - before, STEP);
+        let buffer = writer.finish();
         let same = |read: Option<Vec<FlowStep>>, expected: &[FlowStep]| {
             let read = read.expect("read back");
             assert_eq!(read.len(), expected.len());
@@ -1187,16 +1253,48 @@ mod tests {
             assert_eq!(matches!(kept, Kept::Disk(_)), on_disk);
             assert!(matches!(other, Kept::Disk(0) | Kept::Memory(0)));
             let read = |steps| {
+                let string = |at| spill.string(kept, at);
                 spill
                     .read(kept, steps)
-                    .and_then(|bytes| Steps::read(&bytes, "src/a.c"))
+                    .and_then(|bytes| Steps::read(&bytes, "src/a.c", string))
             };
             same(read(a), &first);
             same(read(b), &second);
+            same(read(again), &first);
         }
         // Cut short, the steps are not read as something else.
-        assert!(Steps::read(&buffer[..buffer.len() - 1], "src/a.c").is_none());
+        let at = again.at as usize;
+        let records = &buffer[at..at + STEP - 1];
+        assert!(Steps::read(records, "src/a.c", |_| Some(String::new())).is_none());
         assert!(Spill::default().read(Kept::Nowhere, a).is_none());
+        // A place that holds no whole string is no string.
+        let mut spill = Spill::default();
+        let kept = spill.keep(&[9, 0, 0, 0, b'x']);
+        assert_eq!(spill.string(kept, 0), None);
+    }
+
+    #[test]
+    fn a_step_whose_numbers_do_not_fit_leaves_its_edge_without_steps_and_nothing_behind() {
+        let mut writer = StepWriter::default();
+        let kept = writer.write(&[step(3, "kept", "x")]);
+        let bytes = writer.bytes.len();
+        #[cfg(target_pointer_width = "64")]
+        {
+            let mut far = step(4, "a new message", "a new text");
+            far.location.end_column = u32::MAX as usize + 1;
+            assert_eq!(
+                writer.write(&[step(5, "another", "y"), far]),
+                Steps::default()
+            );
+            assert_eq!(
+                writer.bytes.len(),
+                bytes,
+                "what the edge wrote is taken back"
+            );
+            assert!(!writer.written.contains_key("another"));
+        }
+        assert_eq!(writer.write(&[step(3, "kept", "x")]).len as usize, STEP);
+        assert_ne!(kept.len, 0);
     }
 
     #[test]

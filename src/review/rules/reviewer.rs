@@ -3,7 +3,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::engine::{FileMatches, Incomplete, RuleMatch};
-use super::join::{EdgeRecord, FileRecord, Index, Pending, RuleRecord, Steps};
+use super::join::{EdgeRecord, FileRecord, Index, Pending, RuleRecord, StepWriter};
 use super::taint::summary::{Edge, Origin, Target};
 use super::RuleSet;
 use crate::lang::GrammarNames;
@@ -82,7 +82,7 @@ impl RulesReviewer {
         let functions = &facts.shape.functions;
         let fields = &facts.shape.fields;
         // The edges' steps, written out with the file (the index keeps them out of memory).
-        let mut spilled = Vec::new();
+        let mut spilled = StepWriter::default();
         let mut records = |edges: Vec<Edge>| -> Vec<EdgeRecord> {
             // Into a vector of their own: collected in place, the records would keep the
             // edges' larger allocation for as long as the index holds them.
@@ -106,7 +106,7 @@ impl RulesReviewer {
                 if let (Some(message), Some(last)) = (leaves, steps.last_mut()) {
                     last.message = message;
                 }
-                EdgeRecord::new(edge.from, &edge.to, Steps::write(&mut spilled, &steps))
+                EdgeRecord::new(edge.from, &edge.to, spilled.write(&steps))
             }));
             records
         };
@@ -154,7 +154,7 @@ impl RulesReviewer {
             }
         }
         record.shared = facts.shared.map(&mut records);
-        record.steps = spilled;
+        record.steps = spilled.finish();
         record.functions = facts.shape.functions;
         record.fields = facts.shape.fields;
         record.calls = facts.shape.calls;
