@@ -28,8 +28,10 @@
 //! written through the pointer by calls the engine does not follow.
 //!
 //! Memory is bounded: the edges' steps (locations, messages, the lines they show) are written out
-//! to an unnamed temporary file as each file is added, and read back only for the flows the join
-//! reports (see [`Spill`]), so what the index holds of an edge is its two ends. Past [`MAX_EDGES`] edges, the rule holding the most edges gives its up (its
+//! to an unnamed temporary file as each file is added, each message and line once per file, and
+//! read back only for the flows the join reports (see [`Spill`], [`StepWriter`]), so what the
+//! index holds of an edge is its two ends, in 28 bytes. Past [`MAX_EDGES`] edges, the rule
+//! holding the most edges gives its up (its
 //! flows across functions are not followed, and the matches pending on its sinks stand), so that
 //! one rule whose values reach everywhere (numbers from input) does not leave every other rule's
 //! pending matches undecided. When no rule holds an eighth of the bound, the index takes no more
@@ -50,7 +52,7 @@ mod calls;
 
 use calls::{Call, Names};
 
-/// Most edges the index holds (about 30 MB at worst: their steps are on disk).
+/// Most edges the index holds (11 MB of them at worst: their steps are on disk).
 pub(crate) const MAX_EDGES: usize = 400_000;
 
 /// Most calls a joined flow goes through before the join stops following it.
