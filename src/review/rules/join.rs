@@ -860,21 +860,32 @@ impl Links {
         self.ends.push(narrow(self.to.len()));
     }
 
-    /// Where the item's links are in `to`: none for an item past the file's.
-    fn span(&self, file: usize, item: usize) -> Range<usize> {
-        let next_file = self
-            .firsts
-            .get(file + 1)
-            .copied()
-            .unwrap_or(self.ends.len());
-        let at = match self.firsts.get(file) {
-            Some(first) if first + item < next_file => first + item,
-            _ => return 0..0,
+    /// The numbers of the file's items (none for a file past the last).
+    fn items(&self, file: usize) -> Range<usize> {
+        let Some(first) = self.firsts.get(file) else {
+            return 0..0;
         };
+        let next_file = self.firsts.get(file + 1);
+        *first..next_file.copied().unwrap_or(self.ends.len())
+    }
+
+    /// Where the links of the item numbered `at` are in `to`.
+    fn links_at(&self, at: usize) -> Range<usize> {
         let start = at
             .checked_sub(1)
             .map_or(0, |before| self.ends[before] as usize);
         start..self.ends[at] as usize
+    }
+
+    /// Where the item's links are in `to`: none for an item past the file's.
+    fn span(&self, file: usize, item: usize) -> Range<usize> {
+        let items = self.items(file);
+        let at = items.start + item;
+        if at < items.end {
+            self.links_at(at)
+        } else {
+            0..0
+        }
     }
 
     /// The item's links, in the order they were pushed.
@@ -911,14 +922,10 @@ impl Links {
         }
         let mut next: Vec<u32> = std::iter::once(0).chain(ends.iter().copied()).collect();
         let mut to = vec![(0, 0); self.to.len()];
-        for (file, first) in self.firsts.iter().enumerate() {
-            let next_file = self
-                .firsts
-                .get(file + 1)
-                .copied()
-                .unwrap_or(self.ends.len());
-            for item in 0..next_file - first {
-                for link in &self.to[self.span(file, item)] {
+        for file in 0..self.firsts.len() {
+            let items = self.items(file);
+            for (item, number) in items.enumerate() {
+                for link in &self.to[self.links_at(number)] {
                     let slot = &mut next[at(*link)];
                     to[*slot as usize] = (narrow(file), narrow(item));
                     *slot += 1;
