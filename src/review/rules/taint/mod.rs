@@ -125,6 +125,9 @@ pub(crate) struct Declared {
     /// into or not (see [`summary::FreeWalks`]).
     pub(crate) units: Vec<Range<usize>>,
     pub(crate) assigned: HashSet<String>,
+    /// The functions that never return (see [`walk::no_return`]), which every walk of the file
+    /// looks for in the same way.
+    pub(crate) no_return: HashSet<String>,
     /// Where the ends of the file's summaries are (calls' arguments, returned values, stored
     /// fields: every walk of a summary has them), found once (see [`walk::outer_nodes`]).
     pub(crate) sink_nodes: walk::SinkNodes,
@@ -167,6 +170,10 @@ pub(crate) fn declared(
     for declaration in &found {
         walk::assigned_in(*declaration, syntax, text, names, &mut assigned);
     }
+    let no_return = walk::no_return(&found, syntax, text)
+        .into_iter()
+        .map(String::from)
+        .collect();
     let mut targets: Vec<Range<usize>> = shape
         .map(|shape| shape.targets().cloned().collect())
         .unwrap_or_default();
@@ -176,6 +183,7 @@ pub(crate) fn declared(
         ranges: found.iter().map(|n| n.byte_range()).collect(),
         units,
         assigned,
+        no_return,
         sink_nodes: walk::outer_nodes(root, syntax, &targets),
         forgotten,
     }))

@@ -165,22 +165,10 @@ pub(super) fn run_judging(
             .filter_map(|d| declaration_name(*d, text))
             .collect();
     }
-    // Twice, so that a `fatal` that ends with `fatalx(...)` is seen as well.
-    for _ in 0..2 {
-        for declaration in &declarations {
-            let Some(name) = declaration_name(*declaration, text) else {
-                continue;
-            };
-            let ends = (syntax.body)(*declaration).is_some_and(|body| {
-                !text[body.byte_range()].contains("return")
-                    && super::guards::exits(body, text, &walk.no_return)
-                        == Some(super::guards::Exit::Leaves)
-            });
-            if ends {
-                walk.no_return.insert(name);
-            }
-        }
-    }
+    walk.no_return = match &roles.declared {
+        Some(declared) => declared.no_return.iter().map(String::as_str).collect(),
+        None => no_return(&declarations, syntax, text),
+    };
     walk.find_sink_nodes(root);
     match &roles.declared {
         Some(declared) => walk.assigned_by_functions = declared.assigned.clone(),
@@ -781,6 +769,32 @@ impl<'a> Walk<'a> {
             .or_else(|| self.roles.declared.as_ref()?.sink_nodes.get(sink))
             .cloned()
     }
+}
+
+/// The functions among `declarations` that never return: their body has no `return` and ends
+/// the program (a project's `fatal()` or `die()`), or calls one that does.
+pub(super) fn no_return<'t>(
+    declarations: &[Node<'_>],
+    syntax: &Syntax,
+    text: &'t str,
+) -> HashSet<&'t str> {
+    let mut found = HashSet::new();
+    // Twice, so that a `fatal` that ends with `fatalx(...)` is seen as well.
+    for _ in 0..2 {
+        for declaration in declarations {
+            let Some(name) = declaration_name(*declaration, text) else {
+                continue;
+            };
+            let ends = (syntax.body)(*declaration).is_some_and(|body| {
+                !text[body.byte_range()].contains("return")
+                    && super::guards::exits(body, text, &found) == Some(super::guards::Exit::Leaves)
+            });
+            if ends {
+                found.insert(name);
+            }
+        }
+    }
+    found
 }
 
 /// Per range of `sorted` (by start, then end): the outermost node with exactly its bytes, and the
