@@ -49,8 +49,10 @@ use super::taint::summary::{CallSite, Field, Function, Origin, Target};
 use crate::model::{Finding, FlowStep, Joined};
 
 mod calls;
+mod numbers;
 
 use calls::{Call, Names};
+use numbers::{Numbers, Places, Sinks};
 
 /// Most edges the index holds (11 MB of them at worst: their steps are on disk).
 pub(crate) const MAX_EDGES: usize = 400_000;
@@ -504,6 +506,7 @@ impl Index {
         self.files.sort_by(|a, b| a.path.cmp(&b.path));
         let callees = self.resolve();
         let fields = self.fields();
+        let numbers = Numbers::new(&self.files, fields.readers.len());
         // In the files' order: the walk follows a function's callers in this order, and the
         // flow it reports must be the same on every run.
         let callers = callees.inverted(self.files.iter().map(|file| file.functions.len()));
@@ -533,15 +536,19 @@ impl Index {
             .map(|&rule| {
                 let mut out = Vec::new();
                 let mut open_sinks = Vec::new();
-                let graph = Graph::new(this, rule, &callees, &callers, &fields);
+                let graph = Graph::new(this, rule, &callees, &callers, &fields, &numbers);
                 let tainted = if reported.contains(&rule) {
                     graph.propagate(false).reached
                 } else {
-                    Reached::new()
+                    Reached::default()
                 };
                 let mut reached: Vec<(Node, usize)> = tainted
                     .keys()
-                    .filter_map(|(node, origin)| Some((node.node()?, *origin as usize)))
+                    .filter_map(|key| {
+                        let (number, origin) = unkey(*key);
+                        let (file, sink) = graph.places.sinks.sink(number)?;
+                        Some((Node::Sink(file, sink), origin as usize))
+                    })
                     .collect();
                 reached.sort_unstable();
                 for key in reached {
@@ -563,8 +570,11 @@ impl Index {
                 drop(tainted);
                 if whole && asked.contains(&rule) {
                     let open = graph.propagate(true).seen;
-                    for node in open {
-                        if let Some(Node::Sink(file, sink)) = node.node() {
+                    for number in graph.places.sinks.numbers() {
+                        let Some((file, sink)) = graph.places.sinks.sink(number) else {
+                            continue;
+                        };
+                        if open.get(number as usize).is_some_and(|seen| *seen) {
                             let range = graph.sink_ranges[file][sink].clone();
                             open_sinks.push((rule, file, range));
                         }
@@ -774,10 +784,29 @@ fn shed_from(file: &mut FileRecord, rule: usize) {
 /// A sink that what enters the scan from outside reaches: (rule, file, sink).
 type OpenSink = (usize, usize, Range<usize>);
 
-/// How each node was first reached from the sources of each file (the second of the key: the
-/// file's number; the same for every start of the open walk): from which node (none for where a
-/// flow starts), with which steps.
-type Reached = HashMap<(Packed, u32), (Packed, Piece)>;
+/// How each node was first reached from the sources of each file, by [`key`]: from which node
+/// (by its number, [`NOWHERE`] for where a flow starts), with which steps. 24 bytes a node: the
+/// map may hold [`MAX_REACHED`] of them.
+type Reached = FastMap<u64, (u32, Piece)>;
+
+/// No node: where a flow starts.
+const NOWHERE: u32 = u32::MAX;
+
+/// The key of [`Reached`]: a node's number (see [`numbers`]) and the number of the file whose
+/// sources reached it (the same for every start of the open walk).
+fn key(number: u32, origin: u32) -> u64 {
+    u64::from(number) << 32 | u64::from(origin)
+}
+
+/// The node's number and the origin of a [`key`].
+fn unkey(key: u64) -> (u32, u32) {
+    ((key >> 32) as u32, key as u32)
+}
+
+/// The walk's maps hash small numbers, millions of times on a large tree: with foldhash rather
+/// than SipHash, hashing and growing them costs a fraction. The numbers are the scan's own
+/// (files, functions, calls), not chosen by the audited code, and the seed is random per map.
+type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 
 /// Steps of the file numbered first.
 type Piece = (u32, Steps);
@@ -785,14 +814,10 @@ type Piece = (u32, Steps);
 /// No steps.
 const NO_STEPS: Piece = (0, Steps { at: 0, len: 0 });
 
-/// A [`Node`] as the walk's map keeps it: a tag and three 32-bit numbers, half a [`Node`]'s
-/// size, since the map may hold [`MAX_REACHED`] of them ([`Packed::NONE`]: no node).
+/// A [`Node`] as the walk's queue keeps it: a tag and three 32-bit numbers, half a [`Node`]'s
+/// size, since the queue may hold hundreds of thousands of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Packed([u32; 4]);
-
-impl Packed {
-    const NONE: Packed = Packed([u32::MAX; 4]);
-}
 
 /// A number of the join as 32 bits: files, functions, calls, positions and sinks are all far
 /// fewer than 2^32 in a scan.
@@ -948,6 +973,8 @@ struct Graph<'a> {
     sink_ranges: Vec<Vec<Range<usize>>>,
     sink_numbers: Vec<HashMap<Range<usize>, usize>>,
     fields: &'a Fields,
+    /// Every node's number, the rule's sinks' included.
+    places: Places<'a>,
 }
 
 /// The fields and globals of the repository: per file, the number of each of its own; per
@@ -961,43 +988,52 @@ struct Fields {
 struct Frontier {
     reached: Reached,
     /// The open walk's: it asks only what is reached, from one origin for all, so it keeps
-    /// neither how nor from where (a node costs 16 bytes, not 80).
+    /// neither how nor from where (a bit a node, by its number).
     open: bool,
-    seen: HashSet<Packed>,
-    /// How many origins each node has been reached from (at most [`MAX_ORIGINS`]).
-    origins: HashMap<Packed, u8>,
+    seen: Vec<bool>,
+    /// How many origins each node has been reached from (at most [`MAX_ORIGINS`]), by its
+    /// number.
+    origins: Vec<u8>,
     /// (node, origin, calls gone through), packed: on a large C tree the queue holds hundreds
     /// of thousands of nodes at once.
     queue: VecDeque<(Packed, u32, u32)>,
 }
 
 impl Frontier {
+    /// Reaches `node`, numbered `number`, from `origin`'s sources, coming from the node
+    /// numbered `from` ([`NOWHERE`] where a flow starts) with `steps`, through `depth` calls.
     fn reach(
         &mut self,
-        (node, origin): (Node, usize),
-        from: Option<Node>,
+        (node, number, origin): (Node, u32, usize),
+        from: u32,
         steps: Piece,
         depth: usize,
     ) {
-        let key = (Packed::from(node), narrow(origin));
+        let queued = (Packed::from(node), narrow(origin), narrow(depth));
         if self.open {
-            if depth <= MAX_DEPTH && self.seen.insert(key.0) {
-                self.queue.push_back((key.0, key.1, narrow(depth)));
+            let Some(seen) = self.seen.get_mut(number as usize) else {
+                return;
+            };
+            if depth <= MAX_DEPTH && !*seen {
+                *seen = true;
+                self.queue.push_back(queued);
             }
             return;
         }
+        let key = key(number, narrow(origin));
         if depth > MAX_DEPTH || self.reached.contains_key(&key) {
             return;
         }
         let full = self.reached.len() >= MAX_REACHED;
-        let count = self.origins.entry(key.0).or_default();
+        let Some(count) = self.origins.get_mut(number as usize) else {
+            return;
+        };
         if usize::from(*count) >= MAX_ORIGINS || (full && *count > 0) {
             return;
         }
         *count += 1;
-        let from = from.map_or(Packed::NONE, Packed::from);
         self.reached.insert(key, (from, steps));
-        self.queue.push_back((key.0, key.1, narrow(depth)));
+        self.queue.push_back(queued);
     }
 }
 
@@ -1008,6 +1044,7 @@ impl<'a> Graph<'a> {
         callees: &'a Links,
         callers: &'a Links,
         fields: &'a Fields,
+        numbers: &'a Numbers,
     ) -> Graph<'a> {
         let mut sink_ranges = Vec::new();
         let mut sink_numbers = Vec::new();
@@ -1031,6 +1068,10 @@ impl<'a> Graph<'a> {
             sink_ranges.push(ranges);
             sink_numbers.push(numbers);
         }
+        let places = Places {
+            numbers,
+            sinks: Sinks::new(numbers, &sink_ranges),
+        };
         Graph {
             index,
             rule,
@@ -1039,6 +1080,7 @@ impl<'a> Graph<'a> {
             sink_ranges,
             sink_numbers,
             fields,
+            places,
         }
     }
 
@@ -1054,11 +1096,12 @@ impl<'a> Graph<'a> {
     /// Every node a source reaches; with `open`, also what a parameter of a function no call
     /// was seen of reaches (its callers are outside the scan).
     fn propagate(&self, open: bool) -> Frontier {
+        let count = self.places.sinks.end() as usize;
         let mut frontier = Frontier {
-            reached: HashMap::new(),
+            reached: FastMap::default(),
             open,
-            seen: HashSet::new(),
-            origins: HashMap::new(),
+            seen: if open { vec![false; count] } else { Vec::new() },
+            origins: if open { Vec::new() } else { vec![0; count] },
             queue: VecDeque::new(),
         };
         for (f, file) in self.index.files.iter().enumerate() {
@@ -1067,20 +1110,32 @@ impl<'a> Graph<'a> {
             for edge in file.edges(self.rule) {
                 if edge.from() == Origin::Source {
                     let start = (self.target(f, &edge.to()), origin);
-                    frontier.reach(start, None, (narrow(f), edge.steps), 0);
+                    self.reach(&mut frontier, start, NOWHERE, (narrow(f), edge.steps), 0);
                 }
             }
             if open {
                 // A value handed over by address may have been filled by calls not followed.
                 for (c, call) in file.kept_calls.iter().enumerate() {
                     for position in call.by_address().iter().map(|p| *p as usize) {
-                        frontier.reach((Node::Argument(f, c, position), 0), None, NO_STEPS, 0);
+                        self.reach(
+                            &mut frontier,
+                            (Node::Argument(f, c, position), 0),
+                            NOWHERE,
+                            NO_STEPS,
+                            0,
+                        );
                     }
                 }
                 for (k, function) in file.functions.iter().enumerate() {
                     if !self.callers.has(f, k) {
                         for position in 0..function.parameters {
-                            frontier.reach((Node::Parameter(f, k, position), 0), None, NO_STEPS, 0);
+                            self.reach(
+                                &mut frontier,
+                                (Node::Parameter(f, k, position), 0),
+                                NOWHERE,
+                                NO_STEPS,
+                                0,
+                            );
                         }
                     }
                 }
@@ -1088,18 +1143,19 @@ impl<'a> Graph<'a> {
         }
         while let Some((node, origin, depth)) = frontier.queue.pop_front() {
             let Some(node) = node.node() else { continue };
+            let from = self.places.number(node).unwrap_or(NOWHERE);
             let (origin, depth) = (origin as usize, depth as usize);
             match node {
                 Node::Argument(f, c, position) => {
                     for (g, k) in self.callees.get(f, c) {
                         let into = Node::Parameter(g, k, position);
-                        frontier.reach((into, origin), Some(node), NO_STEPS, depth + 1);
+                        self.reach(&mut frontier, (into, origin), from, NO_STEPS, depth + 1);
                         // The call's result, when the callee returns what it was given here.
                         for edge in self.from(g, Origin::Parameter(k, position)) {
                             if edge.to() == Target::Return(k) {
                                 let into = Node::Result(f, c);
                                 let steps = (narrow(g), edge.steps);
-                                frontier.reach((into, origin), Some(node), steps, depth + 1);
+                                self.reach(&mut frontier, (into, origin), from, steps, depth + 1);
                             }
                         }
                     }
@@ -1109,9 +1165,10 @@ impl<'a> Graph<'a> {
                         // What reaches the return value is followed per call (above).
                         if edge.to() != Target::Return(k) {
                             let into = self.target(g, &edge.to());
-                            frontier.reach(
+                            self.reach(
+                                &mut frontier,
                                 (into, origin),
-                                Some(node),
+                                from,
                                 (narrow(g), edge.steps),
                                 depth,
                             );
@@ -1122,13 +1179,19 @@ impl<'a> Graph<'a> {
                     // Returned whatever the arguments: every call's result.
                     for (f, c) in self.callers.get(g, k) {
                         let into = (Node::Result(f, c), origin);
-                        frontier.reach(into, Some(node), NO_STEPS, depth + 1);
+                        self.reach(&mut frontier, into, from, NO_STEPS, depth + 1);
                     }
                 }
                 Node::Result(f, c) => {
                     for edge in self.from(f, Origin::Result(c)) {
                         let into = self.target(f, &edge.to());
-                        frontier.reach((into, origin), Some(node), (narrow(f), edge.steps), depth);
+                        self.reach(
+                            &mut frontier,
+                            (into, origin),
+                            from,
+                            (narrow(f), edge.steps),
+                            depth,
+                        );
                     }
                 }
                 Node::Field(id) => {
@@ -1145,9 +1208,10 @@ impl<'a> Graph<'a> {
                                 continue;
                             }
                             let into = self.target(*f, &edge.to());
-                            frontier.reach(
+                            self.reach(
+                                &mut frontier,
                                 (into, origin),
-                                Some(node),
+                                from,
                                 (narrow(*f), edge.steps),
                                 depth + 1,
                             );
@@ -1158,6 +1222,21 @@ impl<'a> Graph<'a> {
             }
         }
         frontier
+    }
+
+    /// Reaches `node` from `origin`'s sources (see [`Frontier::reach`]); a node without a
+    /// number (see [`numbers`]) is not followed.
+    fn reach(
+        &self,
+        frontier: &mut Frontier,
+        (node, origin): (Node, usize),
+        from: u32,
+        steps: Piece,
+        depth: usize,
+    ) {
+        if let Some(number) = self.places.number(node) {
+            frontier.reach((node, number, origin), from, steps, depth);
+        }
     }
 
     /// The rule's edges of file `f` that start at `origin`, in the file's order.
@@ -1182,10 +1261,10 @@ impl<'a> Graph<'a> {
     /// piece that cannot be read back is left out of the flow: the finding stands.
     fn path(&self, reached: &Reached, (node, origin): (Node, usize)) -> Vec<FlowStep> {
         let mut pieces: Vec<Piece> = Vec::new();
-        let mut current = Packed::from(node);
-        while let Some((from, steps)) = reached.get(&(current, narrow(origin))) {
+        let mut current = self.places.number(node).unwrap_or(NOWHERE);
+        while let Some((from, steps)) = reached.get(&key(current, narrow(origin))) {
             pieces.push(*steps);
-            if *from == Packed::NONE {
+            if *from == NOWHERE {
                 break;
             }
             current = *from;
@@ -1318,7 +1397,7 @@ mod tests {
         ] {
             assert_eq!(Packed::from(node).node(), Some(node));
         }
-        assert_eq!(Packed::NONE.node(), None);
+        assert_eq!(Packed([6, 0, 0, 0]).node(), None, "a tag past the kinds");
     }
 
     #[test]
