@@ -147,12 +147,37 @@ pub(crate) fn declared(
     shape: Option<&summary::Shape>,
 ) -> Option<std::sync::Arc<Declared>> {
     let syntax = lang::syntax(language)?;
+    // One pass over the tree finds the declarations, the function values and the assignments.
     let mut found = Vec::new();
     shape::collect(
         root,
-        &|k| syntax.declarations.contains(&k) || syntax.lambdas.contains(&k),
+        &|k| {
+            syntax.declarations.contains(&k)
+                || syntax.lambdas.contains(&k)
+                || walk::ASSIGNMENTS.contains(&k)
+        },
         &mut found,
     );
+    // The variables the declarations assign or step, their nested ones' too: the assignments
+    // that come, in the pass's order (outermost first), before the end of a declaration met.
+    let mut assigned = HashSet::new();
+    let mut inside_until = 0;
+    found.retain(|node| {
+        let kind = node.kind_name();
+        let is_function = syntax.declarations.contains(&kind) || syntax.lambdas.contains(&kind);
+        if syntax.declarations.contains(&kind) {
+            inside_until = inside_until.max(node.end_byte());
+        }
+        if !is_function && walk::ASSIGNMENTS.contains(&kind) {
+            if node.start_byte() < inside_until {
+                if let Some(name) = walk::assigned_by(*node, syntax, text, names) {
+                    assigned.insert(name.to_string());
+                }
+            }
+            return false;
+        }
+        true
+    });
     let mut units: Vec<Range<usize>> = Vec::new();
     let mut forgotten = std::collections::HashMap::new();
     for node in &found {
@@ -166,10 +191,6 @@ pub(crate) fn declared(
         }
     }
     found.retain(|node| syntax.declarations.contains(&node.kind_name()));
-    let mut assigned = HashSet::new();
-    for declaration in &found {
-        walk::assigned_in(*declaration, syntax, text, names, &mut assigned);
-    }
     let no_return = walk::no_return(&found, syntax, text)
         .into_iter()
         .map(String::from)

@@ -843,31 +843,40 @@ pub(super) fn assigned_in(
     out: &mut HashSet<String>,
 ) {
     let mut found = Vec::new();
-    collect(
-        function,
-        &|k| {
-            matches!(
-                k,
-                "assignment_expression"
-                    | "augmented_assignment_expression"
-                    | "assignment"
-                    | "augmented_assignment"
-                    | "update_expression"
-                    | "inc_statement"
-                    | "dec_statement"
-            )
-        },
-        &mut found,
-    );
+    collect(function, &|k| ASSIGNMENTS.contains(&k), &mut found);
     for node in found {
-        let target = node
-            .field("left")
-            .or_else(|| node.field("argument"))
-            .or_else(|| node.named_child(0));
-        if let Some(target) = target.filter(|t| syntax.identifiers.contains(&t.kind_name())) {
-            out.insert(names.name(target, text).to_string());
+        if let Some(name) = assigned_by(node, syntax, text, names) {
+            out.insert(name.to_string());
         }
     }
+}
+
+/// The kinds of the nodes that assign or step a variable.
+pub(super) const ASSIGNMENTS: [&str; 7] = [
+    "assignment_expression",
+    "augmented_assignment_expression",
+    "assignment",
+    "augmented_assignment",
+    "update_expression",
+    "inc_statement",
+    "dec_statement",
+];
+
+/// The variable an [`ASSIGNMENTS`] node assigns or steps, if it is a plain name.
+pub(super) fn assigned_by<'a>(
+    node: Node<'_>,
+    syntax: &Syntax,
+    text: &'a str,
+    names: &'a Aliases,
+) -> Option<&'a str> {
+    let target = node
+        .field("left")
+        .or_else(|| node.field("argument"))
+        .or_else(|| node.named_child(0))?;
+    syntax
+        .identifiers
+        .contains(&target.kind_name())
+        .then(|| names.name(target, text))
 }
 
 /// The declaration at `range` below `root` (see [`super::declared`]): the smallest node there, or
