@@ -146,7 +146,7 @@ impl Shape {
         // Top down, each node with the function and the class around it (asking a node for its
         // parent walks down from the root again: too slow for every call of a large file).
         let mut stack: Vec<(Node<'_>, Scope<'_, '_>, bool)> = vec![(root, Scope::default(), false)];
-        let mut declarators = Declarators::default();
+        let mut declarators = Declarators::new(root);
         let stored = Stored::of(language, root, text);
         let fields_possible = stored.may_name(language);
         // Assignment targets already taken as field writes.
@@ -587,20 +587,34 @@ const CLASSES: &[&str] = &[
 const NAMES_ONLY: [&str; 5] = ["name", "field", "type", "declarator", "function"];
 
 /// The local variable declarators of each function, found once per function.
-#[derive(Default)]
 struct Declarators<'t> {
     by_function: HashMap<usize, Vec<Node<'t>>>,
+    /// Whether the grammar has declarators at all: a Python function has none to look for.
+    possible: bool,
 }
 
+/// The kinds of the declarators [`Declarators`] finds.
+const DECLARATORS: [&str; 2] = ["variable_declarator", "init_declarator"];
+
 impl<'t> Declarators<'t> {
+    /// The declarators of the tree at `root`, none found yet.
+    fn new(root: Node<'t>) -> Declarators<'t> {
+        let grammar = root.language();
+        Declarators {
+            by_function: HashMap::new(),
+            possible: DECLARATORS
+                .iter()
+                .any(|kind| grammar.id_for_node_kind(kind, true) != 0),
+        }
+    }
+
     fn of(&mut self, function: Node<'t>) -> &[Node<'t>] {
+        if !self.possible {
+            return &[];
+        }
         self.by_function.entry(function.id()).or_insert_with(|| {
             let mut found = Vec::new();
-            collect(
-                function,
-                &|k| matches!(k, "variable_declarator" | "init_declarator"),
-                &mut found,
-            );
+            collect(function, &|k| DECLARATORS.contains(&k), &mut found);
             found
         })
     }
@@ -1031,4 +1045,38 @@ fn is_private(declaration: Node<'_>, text: &str) -> bool {
         }
     });
     private
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::rules::taint::fixture::parse;
+
+    #[test]
+    fn declarators_are_looked_for_only_where_the_grammar_has_them() {
+        let java = parse(
+            Language::Java,
+            "class A { void f() { Runnable r = this::g; int x = 1; } }",
+        );
+        let python = parse(Language::Python, "def f():\n    x = 1\n");
+        fn function(tree: &tree_sitter::Tree) -> Node<'_> {
+            let mut found = Vec::new();
+            collect(
+                tree.root_node(),
+                &|k| matches!(k, "method_declaration" | "function_definition"),
+                &mut found,
+            );
+            found[0]
+        }
+        let mut in_java = Declarators::new(java.root_node());
+        assert!(in_java.possible);
+        assert_eq!(in_java.of(function(&java)).len(), 2);
+        let mut in_python = Declarators::new(python.root_node());
+        assert!(!in_python.possible, "Python has no declarator kind");
+        assert!(in_python.of(function(&python)).is_empty());
+        for language in [Language::C, Language::Cpp, Language::JavaScript] {
+            let tree = parse(language, "");
+            assert!(Declarators::new(tree.root_node()).possible, "{language:?}");
+        }
+    }
 }
