@@ -71,8 +71,7 @@ impl Walk<'_> {
             state.consts.remove(&key);
         }
         let mut cursor = node.walk();
-        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-        for child in children {
+        for child in node.named_children(&mut cursor) {
             self.effects(child, state);
         }
         if let Some(call) = (syntax.call)(node) {

@@ -211,10 +211,8 @@ impl Walk<'_> {
 
     fn eval_all(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
         let mut cursor = node.walk();
-        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-        children
-            .into_iter()
-            .find_map(|child| self.eval(child, state))
+        let mut children = node.named_children(&mut cursor);
+        children.find_map(|child| self.eval(child, state))
     }
 
     /// What the entries of the container at `node` hold, when it is read as a whole
