@@ -262,12 +262,22 @@ const COPIES: &[(&str, usize, bool)] = &[
 /// n)`), which keeps what the rest of the buffer holds. `sscanf(text, fmt, a, b)` stores
 /// `text` in the strings `a` and `b` (a `&n` argument is a number).
 fn copy<'t>(node: Node<'t>, text: &str) -> Option<Assign<'t>> {
-    let call = call(node)?;
-    let name = &text[call.name?.byte_range()];
-    if call.receiver.is_some() || node.field("function")?.kind_name() != "identifier" {
+    // The name first: most calls copy nothing, and reading all of a call's arguments costs
+    // more than the name.
+    if node.kind_name() != "call_expression" {
         return None;
     }
-    if name == "sscanf" || name == "swscanf" {
+    let function = node.field("function")?;
+    if function.kind_name() != "identifier" {
+        return None;
+    }
+    let name = &text[function.byte_range()];
+    let scans = name == "sscanf" || name == "swscanf";
+    if !scans && !COPIES.iter().any(|(n, _, _)| *n == name) {
+        return None;
+    }
+    let call = call(node)?;
+    if scans {
         let targets: Vec<Node<'t>> = call
             .arguments
             .iter()
