@@ -335,19 +335,19 @@ impl CompiledRules {
     /// Runs every rule over the whole of `tree`; shards take their share with
     /// [`FileMatches::in_range`]. The prefilter decides which parts of the tree can hold a match.
     pub(crate) fn run(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, None, false, None)
+        self.run_planned(tree, text, None, false, None, true)
     }
 
     /// [`CompiledRules::run`], with the file's summaries for the join across functions and
     /// files; a superseded pattern rule's match on a sink only a parameter reaches is then left
     /// for the join to decide (see [`RuleMatch::deferred`]).
     pub(crate) fn run_with_summaries(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, None, true, None)
+        self.run_planned(tree, text, None, true, None, true)
     }
 
     /// [`CompiledRules::run_with_summaries`], its time added to `timings`.
     pub(crate) fn run_timed(&self, tree: &Tree, text: &str, timings: &Timings) -> FileMatches {
-        self.run_planned(tree, text, None, true, Some(timings))
+        self.run_planned(tree, text, None, true, Some(timings), true)
     }
 
     /// What the prefilter would have the query walk in `tree`.
@@ -368,7 +368,7 @@ impl CompiledRules {
 
     /// Runs every rule over every node, without the prefilter, to check it and to measure it.
     pub(crate) fn run_unfiltered(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, Some(Plan::Whole), false, None)
+        self.run_planned(tree, text, Some(Plan::Whole), false, None, true)
     }
 
     /// What the prefilter needs to see before walking for `rule`: per pattern, sets of literals
@@ -383,7 +383,17 @@ impl CompiledRules {
             .collect()
     }
 
-    /// Runs the rules over what `plan` says, or what the prefilter says when it is `None`.
+    /// [`CompiledRules::run_with_summaries`], each rule's walks going into every function that
+    /// holds a sanitizer or a propagator of it, whether or not the walks with no role say it
+    /// would change them: what the free walks save is checked against it.
+    #[cfg(test)]
+    pub(crate) fn run_unwatched(&self, tree: &Tree, text: &str) -> FileMatches {
+        self.run_planned(tree, text, None, true, None, false)
+    }
+
+    /// Runs the rules over what `plan` says, or what the prefilter says when it is `None`;
+    /// `watch` lets the walks with no role say where a rule's sanitizers and propagators would
+    /// change nothing (see [`summary::FreeWalks`]).
     fn run_planned(
         &self,
         tree: &Tree,
@@ -391,6 +401,7 @@ impl CompiledRules {
         plan: Option<Plan>,
         summaries: bool,
         timings: Option<&Timings>,
+        watch: bool,
     ) -> FileMatches {
         let laps = Laps::new(timings);
         // Predicates see a macro alias as the name it stands for (`SYSTEM` as `system`), and
@@ -552,6 +563,7 @@ impl CompiledRules {
             tree,
             text,
             &aliases,
+            watch,
         );
         laps.lap(Phase::FreeWalks);
         let walked: Vec<(usize, RuleWalk)> = taint_roles
@@ -641,7 +653,9 @@ impl CompiledRules {
     /// The walks with no role, per set of flags (see [`summary::FreeWalks`]): for the shared
     /// edges, and for flags two rules or more walk the file with. Each rule's own walks then go
     /// only into the functions that hold its roles. None without a `shape` (no summaries, or
-    /// the query cut short).
+    /// the query cut short). With `watch`, each notes where the sanitizers and propagators of
+    /// the rules that lean on it would have changed it.
+    #[allow(clippy::too_many_arguments)]
     fn free_walks(
         &self,
         taint_roles: &std::collections::BTreeMap<usize, taint::Roles>,
@@ -650,6 +664,7 @@ impl CompiledRules {
         tree: &Tree,
         text: &str,
         aliases: &Aliases,
+        watch: bool,
     ) -> std::collections::HashMap<FlagsKey, summary::FreeWalks> {
         let Some(shape) = shape else {
             return Default::default();
@@ -683,7 +698,7 @@ impl CompiledRules {
         wanted
             .into_par_iter()
             .filter(|(key, (_, rules))| *key == none_key || summary::free_walks_pay(units, rules))
-            .map(|(key, (like, _))| {
+            .map(|(key, (like, rules))| {
                 let free = summary::FreeWalks::new(
                     self.language,
                     tree.root_node(),
@@ -691,6 +706,11 @@ impl CompiledRules {
                     aliases,
                     like,
                     shape,
+                    if watch {
+                        taint::Watched::of(rules)
+                    } else {
+                        taint::Watched::default()
+                    },
                 );
                 (key, free)
             })
@@ -971,6 +991,8 @@ impl CompiledRules {
                 judged = true;
             }
             if !deferred.is_empty() {
+                // In the sinks' order, not the order a set of them happened to give.
+                deferred.sort_by_key(|(rule, sink)| (*rule, sink.start, sink.end));
                 m.deferred = deferred;
                 return true;
             }
@@ -1132,4 +1154,57 @@ fn check_predicates(query: &Query, pattern: usize, rule: &Rule) -> Result<(), Ru
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod differential {
+    use std::path::Path;
+
+    use crate::lang::Language;
+    use crate::review::rules::RuleSet;
+
+    /// The free walks' watching only saves work: over every rule test file, the corpus and our
+    /// own sources, each file's matches, flows and summaries are exactly those of rule walks that
+    /// go into every function holding a sanitizer or a propagator.
+    #[test]
+    fn watching_sanitizers_never_changes_the_findings_or_the_summaries() {
+        let set = RuleSet::builtin().unwrap();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut parser = tree_sitter::Parser::new();
+        let (mut files, mut edges) = (0, 0);
+        // More trees to compare on, e.g. the third-party trees the speed benchmark scans.
+        let extra = std::env::var_os("SHARDSCAN_DIFFERENTIAL_TREES").unwrap_or_default();
+        let dirs = ["queries", "corpus", "src"]
+            .map(|dir| root.join(dir))
+            .into_iter()
+            .chain(std::env::split_paths(&extra));
+        for dir in dirs {
+            for entry in ignore::WalkBuilder::new(dir).build().flatten() {
+                let path = entry.path();
+                let Some(language) = Language::from_extension(path) else {
+                    continue;
+                };
+                let Ok(Some(compiled)) = set.compiled(language) else {
+                    continue;
+                };
+                let Ok(text) = std::fs::read_to_string(path) else {
+                    continue;
+                };
+                parser.set_language(&language.grammar().unwrap()).unwrap();
+                let tree = parser.parse(&text, None).unwrap();
+                let seen = |found: super::FileMatches| {
+                    let facts = found.facts.map(|f| (f.by_rule, f.shared));
+                    (format!("{:?}", found.matches), format!("{facts:?}"))
+                };
+                let watched = compiled.run_with_summaries(&tree, &text);
+                edges += watched.facts.as_ref().map_or(0, |f| {
+                    f.by_rule.values().map(|r| r.edges.len()).sum::<usize>()
+                });
+                let unwatched = compiled.run_unwatched(&tree, &text);
+                assert!(seen(watched) == seen(unwatched), "{}", path.display());
+                files += 1;
+            }
+        }
+        assert!(files > 150 && edges > 1000, "{files} files, {edges} edges");
+    }
 }

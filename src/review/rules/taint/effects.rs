@@ -298,6 +298,14 @@ impl Walk<'_> {
         if self.roles.sanitizers.contains(&node.byte_range()) || self.roles.value_only {
             return;
         }
+        // A sanitizer here would have kept the call from filling anything, were it one of
+        // those below.
+        let fills = call.receiver.is_some()
+            || FILLS_ARGUMENT.contains(&name)
+            || self.syntax.out_parameters.iter().any(|(n, _)| *n == name);
+        if fills {
+            self.role_would_change(&node.byte_range(), false);
+        }
         // `json.Unmarshal(data, &v)` after `dec := json.NewDecoder(r.Body)`: `dec.Decode(&v)`
         // fills `v` with what the tainted receiver reads.
         if FILLS_ARGUMENT.contains(&name) {

@@ -23,7 +23,12 @@ impl Walk<'_> {
         if !self.budget.spend(1) {
             return None;
         }
-        self.budget.deeper(|| self.eval_at_depth(node, state))
+        let found = self.budget.deeper(|| self.eval_at_depth(node, state));
+        if found.is_some() {
+            // A sanitizer here would have answered that the value is clean.
+            self.role_would_change(&node.byte_range(), false);
+        }
+        found
     }
 
     fn eval_at_depth(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
@@ -153,6 +158,7 @@ impl Walk<'_> {
         }
         if let Some(call) = (syntax.call)(node) {
             let range = node.byte_range();
+            self.role_would_change(&range, true);
             if self.roles.propagators.contains(&range) {
                 return call.arguments.iter().find_map(|a| self.eval(*a, state));
             }
@@ -229,6 +235,20 @@ impl Walk<'_> {
         if self.roles.sanitizers.contains(&range) {
             return None;
         }
+        let found = self.eval_entry_unsanitized(node, range.clone(), state);
+        if found.is_some() {
+            self.role_would_change(&range, false);
+        }
+        found
+    }
+
+    /// [`Walk::eval_entry`] at a node that is no sanitizer.
+    fn eval_entry_unsanitized(
+        &self,
+        node: Node<'_>,
+        range: std::ops::Range<usize>,
+        state: &State,
+    ) -> Option<Vec<Step>> {
         if self.is_source(&range) {
             return self.eval(node, state);
         }
@@ -272,6 +292,7 @@ impl Walk<'_> {
     ) -> Option<Vec<Step>> {
         let name = call.name.map(|n| self.src(n)).unwrap_or_default();
         let from_arguments = || call.arguments.iter().find_map(|a| self.eval(*a, state));
+        self.role_would_change(&node.byte_range(), true);
         if self.roles.propagators.contains(&node.byte_range()) {
             return from_arguments().or_else(|| call.receiver.and_then(|r| self.eval(r, state)));
         }

@@ -116,6 +116,32 @@ pub(crate) struct Roles {
     pub(crate) declared: Option<std::sync::Arc<Declared>>,
 }
 
+/// The sanitizers and propagators of the rules that lean on a walk with no role (see
+/// `summary::FreeWalks`), which that walk notes when it meets them.
+#[derive(Debug, Default)]
+pub(crate) struct Watched {
+    pub(crate) sanitizers: HashSet<Range<usize>, foldhash::fast::RandomState>,
+    pub(crate) propagators: HashSet<Range<usize>, foldhash::fast::RandomState>,
+}
+
+impl Watched {
+    /// The sanitizers and propagators of `rules`.
+    pub(crate) fn of<'r>(rules: impl IntoIterator<Item = &'r Roles>) -> Watched {
+        let mut watched = Watched::default();
+        for roles in rules {
+            watched.sanitizers.extend(roles.sanitizers.iter().cloned());
+            watched
+                .propagators
+                .extend(roles.propagators.iter().cloned());
+        }
+        watched
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.sanitizers.is_empty() && self.propagators.is_empty()
+    }
+}
+
 /// A file's declarations, in source order, and the variables they assign or step: the same for
 /// every walk of the file, which each started with two passes of its own over the whole tree.
 #[derive(Debug, Default)]

@@ -14,7 +14,7 @@
 //! once for every other rule (a file with no source, sink or sanitizer of a rule passes values
 //! on the same way for all of them).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use tree_sitter::Node;
@@ -25,7 +25,7 @@ use super::knowledge::is_own_object;
 use super::lang;
 use super::shape::{children, collect, declarator_name};
 use super::syntax::{Call, Syntax};
-use super::{walk, Flow, Roles, Step};
+use super::{walk, Flow, Roles, Step, Watched};
 use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
@@ -639,7 +639,9 @@ pub(crate) struct Summary {
 
 /// What the walks from parameters and from results give with no role of any rule, under one
 /// rule's flags: each function without a role of a rule passes values on this way for it, so
-/// a rule's own walks need go only into the functions that hold one of its roles.
+/// a rule's own walks need go only into the functions that hold one of its roles. A sanitizer
+/// or a propagator of a rule that leans on these walks holds its function only where it would
+/// have changed them: `int(x)` in Python is clean whether a rule says so or not.
 pub(crate) struct FreeWalks {
     /// The file's outermost declarations and function values, sorted: the units a rule's walk
     /// goes into or not.
@@ -647,6 +649,10 @@ pub(crate) struct FreeWalks {
     /// The flows from parameters, and from results, sorted by sink; and whether each walk ran
     /// to the end.
     walks: [(Vec<Flow>, bool); 2],
+    /// The sanitizers and propagators the walks watched, and per walk those of them that
+    /// would have changed it.
+    watched: Watched,
+    changed: [HashSet<Range<usize>>; 2],
 }
 
 /// The flags of `roles` that change how values pass (not where they start, stop or are
@@ -664,7 +670,8 @@ pub(crate) fn flags(roles: &Roles) -> (bool, bool, bool, bool, bool, bool, bool)
 }
 
 impl FreeWalks {
-    /// The walks of `root` with the flags of `like` and none of its roles.
+    /// The walks of `root` with the flags of `like` and none of its roles, watching the
+    /// sanitizers and propagators of the rules that will lean on them.
     pub(crate) fn new(
         language: Language,
         root: Node<'_>,
@@ -672,6 +679,7 @@ impl FreeWalks {
         names: &Aliases,
         like: &Roles,
         shape: &Shape,
+        watched: Watched,
     ) -> FreeWalks {
         // Without the file's declarations (a language without syntax), there is nothing to walk
         // into.
@@ -692,8 +700,9 @@ impl FreeWalks {
             ..Roles::default()
         };
         let [by_parameters, by_results] = open_walks(&free, shape);
+        let watching = (!watched.is_empty()).then_some(&watched);
         let run = |roles: &Roles, parameters_are_sources: bool| {
-            walk::run(
+            let walked = walk::run_watching(
                 language,
                 root,
                 text,
@@ -702,17 +711,30 @@ impl FreeWalks {
                 parameters_are_sources,
                 Limits::DEFAULT,
                 None,
-            )
+                watching,
+            );
+            ((walked.flows, walked.complete), walked.changed)
         };
+        let (by_parameters, changed_by_parameters) = run(&by_parameters, true);
+        let (by_results, changed_by_results) = run(&by_results, false);
         FreeWalks {
             units,
-            walks: [run(&by_parameters, true), run(&by_results, false)],
+            walks: [by_parameters, by_results],
+            watched,
+            changed: [changed_by_parameters, changed_by_results],
         }
     }
 
-    /// The units holding one of `roles`' ranges (see [`holding`]).
-    fn holding(&self, roles: &Roles) -> Option<Vec<Range<usize>>> {
-        holding(&self.units, roles)
+    /// The units holding one of `roles`' ranges (see [`holding`]) for the walk `kind` (from
+    /// parameters, from results), a sanitizer or a propagator only where it would have changed
+    /// that walk: a call's own result, which only the walk from results follows, is clean
+    /// under a sanitizer.
+    fn holding(&self, roles: &Roles, kind: usize) -> Option<Vec<Range<usize>>> {
+        holding(&self.units, roles, |range| {
+            let watched =
+                self.watched.sanitizers.contains(range) || self.watched.propagators.contains(range);
+            !watched || self.changed[kind].contains(range)
+        })
     }
 
     /// The unit `range` lies in.
@@ -731,7 +753,7 @@ pub(crate) fn free_walks_pay(units: &[Range<usize>], rules: &[&Roles]) -> bool {
     let whole = size(units);
     let left_out: usize = rules
         .iter()
-        .filter_map(|roles| Some(whole - size(&holding(units, roles)?)))
+        .filter_map(|roles| Some(whole - size(&holding(units, roles, |_| true)?)))
         .sum();
     left_out > whole
 }
@@ -742,22 +764,34 @@ pub(crate) fn free_walks_pay(units: &[Range<usize>], rules: &[&Roles]) -> bool {
 /// (`@filled`): then the rule walks the whole file itself. The rule's sources are not among
 /// those ranges: those walks start from parameters and results only (see [`open_walks`]), so
 /// a function where the rule has only sources (a rule about the constant zero has them in
-/// most) passes values on as the free walks say.
-fn holding(units: &[Range<usize>], roles: &Roles) -> Option<Vec<Range<usize>>> {
+/// most) passes values on as the free walks say. A sanitizer or a propagator inside a unit
+/// holds it only when `changes` says it would change the walks.
+fn holding(
+    units: &[Range<usize>],
+    roles: &Roles,
+    changes: impl Fn(&Range<usize>) -> bool,
+) -> Option<Vec<Range<usize>>> {
     if !roles.filled.is_empty() {
         return None;
     }
     let mut held = std::collections::BTreeSet::new();
     let sets = [
         &roles.sinks,
-        &roles.sanitizers,
-        &roles.propagators,
         &roles.cleared,
         &roles.checked,
         &roles.rejected,
     ];
     for range in sets.into_iter().flatten() {
         held.insert(unit_of(units, range)?);
+    }
+    for range in [&roles.sanitizers, &roles.propagators]
+        .into_iter()
+        .flatten()
+    {
+        let unit = unit_of(units, range)?;
+        if changes(range) {
+            held.insert(unit);
+        }
     }
     Some(held.into_iter().map(|i| units[i].clone()).collect())
 }
@@ -858,10 +892,10 @@ pub(crate) fn summarize(
     if let Open::From(free) = open {
         // With the free walks, only the functions that hold a role of the rule are walked
         // again; the others' flows are the free walks'.
-        let held = free.and_then(|free| Some((free, free.holding(roles)?)));
         let [by_parameters, by_results] = open_walks(roles, shape);
         let walks = [(&by_parameters, true), (&by_results, false)];
         for (kind, (walked, parameters_are_sources)) in walks.into_iter().enumerate() {
+            let held = free.and_then(|free| Some((free, free.holding(roles, kind)?)));
             let (flows, complete) = match &held {
                 Some((free, units)) => {
                     let inside = |sink: &Range<usize>| {
@@ -1050,7 +1084,48 @@ fn is_private(declaration: Node<'_>, text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::review::rules::taint::fixture::parse;
+    use crate::review::rules::taint::fixture::{parse, program};
+
+    #[test]
+    fn a_sanitizer_holds_its_function_only_where_it_changes_the_walks_with_no_role() {
+        // `len(...)` answers a number, clean with or without the rule; `value.strip()` is a
+        // method of a parameter, tainted in the walk from parameters unless the rule cleans it.
+        // Both are calls whose own result the walk from results follows.
+        let p = program(
+            Language::Python,
+            "def size(items):\n    return «sanitizer:len(items)»\n\n\
+             def stripped(value):\n    return «sanitizer:value.strip()»\n",
+        );
+        let shape = Shape::of(p.language, p.root(), &p.text, &p.names).unwrap();
+        let mut roles = p.roles.clone();
+        roles.declared = crate::review::rules::taint::declared(
+            p.language,
+            p.root(),
+            &p.text,
+            &p.names,
+            Some(&shape),
+        );
+        let units = roles.declared.as_ref().unwrap().units.clone();
+        assert_eq!(units.len(), 2);
+        let walks = |watched| {
+            FreeWalks::new(
+                p.language,
+                p.root(),
+                &p.text,
+                &p.names,
+                &roles,
+                &shape,
+                watched,
+            )
+        };
+        let watching = walks(Watched::of([&roles]));
+        assert_eq!(watching.holding(&roles, 0), Some(vec![units[1].clone()]));
+        assert_eq!(watching.holding(&roles, 1), Some(units.clone()));
+        // Unwatched, every sanitizer holds its function, as before.
+        let unwatched = walks(Watched::default());
+        assert_eq!(unwatched.holding(&roles, 0), Some(units.clone()));
+        assert_eq!(holding(&units, &roles, |_| true), Some(units.clone()));
+    }
 
     #[test]
     fn declarators_are_looked_for_only_where_the_grammar_has_them() {

@@ -5,6 +5,7 @@
 //! branches, cases and loops it meets are in `branches`, what a statement does to the state in
 //! `effects`, and the taint of an expression's value in `eval`.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -17,7 +18,7 @@ use super::lang;
 use super::shape::{self, collect, declaration_name};
 use super::state::{self, State};
 use super::syntax::Syntax;
-use super::{one_line, Flow, Roles};
+use super::{one_line, Flow, Roles, Watched};
 use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
@@ -77,6 +78,11 @@ pub(super) struct Walk<'a> {
     /// When set, the only declarations and function values walked: those inside these ranges
     /// (sorted). The top level is still walked, for the state the functions it meets see.
     only: Option<&'a [Range<usize>]>,
+    /// In a walk with no role that rules lean on (see `summary::FreeWalks`): those rules'
+    /// sanitizers and propagators, and those of them where the walk did what the role would
+    /// have changed (see [`Walk::role_would_change`]).
+    watched: Option<&'a Watched>,
+    changed: RefCell<HashSet<Range<usize>>>,
 }
 
 /// The flows of one walk over `root`, a tree of `language`, sorted by sink, and whether it ran
@@ -116,6 +122,9 @@ pub(super) struct Walked {
     /// For a rule about extents: the accesses it found inside their buffers wherever it met
     /// them.
     pub(super) fits: HashSet<Range<usize>>,
+    /// Of the ranges the walk watched (see [`run_watching`]), those where a sanitizer or a
+    /// propagator would have changed what it did.
+    pub(super) changed: HashSet<Range<usize>>,
 }
 
 /// [`run`], with the accesses a rule about extents found within bounds.
@@ -130,10 +139,41 @@ pub(super) fn run_judging(
     limits: Limits,
     only: Option<&[Range<usize>]>,
 ) -> Walked {
+    run_watching(
+        language,
+        root,
+        text,
+        names,
+        roles,
+        parameters_are_sources,
+        limits,
+        only,
+        None,
+    )
+}
+
+/// [`run_judging`] for a walk with no role that rules lean on (see `summary::FreeWalks`):
+/// `watched` holds those rules' sanitizers and propagators, and [`Walked::changed`] gives back
+/// those of them that would have changed the walk. A function where a rule has no other role,
+/// and none of those, is walked for that rule exactly as here: every question the walk asked
+/// of the rule's roles there got the same answer.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run_watching(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    names: &Aliases,
+    roles: &Roles,
+    parameters_are_sources: bool,
+    limits: Limits,
+    only: Option<&[Range<usize>]>,
+    watched: Option<&Watched>,
+) -> Walked {
     let nothing = Walked {
         flows: Vec::new(),
         complete: true,
         fits: HashSet::new(),
+        changed: HashSet::new(),
     };
     let Some(syntax) = lang::syntax(language) else {
         return nothing;
@@ -143,6 +183,7 @@ pub(super) fn run_judging(
     }
     let mut walk = Walk::new(syntax, text, names, roles, parameters_are_sources, limits);
     walk.only = only;
+    walk.watched = watched;
     let mut declarations = Vec::new();
     match &roles.declared {
         Some(declared) => declarations.extend(
@@ -208,6 +249,7 @@ pub(super) fn run_judging(
         flows,
         complete,
         fits,
+        changed: walk.changed.into_inner(),
     }
 }
 
@@ -249,6 +291,25 @@ impl<'a> Walk<'a> {
             in_main: false,
             in_method: false,
             only: None,
+            watched: None,
+            changed: RefCell::default(),
+        }
+    }
+
+    /// Notes, in a walk that watches the roles of the rules leaning on it (see
+    /// [`run_watching`]), that a sanitizer (`propagator: false`) or a propagator at `range`
+    /// would have changed what the walk did there.
+    pub(super) fn role_would_change(&self, range: &Range<usize>, propagator: bool) {
+        let Some(watched) = self.watched else {
+            return;
+        };
+        let roles = if propagator {
+            &watched.propagators
+        } else {
+            &watched.sanitizers
+        };
+        if roles.contains(range) {
+            self.changed.borrow_mut().insert(range.clone());
         }
     }
 
