@@ -299,12 +299,18 @@ impl Walk<'_> {
             return;
         }
         // A sanitizer here would have kept the call from filling anything, were it one of
-        // those below.
-        let fills = call.receiver.is_some()
-            || FILLS_ARGUMENT.contains(&name)
-            || self.syntax.out_parameters.iter().any(|(n, _)| *n == name);
-        if fills {
-            self.role_would_change(&node.byte_range(), false);
+        // those below (an out parameter by its last name, whatever its package).
+        let range = node.byte_range();
+        if self.watches(&range, false) {
+            let fills = FILLS_ARGUMENT.contains(&name)
+                || (self.syntax.out_parameters.iter())
+                    .any(|(n, _)| n.rsplit('.').next() == Some(name))
+                || call.receiver.is_some_and(|receiver| {
+                    FILLS_RECEIVER.contains(&name) || self.tracks_list(receiver, state)
+                });
+            if fills {
+                self.role_would_change(&range, false);
+            }
         }
         // `json.Unmarshal(data, &v)` after `dec := json.NewDecoder(r.Body)`: `dec.Decode(&v)`
         // fills `v` with what the tainted receiver reads.

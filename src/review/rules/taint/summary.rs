@@ -1090,11 +1090,14 @@ mod tests {
     fn a_sanitizer_holds_its_function_only_where_it_changes_the_walks_with_no_role() {
         // `len(...)` answers a number, clean with or without the rule; `value.strip()` is a
         // method of a parameter, tainted in the walk from parameters unless the rule cleans it.
-        // Both are calls whose own result the walk from results follows.
+        // Both are calls whose own result the walk from results follows. `rows.first()` fills
+        // nothing and its value is not used; `items.append(value)` fills `items`.
         let p = program(
             Language::Python,
             "def size(items):\n    return «sanitizer:len(items)»\n\n\
-             def stripped(value):\n    return «sanitizer:value.strip()»\n",
+             def stripped(value):\n    return «sanitizer:value.strip()»\n\n\
+             def touched(rows):\n    «sanitizer:rows.first()»\n    return rows\n\n\
+             def appended(items, value):\n    «sanitizer:items.append(value)»\n    return items\n",
         );
         let shape = Shape::of(p.language, p.root(), &p.text, &p.names).unwrap();
         let mut roles = p.roles.clone();
@@ -1106,7 +1109,7 @@ mod tests {
             Some(&shape),
         );
         let units = roles.declared.as_ref().unwrap().units.clone();
-        assert_eq!(units.len(), 2);
+        assert_eq!(units.len(), 4);
         let walks = |watched| {
             FreeWalks::new(
                 p.language,
@@ -1119,8 +1122,15 @@ mod tests {
             )
         };
         let watching = walks(Watched::of([&roles]));
-        assert_eq!(watching.holding(&roles, 0), Some(vec![units[1].clone()]));
-        assert_eq!(watching.holding(&roles, 1), Some(units.clone()));
+        let [size, stripped, _, appended] = [0, 1, 2, 3].map(|i| units[i].clone());
+        assert_eq!(
+            watching.holding(&roles, 0),
+            Some(vec![stripped.clone(), appended.clone()])
+        );
+        assert_eq!(
+            watching.holding(&roles, 1),
+            Some(vec![size, stripped, appended])
+        );
         // Unwatched, every sanitizer holds its function, as before.
         let unwatched = walks(Watched::default());
         assert_eq!(unwatched.holding(&roles, 0), Some(units.clone()));

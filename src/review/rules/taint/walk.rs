@@ -300,17 +300,20 @@ impl<'a> Walk<'a> {
     /// [`run_watching`]), that a sanitizer (`propagator: false`) or a propagator at `range`
     /// would have changed what the walk did there.
     pub(super) fn role_would_change(&self, range: &Range<usize>, propagator: bool) {
-        let Some(watched) = self.watched else {
-            return;
-        };
-        let roles = if propagator {
-            &watched.propagators
-        } else {
-            &watched.sanitizers
-        };
-        if roles.contains(range) {
+        if self.watches(range, propagator) {
             self.changed.borrow_mut().insert(range.clone());
         }
+    }
+
+    /// Whether the walk watches a sanitizer (`propagator: false`) or a propagator at `range`.
+    pub(super) fn watches(&self, range: &Range<usize>, propagator: bool) -> bool {
+        self.watched.is_some_and(|watched| {
+            if propagator {
+                watched.propagators.contains(range)
+            } else {
+                watched.sanitizers.contains(range)
+            }
+        })
     }
 
     /// Whether the walk goes into `declaration`, or a function value (see [`Walk::only`]).
