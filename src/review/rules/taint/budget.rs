@@ -88,6 +88,18 @@ impl Budget {
         self.depth.set(self.depth.get() - 1);
     }
 
+    /// Runs `f` aside, as work that counts for nothing: after it the work done and the depth
+    /// are what they were. `None` when it gave up on a limit, so that its answer may not be
+    /// the one it would have given with more room.
+    pub(super) fn aside<T>(&self, f: impl FnOnce() -> T) -> Option<T> {
+        let (work, depth) = (self.work.get(), self.depth.get());
+        let found = f();
+        let gave_up = self.exhausted();
+        self.work.set(work);
+        self.depth.set(depth);
+        (!gave_up).then_some(found)
+    }
+
     /// Stops the walk: every later [`Budget::spend`] and [`Budget::enter`] refuses.
     fn give_up(&self) {
         self.work.set(self.limits.work + 1);
@@ -107,6 +119,19 @@ mod tests {
         assert!(!budget.spend(1));
         assert!(budget.exhausted());
         assert!(!budget.enter(), "an exhausted walk goes no deeper");
+    }
+
+    #[test]
+    fn work_done_aside_counts_for_nothing() {
+        let budget = Budget::new(Limits { work: 3, depth: 10 });
+        assert!(budget.spend(1));
+        assert_eq!(budget.aside(|| budget.spend(2)), Some(true));
+        assert!(budget.spend(2), "the work aside was given back");
+        assert_eq!(budget.aside(|| budget.spend(1)), None, "past the limit");
+        assert!(
+            !budget.exhausted(),
+            "an aside that gave up leaves the walk going"
+        );
     }
 
     #[test]

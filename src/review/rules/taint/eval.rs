@@ -158,16 +158,18 @@ impl Walk<'_> {
         }
         if let Some(call) = (syntax.call)(node) {
             let range = node.byte_range();
-            self.role_would_change(&range, true);
+            let propagated = || call.arguments.iter().find_map(|a| self.eval(*a, state));
             if self.roles.propagators.contains(&range) {
-                return call.arguments.iter().find_map(|a| self.eval(*a, state));
+                return propagated();
             }
             let name = call.name.map(|n| self.src(n)).unwrap_or_default();
-            return self
+            let found = self
                 .roles
                 .results
                 .contains(&range)
-                .then(|| vec![(range, format!("returned by `{name}`"))]);
+                .then(|| vec![(range.clone(), format!("returned by `{name}`"))]);
+            self.propagator_aside(&range, &found, propagated);
+            return found;
         }
         if (syntax.member)(node).is_some() || (syntax.subscript)(node).is_some() {
             return self
@@ -290,12 +292,53 @@ impl Walk<'_> {
         call: &Call<'_>,
         state: &State,
     ) -> Option<Vec<Step>> {
+        let propagated = || {
+            let from_arguments = call.arguments.iter().find_map(|a| self.eval(*a, state));
+            from_arguments.or_else(|| call.receiver.and_then(|r| self.eval(r, state)))
+        };
+        let range = node.byte_range();
+        if self.roles.propagators.contains(&range) {
+            return propagated();
+        }
+        let found = self.eval_call_unpropagated(node, call, state);
+        self.propagator_aside(&range, &found, propagated);
+        found
+    }
+
+    /// In a walk that watches a propagator at `range` (see [`Walk::role_would_change`]): notes
+    /// it when what it would have answered, `propagated` worked out aside, is not `found`.
+    fn propagator_aside(
+        &self,
+        range: &std::ops::Range<usize>,
+        found: &Option<Vec<Step>>,
+        propagated: impl FnOnce() -> Option<Vec<Step>>,
+    ) {
+        if !self.watches(range, true) {
+            return;
+        }
+        // One level aside only: a propagator inside another is noted as it stands, so that
+        // nested ones cost twice their walk, not twice per level.
+        if self.aside.get() {
+            self.role_would_change(range, true);
+            return;
+        }
+        self.aside.set(true);
+        let aside = self.budget.aside(propagated);
+        self.aside.set(false);
+        if aside.as_ref() != Some(found) {
+            self.role_would_change(range, true);
+        }
+    }
+
+    /// [`Walk::eval_call_by_knowledge`] for a call that is no propagator.
+    fn eval_call_unpropagated(
+        &self,
+        node: Node<'_>,
+        call: &Call<'_>,
+        state: &State,
+    ) -> Option<Vec<Step>> {
         let name = call.name.map(|n| self.src(n)).unwrap_or_default();
         let from_arguments = || call.arguments.iter().find_map(|a| self.eval(*a, state));
-        self.role_would_change(&node.byte_range(), true);
-        if self.roles.propagators.contains(&node.byte_range()) {
-            return from_arguments().or_else(|| call.receiver.and_then(|r| self.eval(r, state)));
-        }
         if self.syntax.answers.contains(&name) && !self.roles.numbers {
             return None;
         }

@@ -1138,6 +1138,39 @@ mod tests {
     }
 
     #[test]
+    fn a_propagator_holds_its_function_only_where_its_answer_would_differ() {
+        // `join` builds a string from its arguments whether a rule says so or not; an unknown
+        // `wrap` carries its argument only as a propagator. In the walk from results, where
+        // parameters are clean, neither would answer otherwise.
+        let p = program(
+            Language::Python,
+            "def joined(base):\n    return «propagator:os.path.join(base, \"b\")»\n\n\
+             def wrapped(base):\n    return «propagator:wrap(base)»\n",
+        );
+        let shape = Shape::of(p.language, p.root(), &p.text, &p.names).unwrap();
+        let mut roles = p.roles.clone();
+        roles.declared = crate::review::rules::taint::declared(
+            p.language,
+            p.root(),
+            &p.text,
+            &p.names,
+            Some(&shape),
+        );
+        let units = roles.declared.as_ref().unwrap().units.clone();
+        let walks = FreeWalks::new(
+            p.language,
+            p.root(),
+            &p.text,
+            &p.names,
+            &roles,
+            &shape,
+            Watched::of([&roles]),
+        );
+        assert_eq!(walks.holding(&roles, 0), Some(vec![units[1].clone()]));
+        assert_eq!(walks.holding(&roles, 1), Some(vec![]));
+    }
+
+    #[test]
     fn declarators_are_looked_for_only_where_the_grammar_has_them() {
         let java = parse(
             Language::Java,

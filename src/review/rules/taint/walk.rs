@@ -5,7 +5,7 @@
 //! branches, cases and loops it meets are in `branches`, what a statement does to the state in
 //! `effects`, and the taint of an expression's value in `eval`.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -83,6 +83,8 @@ pub(super) struct Walk<'a> {
     /// have changed (see [`Walk::role_would_change`]).
     watched: Option<&'a Watched>,
     changed: RefCell<HashSet<Range<usize>>>,
+    /// The walk is working out aside what a propagator would have answered.
+    pub(super) aside: Cell<bool>,
 }
 
 /// The flows of one walk over `root`, a tree of `language`, sorted by sink, and whether it ran
@@ -293,6 +295,7 @@ impl<'a> Walk<'a> {
             only: None,
             watched: None,
             changed: RefCell::default(),
+            aside: Cell::new(false),
         }
     }
 
