@@ -1158,10 +1158,7 @@ fn check_predicates(query: &Query, pattern: usize, rule: &Rule) -> Result<(), Ru
 
 #[cfg(test)]
 mod differential {
-    use std::path::Path;
-
-    use crate::lang::Language;
-    use crate::review::rules::RuleSet;
+    use crate::review::rules::{each_source_file, RuleSet};
 
     /// The free walks' watching only saves work: over every rule test file, the corpus and our
     /// own sources, each file's matches, flows and summaries are exactly those of rule walks that
@@ -1169,42 +1166,25 @@ mod differential {
     #[test]
     fn watching_sanitizers_never_changes_the_findings_or_the_summaries() {
         let set = RuleSet::builtin().unwrap();
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut parser = tree_sitter::Parser::new();
         let (mut files, mut edges) = (0, 0);
         // More trees to compare on, e.g. the third-party trees the speed benchmark scans.
-        let extra = std::env::var_os("SHARDSCAN_DIFFERENTIAL_TREES").unwrap_or_default();
-        let dirs = ["queries", "corpus", "src"]
-            .map(|dir| root.join(dir))
-            .into_iter()
-            .chain(std::env::split_paths(&extra));
-        for dir in dirs {
-            for entry in ignore::WalkBuilder::new(dir).build().flatten() {
-                let path = entry.path();
-                let Some(language) = Language::from_extension(path) else {
-                    continue;
-                };
-                let Ok(Some(compiled)) = set.compiled(language) else {
-                    continue;
-                };
-                let Ok(text) = std::fs::read_to_string(path) else {
-                    continue;
-                };
-                parser.set_language(&language.grammar().unwrap()).unwrap();
-                let tree = parser.parse(&text, None).unwrap();
+        each_source_file(
+            &set,
+            "SHARDSCAN_DIFFERENTIAL_TREES",
+            |path, compiled, tree, text| {
                 let seen = |found: super::FileMatches| {
                     let facts = found.facts.map(|f| (f.by_rule, f.shared));
                     (format!("{:?}", found.matches), format!("{facts:?}"))
                 };
-                let watched = compiled.run_with_summaries(&tree, &text);
+                let watched = compiled.run_with_summaries(tree, text);
                 edges += watched.facts.as_ref().map_or(0, |f| {
                     f.by_rule.values().map(|r| r.edges.len()).sum::<usize>()
                 });
-                let unwatched = compiled.run_unwatched(&tree, &text);
+                let unwatched = compiled.run_unwatched(tree, text);
                 assert!(seen(watched) == seen(unwatched), "{}", path.display());
                 files += 1;
-            }
-        }
+            },
+        );
         assert!(files > 150 && edges > 1000, "{files} files, {edges} edges");
     }
 }

@@ -472,6 +472,41 @@ fn read_dir_files(
     Ok(())
 }
 
+/// Calls `each` with every source file of the rule tests, the corpus and our own sources, and
+/// of the trees the environment variable `trees` lists (paths, as `PATH` does), parsed, with
+/// the rules of its language: what the differential tests compare two ways of running on.
+#[cfg(test)]
+pub(crate) fn each_source_file(
+    set: &RuleSet,
+    trees: &str,
+    mut each: impl FnMut(&Path, &engine::CompiledRules, &tree_sitter::Tree, &str),
+) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut parser = tree_sitter::Parser::new();
+    let extra = std::env::var_os(trees).unwrap_or_default();
+    let dirs = ["queries", "corpus", "src"]
+        .map(|dir| root.join(dir))
+        .into_iter()
+        .chain(std::env::split_paths(&extra));
+    for dir in dirs {
+        for entry in ignore::WalkBuilder::new(dir).build().flatten() {
+            let path = entry.path();
+            let Some(language) = Language::from_extension(path) else {
+                continue;
+            };
+            let Ok(Some(compiled)) = set.compiled(language) else {
+                continue;
+            };
+            let Ok(text) = std::fs::read_to_string(path) else {
+                continue;
+            };
+            parser.set_language(&language.grammar().unwrap()).unwrap();
+            let tree = parser.parse(&text, None).unwrap();
+            each(path, compiled, &tree, &text);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

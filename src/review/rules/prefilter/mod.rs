@@ -274,45 +274,25 @@ mod tests {
 
 #[cfg(test)]
 mod differential {
-    use std::path::Path;
-
-    use crate::lang::Language;
-    use crate::review::rules::RuleSet;
+    use crate::review::rules::{each_source_file, RuleSet};
 
     /// The prefilter only saves work: over every rule test file, the corpus and our own sources,
     /// the matches with it are exactly the matches without it.
     #[test]
     fn prefilter_never_changes_the_matches() {
         let set = RuleSet::builtin().unwrap();
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut parser = tree_sitter::Parser::new();
         let (mut files, mut matches, mut skipped) = (0, 0, 0);
         // More trees to compare on, e.g. the dependency sources the speed benchmark scans.
-        let extra = std::env::var_os("SHARDSCAN_PREFILTER_TREES").unwrap_or_default();
-        let dirs = ["queries", "corpus", "src"]
-            .map(|dir| root.join(dir))
-            .into_iter()
-            .chain(std::env::split_paths(&extra));
-        for dir in dirs {
-            for entry in ignore::WalkBuilder::new(dir).build().flatten() {
-                let path = entry.path();
-                let Some(language) = Language::from_extension(path) else {
-                    continue;
-                };
-                let Ok(Some(compiled)) = set.compiled(language) else {
-                    continue;
-                };
-                let Ok(text) = std::fs::read_to_string(path) else {
-                    continue;
-                };
-                parser.set_language(&language.grammar().unwrap()).unwrap();
-                let tree = parser.parse(&text, None).unwrap();
+        each_source_file(
+            &set,
+            "SHARDSCAN_PREFILTER_TREES",
+            |path, compiled, tree, text| {
                 let key = |m: &crate::review::rules::engine::RuleMatch| {
                     (m.rule, m.node_bytes.clone(), m.captures.clone())
                 };
-                let with: Vec<_> = compiled.run(&tree, &text).matches.iter().map(key).collect();
+                let with: Vec<_> = compiled.run(tree, text).matches.iter().map(key).collect();
                 let without: Vec<_> = compiled
-                    .run_unfiltered(&tree, &text)
+                    .run_unfiltered(tree, text)
                     .matches
                     .iter()
                     .map(key)
@@ -320,9 +300,9 @@ mod differential {
                 assert_eq!(with, without, "{}", path.display());
                 files += 1;
                 matches += with.len();
-                skipped += usize::from(compiled.plan(&tree, &text) == super::Plan::Skip);
-            }
-        }
+                skipped += usize::from(compiled.plan(tree, text) == super::Plan::Skip);
+            },
+        );
         assert!(
             files > 150 && matches > 400,
             "{files} files, {matches} matches"

@@ -1086,19 +1086,10 @@ mod tests {
     use super::*;
     use crate::review::rules::taint::fixture::{parse, program};
 
-    #[test]
-    fn a_sanitizer_holds_its_function_only_where_it_changes_the_walks_with_no_role() {
-        // `len(...)` answers a number, clean with or without the rule; `value.strip()` is a
-        // method of a parameter, tainted in the walk from parameters unless the rule cleans it.
-        // Both are calls whose own result the walk from results follows. `rows.first()` fills
-        // nothing and its value is not used; `items.append(value)` fills `items`.
-        let p = program(
-            Language::Python,
-            "def size(items):\n    return «sanitizer:len(items)»\n\n\
-             def stripped(value):\n    return «sanitizer:value.strip()»\n\n\
-             def touched(rows):\n    «sanitizer:rows.first()»\n    return rows\n\n\
-             def appended(items, value):\n    «sanitizer:items.append(value)»\n    return items\n",
-        );
+    /// The roles of the program `marked` (with the file's declarations found), its units, and
+    /// the walks with no role over it, watching those roles when `watch`.
+    fn free_walks_of(marked: &str, watch: bool) -> (Roles, Vec<Range<usize>>, FreeWalks) {
+        let p = program(Language::Python, marked);
         let shape = Shape::of(p.language, p.root(), &p.text, &p.names).unwrap();
         let mut roles = p.roles.clone();
         roles.declared = crate::review::rules::taint::declared(
@@ -1109,19 +1100,35 @@ mod tests {
             Some(&shape),
         );
         let units = roles.declared.as_ref().unwrap().units.clone();
-        assert_eq!(units.len(), 4);
-        let walks = |watched| {
-            FreeWalks::new(
-                p.language,
-                p.root(),
-                &p.text,
-                &p.names,
-                &roles,
-                &shape,
-                watched,
-            )
+        let watched = if watch {
+            Watched::of([&roles])
+        } else {
+            Watched::default()
         };
-        let watching = walks(Watched::of([&roles]));
+        let walks = FreeWalks::new(
+            p.language,
+            p.root(),
+            &p.text,
+            &p.names,
+            &roles,
+            &shape,
+            watched,
+        );
+        (roles, units, walks)
+    }
+
+    #[test]
+    fn a_sanitizer_holds_its_function_only_where_it_changes_the_walks_with_no_role() {
+        // `len(...)` answers a number, clean with or without the rule; `value.strip()` is a
+        // method of a parameter, tainted in the walk from parameters unless the rule cleans it.
+        // Both are calls whose own result the walk from results follows. `rows.first()` fills
+        // nothing and its value is not used; `items.append(value)` fills `items`.
+        let marked = "def size(items):\n    return «sanitizer:len(items)»\n\n\
+             def stripped(value):\n    return «sanitizer:value.strip()»\n\n\
+             def touched(rows):\n    «sanitizer:rows.first()»\n    return rows\n\n\
+             def appended(items, value):\n    «sanitizer:items.append(value)»\n    return items\n";
+        let (roles, units, watching) = free_walks_of(marked, true);
+        assert_eq!(units.len(), 4);
         let [size, stripped, _, appended] = [0, 1, 2, 3].map(|i| units[i].clone());
         assert_eq!(
             watching.holding(&roles, 0),
@@ -1132,7 +1139,7 @@ mod tests {
             Some(vec![size, stripped, appended])
         );
         // Unwatched, every sanitizer holds its function, as before.
-        let unwatched = walks(Watched::default());
+        let (_, _, unwatched) = free_walks_of(marked, false);
         assert_eq!(unwatched.holding(&roles, 0), Some(units.clone()));
         assert_eq!(holding(&units, &roles, |_| true), Some(units.clone()));
     }
@@ -1142,29 +1149,10 @@ mod tests {
         // `join` builds a string from its arguments whether a rule says so or not; an unknown
         // `wrap` carries its argument only as a propagator. In the walk from results, where
         // parameters are clean, neither would answer otherwise.
-        let p = program(
-            Language::Python,
+        let (roles, units, walks) = free_walks_of(
             "def joined(base):\n    return «propagator:os.path.join(base, \"b\")»\n\n\
              def wrapped(base):\n    return «propagator:wrap(base)»\n",
-        );
-        let shape = Shape::of(p.language, p.root(), &p.text, &p.names).unwrap();
-        let mut roles = p.roles.clone();
-        roles.declared = crate::review::rules::taint::declared(
-            p.language,
-            p.root(),
-            &p.text,
-            &p.names,
-            Some(&shape),
-        );
-        let units = roles.declared.as_ref().unwrap().units.clone();
-        let walks = FreeWalks::new(
-            p.language,
-            p.root(),
-            &p.text,
-            &p.names,
-            &roles,
-            &shape,
-            Watched::of([&roles]),
+            true,
         );
         assert_eq!(walks.holding(&roles, 0), Some(vec![units[1].clone()]));
         assert_eq!(walks.holding(&roles, 1), Some(vec![]));
