@@ -119,8 +119,6 @@ impl Walk<'_> {
         uses.iter().all(|id| allowed.contains(id))
     }
 
-    /// The effect of a call on a tracked list; `false` when `receiver` is not one (or the call
-    /// is not an operation by position), so the caller goes on as for any container.
     /// Whether [`Walk::list_call`] does anything with a call on `receiver`: a list whose length
     /// the walk knows.
     pub(super) fn tracks_list(&self, receiver: Node<'_>, state: &State) -> bool {
@@ -128,6 +126,8 @@ impl Walk<'_> {
             .is_some_and(|place| state.consts.contains_key(&length_key(&place)))
     }
 
+    /// The effect of a call on a tracked list; `false` when `receiver` is not one (or the call
+    /// is not an operation by position), so the caller goes on as for any container.
     pub(super) fn list_call(
         &mut self,
         node: Node<'_>,

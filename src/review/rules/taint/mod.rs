@@ -341,6 +341,7 @@ pub(crate) fn analyze_extent(
         false,
         Limits::DEFAULT,
         None,
+        None,
     );
     if !walked.complete {
         // A walk that gave up has proven nothing within bounds.

@@ -702,7 +702,7 @@ impl FreeWalks {
         let [by_parameters, by_results] = open_walks(&free, shape);
         let watching = (!watched.is_empty()).then_some(&watched);
         let run = |roles: &Roles, parameters_are_sources: bool| {
-            let walked = walk::run_watching(
+            let walked = walk::run_judging(
                 language,
                 root,
                 text,

@@ -111,6 +111,7 @@ pub(super) fn run(
         parameters_are_sources,
         limits,
         only,
+        None,
     );
     (walked.flows, walked.complete)
 }
@@ -124,43 +125,19 @@ pub(super) struct Walked {
     /// For a rule about extents: the accesses it found inside their buffers wherever it met
     /// them.
     pub(super) fits: HashSet<Range<usize>>,
-    /// Of the ranges the walk watched (see [`run_watching`]), those where a sanitizer or a
+    /// Of the ranges the walk watched (see [`run_judging`]), those where a sanitizer or a
     /// propagator would have changed what it did.
     pub(super) changed: HashSet<Range<usize>>,
 }
 
-/// [`run`], with the accesses a rule about extents found within bounds.
+/// [`run`], with the accesses a rule about extents found within bounds. In a walk with no role
+/// that rules lean on (see `summary::FreeWalks`), `watched` holds those rules' sanitizers and
+/// propagators, and [`Walked::changed`] gives back those of them that would have changed the
+/// walk: a function where a rule has no other role, and none of those, is walked for that rule
+/// exactly as here, since every question the walk asked of the rule's roles there got the same
+/// answer.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run_judging(
-    language: Language,
-    root: Node<'_>,
-    text: &str,
-    names: &Aliases,
-    roles: &Roles,
-    parameters_are_sources: bool,
-    limits: Limits,
-    only: Option<&[Range<usize>]>,
-) -> Walked {
-    run_watching(
-        language,
-        root,
-        text,
-        names,
-        roles,
-        parameters_are_sources,
-        limits,
-        only,
-        None,
-    )
-}
-
-/// [`run_judging`] for a walk with no role that rules lean on (see `summary::FreeWalks`):
-/// `watched` holds those rules' sanitizers and propagators, and [`Walked::changed`] gives back
-/// those of them that would have changed the walk. A function where a rule has no other role,
-/// and none of those, is walked for that rule exactly as here: every question the walk asked
-/// of the rule's roles there got the same answer.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn run_watching(
     language: Language,
     root: Node<'_>,
     text: &str,
@@ -300,7 +277,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Notes, in a walk that watches the roles of the rules leaning on it (see
-    /// [`run_watching`]), that a sanitizer (`propagator: false`) or a propagator at `range`
+    /// [`run_judging`]), that a sanitizer (`propagator: false`) or a propagator at `range`
     /// would have changed what the walk did there.
     pub(super) fn role_would_change(&self, range: &Range<usize>, propagator: bool) {
         if self.watches(range, propagator) {
