@@ -335,19 +335,19 @@ impl CompiledRules {
     /// Runs every rule over the whole of `tree`; shards take their share with
     /// [`FileMatches::in_range`]. The prefilter decides which parts of the tree can hold a match.
     pub(crate) fn run(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, None, false, None, true)
+        self.run_planned(tree, text, None, false, None, Saving::All)
     }
 
     /// [`CompiledRules::run`], with the file's summaries for the join across functions and
     /// files; a superseded pattern rule's match on a sink only a parameter reaches is then left
     /// for the join to decide (see [`RuleMatch::deferred`]).
     pub(crate) fn run_with_summaries(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, None, true, None, true)
+        self.run_planned(tree, text, None, true, None, Saving::All)
     }
 
     /// [`CompiledRules::run_with_summaries`], its time added to `timings`.
     pub(crate) fn run_timed(&self, tree: &Tree, text: &str, timings: &Timings) -> FileMatches {
-        self.run_planned(tree, text, None, true, Some(timings), true)
+        self.run_planned(tree, text, None, true, Some(timings), Saving::All)
     }
 
     /// What the prefilter would have the query walk in `tree`.
@@ -368,7 +368,7 @@ impl CompiledRules {
 
     /// Runs every rule over every node, without the prefilter, to check it and to measure it.
     pub(crate) fn run_unfiltered(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, Some(Plan::Whole), false, None, true)
+        self.run_planned(tree, text, Some(Plan::Whole), false, None, Saving::All)
     }
 
     /// What the prefilter needs to see before walking for `rule`: per pattern, sets of literals
@@ -383,17 +383,15 @@ impl CompiledRules {
             .collect()
     }
 
-    /// [`CompiledRules::run_with_summaries`], each rule's walks going into every function that
-    /// holds a sanitizer or a propagator of it, whether or not the walks with no role say it
-    /// would change them: what the free walks save is checked against it.
+    /// [`CompiledRules::run_with_summaries`], each rule walking every function of the file
+    /// itself: what the free walks save is checked against it.
     #[cfg(test)]
-    pub(crate) fn run_unwatched(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, None, true, None, false)
+    pub(crate) fn run_without_free_walks(&self, tree: &Tree, text: &str) -> FileMatches {
+        self.run_planned(tree, text, None, true, None, Saving::Nothing)
     }
 
     /// Runs the rules over what `plan` says, or what the prefilter says when it is `None`;
-    /// `watch` lets the walks with no role say where a rule's sanitizers and propagators would
-    /// change nothing (see [`summary::FreeWalks`]).
+    /// `saving` says whether the rules' walks lean on the free walks.
     fn run_planned(
         &self,
         tree: &Tree,
@@ -401,7 +399,7 @@ impl CompiledRules {
         plan: Option<Plan>,
         summaries: bool,
         timings: Option<&Timings>,
-        watch: bool,
+        saving: Saving,
     ) -> FileMatches {
         let laps = Laps::new(timings);
         // Predicates see a macro alias as the name it stands for (`SYSTEM` as `system`), and
@@ -563,14 +561,16 @@ impl CompiledRules {
             tree,
             text,
             &aliases,
-            watch,
+            saving,
         );
         laps.lap(Phase::FreeWalks);
         let walked: Vec<(usize, RuleWalk)> = taint_roles
             .par_iter()
             .map(|(rule, roles)| {
                 let started = timings.map(|_| Instant::now());
-                let free = free.get(&summary::flags(roles));
+                let free = free
+                    .get(&summary::flags(roles))
+                    .filter(|_| saving == Saving::All);
                 // A rule whose flows stay in their function (`; reach: function`) gives no
                 // summaries: its walk is the one of the file alone.
                 let shape = shape
@@ -653,8 +653,9 @@ impl CompiledRules {
     /// The walks with no role, per set of flags (see [`summary::FreeWalks`]): for the shared
     /// edges, and for flags two rules or more walk the file with. Each rule's own walks then go
     /// only into the functions that hold its roles. None without a `shape` (no summaries, or
-    /// the query cut short). With `watch`, each notes where the sanitizers and propagators of
-    /// the rules that lean on it would have changed it.
+    /// the query cut short). Each notes where the sanitizers and propagators of the rules that
+    /// lean on it would have changed it; with [`Saving::Nothing`], only the shared edges' walks
+    /// are made.
     #[allow(clippy::too_many_arguments)]
     fn free_walks(
         &self,
@@ -664,7 +665,7 @@ impl CompiledRules {
         tree: &Tree,
         text: &str,
         aliases: &Aliases,
-        watch: bool,
+        saving: Saving,
     ) -> std::collections::HashMap<FlagsKey, summary::FreeWalks> {
         let Some(shape) = shape else {
             return Default::default();
@@ -681,7 +682,11 @@ impl CompiledRules {
             std::collections::HashMap::new();
         wanted.insert(none_key, (&none, Vec::new()));
         for (rule, roles) in taint_roles {
-            if roles.extent.is_some() || self.function_reach.contains(rule) || shares(roles) {
+            if saving == Saving::Nothing
+                || roles.extent.is_some()
+                || self.function_reach.contains(rule)
+                || shares(roles)
+            {
                 continue;
             }
             wanted
@@ -706,11 +711,7 @@ impl CompiledRules {
                     aliases,
                     like,
                     shape,
-                    if watch {
-                        taint::Watched::of(rules)
-                    } else {
-                        taint::Watched::default()
-                    },
+                    taint::Watched::of(rules),
                 );
                 (key, free)
             })
@@ -816,6 +817,17 @@ impl CompiledRules {
         );
         found.complete.then_some(found.edges)
     }
+}
+
+/// How much of each rule's walks is taken from the walks with no role it shares with others.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Saving {
+    /// A rule walks only the functions where its roles change something (see
+    /// [`summary::FreeWalks`]).
+    All,
+    /// Every rule walks every function of the file itself: what [`Saving::All`] must equal.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Nothing,
 }
 
 /// Whether a rule with `roles` in a file passes values on there as every rule without roles
@@ -1160,11 +1172,11 @@ fn check_predicates(query: &Query, pattern: usize, rule: &Rule) -> Result<(), Ru
 mod differential {
     use crate::review::rules::{each_source_file, RuleSet};
 
-    /// The free walks' watching only saves work: over every rule test file, the corpus and our
-    /// own sources, each file's matches, flows and summaries are exactly those of rule walks that
-    /// go into every function holding a sanitizer or a propagator.
+    /// The free walks only save work: over every rule test file, the corpus and our own sources,
+    /// each file's matches, flows and summaries are exactly those of rules that each walk every
+    /// function of the file themselves.
     #[test]
-    fn watching_sanitizers_never_changes_the_findings_or_the_summaries() {
+    fn free_walks_never_change_the_findings_or_the_summaries() {
         let set = RuleSet::builtin().unwrap();
         let (mut files, mut edges) = (0, 0);
         // More trees to compare on, e.g. the third-party trees the speed benchmark scans.
@@ -1176,12 +1188,12 @@ mod differential {
                     let facts = found.facts.map(|f| (f.by_rule, f.shared));
                     (format!("{:?}", found.matches), format!("{facts:?}"))
                 };
-                let watched = compiled.run_with_summaries(tree, text);
-                edges += watched.facts.as_ref().map_or(0, |f| {
+                let saved = compiled.run_with_summaries(tree, text);
+                edges += saved.facts.as_ref().map_or(0, |f| {
                     f.by_rule.values().map(|r| r.edges.len()).sum::<usize>()
                 });
-                let unwatched = compiled.run_unwatched(tree, text);
-                assert!(seen(watched) == seen(unwatched), "{}", path.display());
+                let walked = compiled.run_without_free_walks(tree, text);
+                assert!(seen(saved) == seen(walked), "{}", path.display());
                 files += 1;
             },
         );

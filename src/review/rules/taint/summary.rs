@@ -759,9 +759,11 @@ pub(crate) fn free_walks_pay(units: &[Range<usize>], rules: &[&Roles]) -> bool {
 }
 
 /// The units holding one of `roles`' ranges that change how the walks from parameters and
-/// from results go, sorted; `None` when one lies outside every unit (at the top level, whose
-/// state the units met there see) or the rule's walk depends on having roles at all
-/// (`@filled`): then the rule walks the whole file itself. The rule's sources are not among
+/// from results go, sorted; `None` when one that changes the state lies outside every unit (at
+/// the top level, whose state the units met there see) or the rule's walk depends on having
+/// roles at all (`@filled`): then the rule walks the whole file itself. A sink changes no
+/// state: one at the top level (in C, often code a macro kept out of any function) holds no
+/// unit, since the rule's walk goes through the top level whatever units it walks. The rule's sources are not among
 /// those ranges: those walks start from parameters and results only (see [`open_walks`]), so
 /// a function where the rule has only sources (a rule about the constant zero has them in
 /// most) passes values on as the free walks say. A sanitizer or a propagator inside a unit
@@ -775,12 +777,16 @@ fn holding(
         return None;
     }
     let mut held = std::collections::BTreeSet::new();
-    let sets = [
-        &roles.sinks,
-        &roles.cleared,
-        &roles.checked,
-        &roles.rejected,
-    ];
+    for range in &roles.sinks {
+        match unit_of(units, range) {
+            Some(unit) => {
+                held.insert(unit);
+            }
+            None if overlaps_none(units, range) => {}
+            None => return None,
+        }
+    }
+    let sets = [&roles.cleared, &roles.checked, &roles.rejected];
     for range in sets.into_iter().flatten() {
         held.insert(unit_of(units, range)?);
     }
@@ -794,6 +800,12 @@ fn holding(
         }
     }
     Some(held.into_iter().map(|i| units[i].clone()).collect())
+}
+
+/// Whether `range` shares no byte with any of `units` (sorted, apart): it lies between them.
+fn overlaps_none(units: &[Range<usize>], range: &Range<usize>) -> bool {
+    let at = units.partition_point(|u| u.end <= range.start);
+    units.get(at).is_none_or(|u| u.start >= range.end)
 }
 
 /// The unit of `units` (sorted) that `range` lies in.
@@ -898,15 +910,19 @@ pub(crate) fn summarize(
             let held = free.and_then(|free| Some((free, free.holding(roles, kind)?)));
             let (flows, complete) = match &held {
                 Some((free, units)) => {
-                    let inside = |sink: &Range<usize>| {
-                        free.unit_of(sink).is_some_and(|u| {
+                    // The rule's own sinks at the top level (see [`holding`]): the flows to
+                    // every sink there are then its walk's, which goes through the top level.
+                    let top_level = roles.sinks.iter().any(|s| free.unit_of(s).is_none());
+                    let inside = |sink: &Range<usize>| match free.unit_of(sink) {
+                        Some(u) => {
                             let unit = &free.units[u];
                             units
                                 .binary_search_by_key(&(unit.start, unit.end), |r| (r.start, r.end))
                                 .is_ok()
-                        })
+                        }
+                        None => top_level,
                     };
-                    let (mut flows, complete) = if units.is_empty() {
+                    let (mut flows, complete) = if units.is_empty() && !top_level {
                         (Vec::new(), true)
                     } else {
                         run(walked, parameters_are_sources, Some(units))
@@ -1142,6 +1158,29 @@ mod tests {
         let (_, _, unwatched) = free_walks_of(marked, false);
         assert_eq!(unwatched.holding(&roles, 0), Some(units.clone()));
         assert_eq!(holding(&units, &roles, |_| true), Some(units.clone()));
+    }
+
+    #[test]
+    fn a_sink_at_the_top_level_holds_no_function_but_a_role_that_cleans_there_holds_them_all() {
+        // The rule's walk goes through the top level whatever functions it walks, and a sink
+        // changes no state: only `run` is walked again. A sanitizer there changes what every
+        // function met after it sees; a sink around a function value reads it.
+        let sinks = "def run(value):\n    «sink:value»\n\ndef other(value):\n    return value\n\n\
+             «sink:fetch()»\n";
+        let (roles, units, walks) = free_walks_of(sinks, true);
+        assert_eq!(units.len(), 2);
+        assert_eq!(walks.holding(&roles, 0), Some(vec![units[0].clone()]));
+        assert_eq!(
+            holding(&units, &roles, |_| true),
+            Some(vec![units[0].clone()])
+        );
+        let cleaning = "def run(value):\n    return value\n\nx = «sanitizer:int(y)»\n";
+        let (roles, units, _) = free_walks_of(cleaning, false);
+        assert_eq!(holding(&units, &roles, |_| true), None);
+        let around = "register(«sink:[lambda value: value]»)\n";
+        let (roles, units, _) = free_walks_of(around, false);
+        assert_eq!(units.len(), 1);
+        assert_eq!(holding(&units, &roles, |_| true), None);
     }
 
     #[test]
