@@ -702,7 +702,9 @@ impl CompiledRules {
             .unwrap_or_default();
         wanted
             .into_par_iter()
-            .filter(|(key, (_, rules))| *key == none_key || summary::free_walks_pay(units, rules))
+            .filter(|(key, (_, rules))| {
+                *key == none_key || summary::free_walks_pay(units, rules, shape)
+            })
             .map(|(key, (like, rules))| {
                 let free = summary::FreeWalks::new(
                     self.language,

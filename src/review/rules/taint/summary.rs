@@ -134,6 +134,13 @@ impl Shape {
             .chain(self.field_writes.keys())
     }
 
+    /// Whether `range` is one of [`Shape::targets`].
+    fn is_target(&self, range: &Range<usize>) -> bool {
+        self.arguments.contains_key(range)
+            || self.returns.contains_key(range)
+            || self.field_writes.contains_key(range)
+    }
+
     /// Reads the shape of a parsed file; `None` for a language the engine does not model.
     pub(crate) fn of(
         language: Language,
@@ -729,8 +736,8 @@ impl FreeWalks {
     /// parameters, from results), a sanitizer or a propagator only where it would have changed
     /// that walk: a call's own result, which only the walk from results follows, is clean
     /// under a sanitizer.
-    fn holding(&self, roles: &Roles, kind: usize) -> Option<Vec<Range<usize>>> {
-        holding(&self.units, roles, |range| {
+    fn holding(&self, roles: &Roles, shape: &Shape, kind: usize) -> Option<Vec<Range<usize>>> {
+        holding(&self.units, roles, shape, |range| {
             let watched =
                 self.watched.sanitizers.contains(range) || self.watched.propagators.contains(range);
             !watched || self.changed[kind].contains(range)
@@ -748,12 +755,12 @@ impl FreeWalks {
 /// roles, so the free walks pay when what the rules would leave out adds up to more than the
 /// file. Rules whose roles are in nearly every function (a rule about dereferences, one that
 /// counts `n++` as cleaning) leave out little, and two or three of them gain nothing from it.
-pub(crate) fn free_walks_pay(units: &[Range<usize>], rules: &[&Roles]) -> bool {
+pub(crate) fn free_walks_pay(units: &[Range<usize>], rules: &[&Roles], shape: &Shape) -> bool {
     let size = |ranges: &[Range<usize>]| ranges.iter().map(Range::len).sum::<usize>();
     let whole = size(units);
     let left_out: usize = rules
         .iter()
-        .filter_map(|roles| Some(whole - size(&holding(units, roles, |_| true)?)))
+        .filter_map(|roles| Some(whole - size(&holding(units, roles, shape, |_| true)?)))
         .sum();
     left_out > whole
 }
@@ -763,7 +770,9 @@ pub(crate) fn free_walks_pay(units: &[Range<usize>], rules: &[&Roles]) -> bool {
 /// the top level, whose state the units met there see) or the rule's walk depends on having
 /// roles at all (`@filled`): then the rule walks the whole file itself. A sink changes no
 /// state: one at the top level (in C, often code a macro kept out of any function) holds no
-/// unit, since the rule's walk goes through the top level whatever units it walks. The rule's sources are not among
+/// unit, since the rule's walk goes through the top level whatever units it walks; nor does
+/// one that is an end of every walk of the file (a call's argument: `execute(«sql»)`), which
+/// the free walks reach as the rule's would. The rule's sources are not among
 /// those ranges: those walks start from parameters and results only (see [`open_walks`]), so
 /// a function where the rule has only sources (a rule about the constant zero has them in
 /// most) passes values on as the free walks say. A sanitizer or a propagator inside a unit
@@ -771,13 +780,14 @@ pub(crate) fn free_walks_pay(units: &[Range<usize>], rules: &[&Roles]) -> bool {
 fn holding(
     units: &[Range<usize>],
     roles: &Roles,
+    shape: &Shape,
     changes: impl Fn(&Range<usize>) -> bool,
 ) -> Option<Vec<Range<usize>>> {
     if !roles.filled.is_empty() {
         return None;
     }
     let mut held = std::collections::BTreeSet::new();
-    for range in &roles.sinks {
+    for range in roles.sinks.iter().filter(|s| !shape.is_target(s)) {
         match unit_of(units, range) {
             Some(unit) => {
                 held.insert(unit);
@@ -907,12 +917,15 @@ pub(crate) fn summarize(
         let [by_parameters, by_results] = open_walks(roles, shape);
         let walks = [(&by_parameters, true), (&by_results, false)];
         for (kind, (walked, parameters_are_sources)) in walks.into_iter().enumerate() {
-            let held = free.and_then(|free| Some((free, free.holding(roles, kind)?)));
+            let held = free.and_then(|free| Some((free, free.holding(roles, shape, kind)?)));
             let (flows, complete) = match &held {
                 Some((free, units)) => {
                     // The rule's own sinks at the top level (see [`holding`]): the flows to
                     // every sink there are then its walk's, which goes through the top level.
-                    let top_level = roles.sinks.iter().any(|s| free.unit_of(s).is_none());
+                    let top_level = roles
+                        .sinks
+                        .iter()
+                        .any(|s| free.unit_of(s).is_none() && !shape.is_target(s));
                     let inside = |sink: &Range<usize>| match free.unit_of(sink) {
                         Some(u) => {
                             let unit = &free.units[u];
@@ -1102,35 +1115,60 @@ mod tests {
     use super::*;
     use crate::review::rules::taint::fixture::{parse, program};
 
-    /// The roles of the program `marked` (with the file's declarations found), its units, and
-    /// the walks with no role over it, watching those roles when `watch`.
-    fn free_walks_of(marked: &str, watch: bool) -> (Roles, Vec<Range<usize>>, FreeWalks) {
-        let p = program(Language::Python, marked);
-        let shape = Shape::of(p.language, p.root(), &p.text, &p.names).unwrap();
-        let mut roles = p.roles.clone();
-        roles.declared = crate::review::rules::taint::declared(
-            p.language,
-            p.root(),
-            &p.text,
-            &p.names,
-            Some(&shape),
-        );
-        let units = roles.declared.as_ref().unwrap().units.clone();
-        let watched = if watch {
-            Watched::of([&roles])
-        } else {
-            Watched::default()
-        };
-        let walks = FreeWalks::new(
-            p.language,
-            p.root(),
-            &p.text,
-            &p.names,
-            &roles,
-            &shape,
-            watched,
-        );
-        (roles, units, walks)
+    /// A program's roles (with the file's declarations found), its units and shape, and the
+    /// walks with no role over it.
+    struct Free {
+        roles: Roles,
+        units: Vec<Range<usize>>,
+        shape: Shape,
+        walks: FreeWalks,
+    }
+
+    impl Free {
+        /// The program `marked`, its free walks watching its roles when `watch`.
+        fn of(marked: &str, watch: bool) -> Free {
+            let p = program(Language::Python, marked);
+            let shape = Shape::of(p.language, p.root(), &p.text, &p.names).unwrap();
+            let mut roles = p.roles.clone();
+            roles.declared = crate::review::rules::taint::declared(
+                p.language,
+                p.root(),
+                &p.text,
+                &p.names,
+                Some(&shape),
+            );
+            let units = roles.declared.as_ref().unwrap().units.clone();
+            let watched = if watch {
+                Watched::of([&roles])
+            } else {
+                Watched::default()
+            };
+            let walks = FreeWalks::new(
+                p.language,
+                p.root(),
+                &p.text,
+                &p.names,
+                &roles,
+                &shape,
+                watched,
+            );
+            Free {
+                roles,
+                units,
+                shape,
+                walks,
+            }
+        }
+
+        /// The units the walk `kind` holds for the program's roles.
+        fn holding(&self, kind: usize) -> Option<Vec<Range<usize>>> {
+            self.walks.holding(&self.roles, &self.shape, kind)
+        }
+
+        /// The units its roles hold when every sanitizer and propagator would change the walks.
+        fn holding_unwatched(&self) -> Option<Vec<Range<usize>>> {
+            holding(&self.units, &self.roles, &self.shape, |_| true)
+        }
     }
 
     #[test]
@@ -1143,21 +1181,19 @@ mod tests {
              def stripped(value):\n    return «sanitizer:value.strip()»\n\n\
              def touched(rows):\n    «sanitizer:rows.first()»\n    return rows\n\n\
              def appended(items, value):\n    «sanitizer:items.append(value)»\n    return items\n";
-        let (roles, units, watching) = free_walks_of(marked, true);
+        let watching = Free::of(marked, true);
+        let units = &watching.units;
         assert_eq!(units.len(), 4);
         let [size, stripped, _, appended] = [0, 1, 2, 3].map(|i| units[i].clone());
         assert_eq!(
-            watching.holding(&roles, 0),
+            watching.holding(0),
             Some(vec![stripped.clone(), appended.clone()])
         );
-        assert_eq!(
-            watching.holding(&roles, 1),
-            Some(vec![size, stripped, appended])
-        );
+        assert_eq!(watching.holding(1), Some(vec![size, stripped, appended]));
         // Unwatched, every sanitizer holds its function, as before.
-        let (_, _, unwatched) = free_walks_of(marked, false);
-        assert_eq!(unwatched.holding(&roles, 0), Some(units.clone()));
-        assert_eq!(holding(&units, &roles, |_| true), Some(units.clone()));
+        let unwatched = Free::of(marked, false);
+        assert_eq!(unwatched.holding(0), Some(units.clone()));
+        assert_eq!(unwatched.holding_unwatched(), Some(units.clone()));
     }
 
     #[test]
@@ -1167,20 +1203,31 @@ mod tests {
         // function met after it sees; a sink around a function value reads it.
         let sinks = "def run(value):\n    «sink:value»\n\ndef other(value):\n    return value\n\n\
              «sink:fetch()»\n";
-        let (roles, units, walks) = free_walks_of(sinks, true);
-        assert_eq!(units.len(), 2);
-        assert_eq!(walks.holding(&roles, 0), Some(vec![units[0].clone()]));
-        assert_eq!(
-            holding(&units, &roles, |_| true),
-            Some(vec![units[0].clone()])
-        );
+        let free = Free::of(sinks, true);
+        assert_eq!(free.units.len(), 2);
+        assert_eq!(free.holding(0), Some(vec![free.units[0].clone()]));
+        assert_eq!(free.holding_unwatched(), Some(vec![free.units[0].clone()]));
         let cleaning = "def run(value):\n    return value\n\nx = «sanitizer:int(y)»\n";
-        let (roles, units, _) = free_walks_of(cleaning, false);
-        assert_eq!(holding(&units, &roles, |_| true), None);
-        let around = "register(«sink:[lambda value: value]»)\n";
-        let (roles, units, _) = free_walks_of(around, false);
-        assert_eq!(units.len(), 1);
-        assert_eq!(holding(&units, &roles, |_| true), None);
+        assert_eq!(Free::of(cleaning, false).holding_unwatched(), None);
+        let around = Free::of("handlers = «sink:[lambda value: value]»\n", false);
+        assert_eq!(around.units.len(), 1);
+        assert_eq!(around.holding_unwatched(), None);
+    }
+
+    #[test]
+    fn a_sink_every_walk_ends_at_holds_no_function() {
+        // A call's argument, a returned value: the free walks reach them as the rule's would.
+        // A sink that ends no walk of the file (an expression standing alone) holds `run`.
+        let free = Free::of(
+            "def query(db, sql):\n    db.execute(«sink:sql»)\n\n\
+             def answer(value):\n    return «sink:value»\n\n\
+             def run(value):\n    «sink:value»\n",
+            true,
+        );
+        assert_eq!(free.units.len(), 3);
+        for kind in [0, 1] {
+            assert_eq!(free.holding(kind), Some(vec![free.units[2].clone()]));
+        }
     }
 
     #[test]
@@ -1188,13 +1235,13 @@ mod tests {
         // `join` builds a string from its arguments whether a rule says so or not; an unknown
         // `wrap` carries its argument only as a propagator. In the walk from results, where
         // parameters are clean, neither would answer otherwise.
-        let (roles, units, walks) = free_walks_of(
+        let free = Free::of(
             "def joined(base):\n    return «propagator:os.path.join(base, \"b\")»\n\n\
              def wrapped(base):\n    return «propagator:wrap(base)»\n",
             true,
         );
-        assert_eq!(walks.holding(&roles, 0), Some(vec![units[1].clone()]));
-        assert_eq!(walks.holding(&roles, 1), Some(vec![]));
+        assert_eq!(free.holding(0), Some(vec![free.units[1].clone()]));
+        assert_eq!(free.holding(1), Some(vec![]));
     }
 
     #[test]
