@@ -1118,6 +1118,7 @@ mod tests {
     /// A program's roles (with the file's declarations found), its units and shape, and the
     /// walks with no role over it.
     struct Free {
+        program: crate::review::rules::taint::fixture::Program,
         roles: Roles,
         units: Vec<Range<usize>>,
         shape: Shape,
@@ -1153,11 +1154,27 @@ mod tests {
                 watched,
             );
             Free {
+                program: p,
                 roles,
                 units,
                 shape,
                 walks,
             }
+        }
+
+        /// The rule's summary of the program, its walks leaning on the free walks or not.
+        fn summary(&self, free: bool) -> Summary {
+            let p = &self.program;
+            let walks = free.then_some(&self.walks);
+            summarize(
+                p.language,
+                p.root(),
+                &p.text,
+                &p.names,
+                &self.roles,
+                &self.shape,
+                Open::From(walks),
+            )
         }
 
         /// The units the walk `kind` holds for the program's roles.
@@ -1197,7 +1214,7 @@ mod tests {
     }
 
     #[test]
-    fn a_sink_at_the_top_level_holds_no_function_but_a_role_that_cleans_there_holds_them_all() {
+    fn a_sink_at_the_top_level_holds_no_function_but_a_role_that_cleans_there_holds_the_file() {
         // The rule's walk goes through the top level whatever functions it walks, and a sink
         // changes no state: only `run` is walked again. A sanitizer there changes what every
         // function met after it sees; a sink around a function value reads it.
@@ -1212,6 +1229,32 @@ mod tests {
         let around = Free::of("handlers = «sink:[lambda value: value]»\n", false);
         assert_eq!(around.units.len(), 1);
         assert_eq!(around.holding_unwatched(), None);
+    }
+
+    #[test]
+    fn the_flows_to_a_sink_at_the_top_level_are_the_rules_own() {
+        // `run` holds a sink; the top level's sink `x` (an expression of its own, which ends
+        // no walk with no role) is reached by what `fetch()` returns, in the walk from results.
+        let free = Free::of(
+            "def run(value):\n    «sink:value»\n\nx = fetch()\n«sink:x»\n",
+            true,
+        );
+        let edges = |summary: Summary| {
+            let mut edges: Vec<String> = summary.edges.iter().map(|e| format!("{e:?}")).collect();
+            edges.sort();
+            edges
+        };
+        let leaning = edges(free.summary(true));
+        let top = free
+            .roles
+            .sinks
+            .iter()
+            .max_by_key(|s| s.start)
+            .unwrap()
+            .clone();
+        let to_top = format!("{:?}", Target::Sink(top));
+        assert!(leaning.iter().any(|e| e.contains(&to_top)), "{leaning:?}");
+        assert_eq!(leaning, edges(free.summary(false)));
     }
 
     #[test]
