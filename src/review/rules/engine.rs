@@ -561,7 +561,6 @@ impl CompiledRules {
             tree,
             text,
             &aliases,
-            saving,
         );
         laps.lap(Phase::FreeWalks);
         let walked: Vec<(usize, RuleWalk)> = taint_roles
@@ -654,9 +653,7 @@ impl CompiledRules {
     /// edges, and for flags two rules or more walk the file with. Each rule's own walks then go
     /// only into the functions that hold its roles. None without a `shape` (no summaries, or
     /// the query cut short). Each notes where the sanitizers and propagators of the rules that
-    /// lean on it would have changed it; with [`Saving::Nothing`], only the shared edges' walks
-    /// are made.
-    #[allow(clippy::too_many_arguments)]
+    /// lean on it would have changed it.
     fn free_walks(
         &self,
         taint_roles: &std::collections::BTreeMap<usize, taint::Roles>,
@@ -665,7 +662,6 @@ impl CompiledRules {
         tree: &Tree,
         text: &str,
         aliases: &Aliases,
-        saving: Saving,
     ) -> std::collections::HashMap<FlagsKey, summary::FreeWalks> {
         let Some(shape) = shape else {
             return Default::default();
@@ -682,11 +678,7 @@ impl CompiledRules {
             std::collections::HashMap::new();
         wanted.insert(none_key, (&none, Vec::new()));
         for (rule, roles) in taint_roles {
-            if saving == Saving::Nothing
-                || roles.extent.is_some()
-                || self.function_reach.contains(rule)
-                || shares(roles)
-            {
+            if roles.extent.is_some() || self.function_reach.contains(rule) || shares(roles) {
                 continue;
             }
             wanted

@@ -736,7 +736,7 @@ impl FreeWalks {
     /// parameters, from results), a sanitizer or a propagator only where it would have changed
     /// that walk: a call's own result, which only the walk from results follows, is clean
     /// under a sanitizer.
-    fn holding(&self, roles: &Roles, shape: &Shape, kind: usize) -> Option<Vec<Range<usize>>> {
+    fn holding(&self, roles: &Roles, shape: &Shape, kind: usize) -> Option<Held> {
         holding(&self.units, roles, shape, |range| {
             let watched =
                 self.watched.sanitizers.contains(range) || self.watched.propagators.contains(range);
@@ -760,7 +760,7 @@ pub(crate) fn free_walks_pay(units: &[Range<usize>], rules: &[&Roles], shape: &S
     let whole = size(units);
     let left_out: usize = rules
         .iter()
-        .filter_map(|roles| Some(whole - size(&holding(units, roles, shape, |_| true)?)))
+        .filter_map(|roles| Some(whole - size(&holding(units, roles, shape, |_| true)?.units)))
         .sum();
     left_out > whole
 }
@@ -782,17 +782,18 @@ fn holding(
     roles: &Roles,
     shape: &Shape,
     changes: impl Fn(&Range<usize>) -> bool,
-) -> Option<Vec<Range<usize>>> {
+) -> Option<Held> {
     if !roles.filled.is_empty() {
         return None;
     }
     let mut held = std::collections::BTreeSet::new();
+    let mut top_level = false;
     for range in roles.sinks.iter().filter(|s| !shape.is_target(s)) {
         match unit_of(units, range) {
             Some(unit) => {
                 held.insert(unit);
             }
-            None if overlaps_none(units, range) => {}
+            None if overlaps_none(units, range) => top_level = true,
             None => return None,
         }
     }
@@ -809,7 +810,20 @@ fn holding(
             held.insert(unit);
         }
     }
-    Some(held.into_iter().map(|i| units[i].clone()).collect())
+    Some(Held {
+        units: held.into_iter().map(|i| units[i].clone()).collect(),
+        top_level,
+    })
+}
+
+/// What a rule's own walk must go through (see [`holding`]).
+#[derive(Debug, PartialEq)]
+struct Held {
+    /// The units, sorted.
+    units: Vec<Range<usize>>,
+    /// Whether the rule has a sink at the top level that ends no walk with no role: the flows
+    /// to every sink there are then its walk's, which goes through the top level.
+    top_level: bool,
 }
 
 /// Whether `range` shares no byte with any of `units` (sorted, apart): it lies between them.
@@ -919,13 +933,8 @@ pub(crate) fn summarize(
         for (kind, (walked, parameters_are_sources)) in walks.into_iter().enumerate() {
             let held = free.and_then(|free| Some((free, free.holding(roles, shape, kind)?)));
             let (flows, complete) = match &held {
-                Some((free, units)) => {
-                    // The rule's own sinks at the top level (see [`holding`]): the flows to
-                    // every sink there are then its walk's, which goes through the top level.
-                    let top_level = roles
-                        .sinks
-                        .iter()
-                        .any(|s| free.unit_of(s).is_none() && !shape.is_target(s));
+                Some((free, Held { units, top_level })) => {
+                    let top_level = *top_level;
                     let inside = |sink: &Range<usize>| match free.unit_of(sink) {
                         Some(u) => {
                             let unit = &free.units[u];
@@ -1179,11 +1188,18 @@ mod tests {
 
         /// The units the walk `kind` holds for the program's roles.
         fn holding(&self, kind: usize) -> Option<Vec<Range<usize>>> {
-            self.walks.holding(&self.roles, &self.shape, kind)
+            self.walks
+                .holding(&self.roles, &self.shape, kind)
+                .map(|held| held.units)
         }
 
         /// The units its roles hold when every sanitizer and propagator would change the walks.
         fn holding_unwatched(&self) -> Option<Vec<Range<usize>>> {
+            self.held_unwatched().map(|held| held.units)
+        }
+
+        /// [`Free::holding_unwatched`], with whether the rule walks the top level for its sinks.
+        fn held_unwatched(&self) -> Option<Held> {
             holding(&self.units, &self.roles, &self.shape, |_| true)
         }
     }
@@ -1223,7 +1239,13 @@ mod tests {
         let free = Free::of(sinks, true);
         assert_eq!(free.units.len(), 2);
         assert_eq!(free.holding(0), Some(vec![free.units[0].clone()]));
-        assert_eq!(free.holding_unwatched(), Some(vec![free.units[0].clone()]));
+        assert_eq!(
+            free.held_unwatched(),
+            Some(Held {
+                units: vec![free.units[0].clone()],
+                top_level: true
+            })
+        );
         let cleaning = "def run(value):\n    return value\n\nx = «sanitizer:int(y)»\n";
         assert_eq!(Free::of(cleaning, false).holding_unwatched(), None);
         let around = Free::of("handlers = «sink:[lambda value: value]»\n", false);
