@@ -374,7 +374,7 @@ impl CompiledRules {
     /// What the prefilter needs to see before walking for `rule`: per pattern, sets of literals
     /// of which a match holds one each; `None` when one of its patterns has no set, so every file
     /// of the language is walked.
-    pub(crate) fn prefilter_literals(&self, rule: usize) -> Option<Vec<&[Vec<String>]>> {
+    pub(crate) fn prefilter_literals(&self, rule: usize) -> Option<Vec<&[super::prefilter::Set]>> {
         self.pattern_rules
             .iter()
             .enumerate()

@@ -1,6 +1,11 @@
 //! The literals a pattern's matches must contain, derived from its predicates: the string of an
-//! `#eq?`, the words of an `#any-of?`, the last segments of a `#resolves-to?`'s names, and the prefixes and suffixes every match of a `#match?`
-//! regex starts and ends with, after folding `(?i)` letter classes to one lower-case letter.
+//! `#eq?`, the words of an `#any-of?`, the last segments of a `#resolves-to?`'s names, and the
+//! prefixes and suffixes every match of a `#match?` regex starts and ends with, after folding
+//! `(?i)` letter classes to one lower-case letter.
+//!
+//! The first three are a node's whole text, so they stand in the file as whole words: `int` as
+//! the callee of `int(x)`, never inside `print` or `point`. A regex's prefix or suffix may be the
+//! middle of a longer name (`(?i)token` matches `csrf_token`), so it is looked for anywhere.
 
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
 use regex_syntax::hir::{Capture, Class, Hir, HirKind, Repetition};
@@ -14,13 +19,23 @@ const MAX_SET_LITERALS: usize = 512;
 /// Characters that fold to an ASCII letter under Unicode case folding.
 pub(super) const NON_ASCII_FOLDS: [(char, char); 2] = [('\u{212A}', 'k'), ('\u{17F}', 's')];
 
+/// Literals of which every match of a pattern holds one.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Set {
+    /// Lower-cased (ASCII), sorted.
+    pub(crate) literals: Vec<String>,
+    /// Each literal is a node's whole text, so it is not a part of a longer word in the file
+    /// (see [`stands_alone`]).
+    pub(crate) words: bool,
+}
+
 /// The sets of literals that any match of `pattern` contains one of each.
 pub(super) fn pattern_sets_of(
     query: &Query,
     pattern: usize,
     text: &str,
     unicode_folds: &mut bool,
-) -> Vec<Vec<String>> {
+) -> Vec<Set> {
     let quantifiers = query.capture_quantifiers(pattern);
     let always_bound = |capture: &str| {
         query
@@ -51,12 +66,25 @@ pub(super) fn pattern_sets_of(
         else {
             continue;
         };
+        let words = |strings| {
+            normalize(strings, true).map(|literals| Set {
+                literals,
+                words: true,
+            })
+        };
         match (predicate.name.as_str(), strings.as_slice()) {
-            ("eq?" | "any-eq?", [_]) | ("any-of?", [_, ..]) => sets.extend(normalize(strings)),
-            ("match?" | "any-match?", [regex]) => sets.extend(regex_literals(regex, unicode_folds)),
+            ("eq?" | "any-eq?", [_]) | ("any-of?", [_, ..]) => sets.extend(words(strings)),
+            ("match?" | "any-match?", [regex]) => sets.extend(
+                regex_literals(regex, unicode_folds)
+                    .into_iter()
+                    .map(|literals| Set {
+                        literals,
+                        words: false,
+                    }),
+            ),
             // The last segment of a qualified name is spelled in the file however the rest is:
-            // at the use, in the import that renames it, or in the `#define`.
-            ("resolves-to?", [_, ..]) => sets.extend(normalize(
+            // at the use, in the import that renames it, or in the `#define`; each a name.
+            ("resolves-to?", [_, ..]) => sets.extend(words(
                 strings
                     .iter()
                     .map(|name| crate::review::rules::names::spelled(name).to_string())
@@ -67,23 +95,58 @@ pub(super) fn pattern_sets_of(
     }
     sets.sort();
     sets.dedup();
+    // The same literals as whole words say more than anywhere.
+    let as_words: Vec<Vec<String>> = sets
+        .iter()
+        .filter(|set| set.words)
+        .map(|set| set.literals.clone())
+        .collect();
+    sets.retain(|set| set.words || !as_words.contains(&set.literals));
     // A set of very short literals (a quote, a `$`) hits all over a file and costs more to track
     // than it saves; a pattern needs less without it, so dropping it is sound.
-    let weak = |set: &Vec<String>| set.iter().any(|l| l.len() < 3);
+    let weak = |set: &Set| set.literals.iter().any(|l| l.len() < 3);
     if sets.iter().any(|set| !weak(set)) {
         sets.retain(|set| !weak(set));
     }
     sets
 }
 
+/// Whether the literal found at `range` of `text` stands as a whole word there, as the whole
+/// text of a node does: no letter or `_` right before it if it starts with a letter, digit or
+/// `_`, and no letter, digit or `_` right after it if it ends with one. A digit before is
+/// allowed: some grammars let a keyword follow a number (`1if x else y` is Python).
+pub(super) fn stands_alone(text: &str, range: std::ops::Range<usize>) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let (Some(before), Some(literal), Some(after)) = (
+        text.get(..range.start),
+        text.get(range.clone()),
+        text.get(range.end..),
+    ) else {
+        // Not on character boundaries: not what a node's text can be, but kept to be safe.
+        return true;
+    };
+    let open_start = !literal.chars().next().is_some_and(word)
+        || !before
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphabetic() || c == '_');
+    let open_end =
+        !literal.chars().next_back().is_some_and(word) || !after.chars().next().is_some_and(word);
+    open_start && open_end
+}
+
 /// Lower-cases (ASCII) and deduplicates; `None` if any literal is empty (it would be in every
-/// file) or there are too many.
-fn normalize(literals: Vec<String>) -> Option<Vec<String>> {
+/// file) or there are too many. `words` says each is looked for as a whole word, so a literal
+/// holding a shorter one is not found through it.
+fn normalize(literals: Vec<String>, words: bool) -> Option<Vec<String>> {
     let mut out: Vec<String> = literals.iter().map(|l| l.to_ascii_lowercase()).collect();
     out.sort_unstable();
     out.dedup();
     if out.is_empty() || out.len() > MAX_SET_LITERALS || out.iter().any(String::is_empty) {
         return None;
+    }
+    if words {
+        return Some(out);
     }
     // A literal that holds another of the set adds nothing: the shorter one is found anyway.
     let shortest_first = {
@@ -122,7 +185,7 @@ fn regex_literals(regex: &str, unicode_folds: &mut bool) -> Vec<Vec<String>> {
                 .iter()
                 .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned())
                 .collect();
-            normalize(strings)
+            normalize(strings, false)
         })
         .fold(Vec::new(), |mut sets, set| {
             if !sets.contains(&set) {
@@ -257,25 +320,41 @@ mod tests {
             (&["ab", ""], None),
             (&[], None),
         ];
+        let strings = |set: &[&str]| set.iter().map(|l| l.to_string()).collect::<Vec<_>>();
         for &(literals, expected) in cases {
-            let input = literals.iter().map(|l| l.to_string()).collect();
-            let expected = expected.map(|set| set.iter().map(|l| l.to_string()).collect());
-            assert_eq!(normalize(input), expected, "{literals:?}");
+            assert_eq!(
+                normalize(strings(literals), false),
+                expected.map(strings),
+                "{literals:?}"
+            );
         }
+        // Each looked for as a whole word, a longer literal is not found through a shorter one.
+        assert_eq!(
+            normalize(strings(&["exec", "Execute", "os.exec", "run"]), true),
+            Some(strings(&["exec", "execute", "os.exec", "run"]))
+        );
+        assert_eq!(normalize(strings(&["ab", ""]), true), None);
         let words = |n: usize| (0..n).map(|i| format!("w{i:04}")).collect::<Vec<_>>();
         assert_eq!(
-            normalize(words(MAX_SET_LITERALS)).map(|set| set.len()),
+            normalize(words(MAX_SET_LITERALS), false).map(|set| set.len()),
             Some(MAX_SET_LITERALS)
         );
-        assert_eq!(normalize(words(MAX_SET_LITERALS + 1)), None);
+        assert_eq!(normalize(words(MAX_SET_LITERALS + 1), false), None);
     }
 
     /// The literal sets and the non-ASCII folding flag of a one-pattern Python query.
     fn sets_of(source: &str) -> (Vec<Vec<String>>, bool) {
+        let (sets, unicode) = words_of(source);
+        (sets.into_iter().map(|(set, _)| set).collect(), unicode)
+    }
+
+    /// [`sets_of`], each set with whether it is looked for as whole words.
+    fn words_of(source: &str) -> (Vec<(Vec<String>, bool)>, bool) {
         let query = python_query(source);
         assert_eq!(query.pattern_count(), 1, "{source}");
         let mut unicode = false;
         let sets = pattern_sets_of(&query, 0, source, &mut unicode);
+        let sets = sets.into_iter().map(|s| (s.literals, s.words)).collect();
         (sets, unicode)
     }
 
@@ -291,7 +370,7 @@ mod tests {
             ),
             (
                 r#"((identifier) @f (#any-of? @f "system" "Popen" "popen" "os_system"))"#,
-                &[&["popen", "system"]],
+                &[&["os_system", "popen", "system"]],
                 false,
             ),
             // Prefix and suffix sets, sorted with the pattern's other sets.
@@ -335,6 +414,77 @@ mod tests {
         for &(source, sets, folds) in cases {
             assert_eq!(sets_of(source), (owned(sets), folds), "{source}");
         }
+    }
+
+    #[test]
+    fn a_nodes_whole_text_is_looked_for_as_words() {
+        // (pattern, its sets with whether each is of whole words)
+        type Sets = &'static [(&'static [&'static str], bool)];
+        let cases: &[(&str, Sets)] = &[
+            (r#"((identifier) @f (#eq? @f "int"))"#, &[(&["int"], true)]),
+            (
+                r#"((identifier) @f (#any-of? @f "int" "print"))"#,
+                &[(&["int", "print"], true)],
+            ),
+            (
+                r#"((call) @c (#resolves-to? @c "os.system"))"#,
+                &[(&["system"], true)],
+            ),
+            // A regex's prefix may be the end of a longer name.
+            (
+                r#"((identifier) @f (#match? @f "token"))"#,
+                &[(&["token"], false)],
+            ),
+            // The same literal anywhere adds nothing to it as a word; another one does.
+            (
+                r#"((identifier) @f (#eq? @f "eval") (#match? @f "^eval$"))"#,
+                &[(&["eval"], true)],
+            ),
+            (
+                r#"((identifier) @f (#eq? @f "eval_x") (#match? @f "^eval"))"#,
+                &[(&["eval"], false), (&["eval_x"], true)],
+            ),
+        ];
+        for &(source, sets) in cases {
+            let expected: Vec<(Vec<String>, bool)> = sets
+                .iter()
+                .map(|(set, words)| (set.iter().map(|l| l.to_string()).collect(), *words))
+                .collect();
+            assert_eq!(words_of(source), (expected, false), "{source}");
+        }
+    }
+
+    #[test]
+    fn a_whole_word_has_no_letter_or_underscore_around_it() {
+        // (text with the literal between `[` and `]`, whether it stands alone there)
+        let cases = [
+            ("[int](x)", true),
+            ("x = [int]", true),
+            ("p[int](x)", false),
+            ("[int]o", false),
+            ("_[int]", false),
+            ("[int]_", false),
+            ("[int]8", false),
+            ("é[int]", false),
+            ("[int]é", false),
+            // A keyword may follow a number: `1if x else y`.
+            ("1[if] x else y", true),
+            ("$[eval]", true),
+            ("a.[eval]()", true),
+            // Ends that are no word characters need nothing around them.
+            ("x[==]y", true),
+            ("a[.b]c", false),
+            ("a[b.]c", false),
+            ("=[.b.]=", true),
+        ];
+        for (marked, alone) in cases {
+            let start = marked.find('[').expect("marked");
+            let end = marked.find(']').expect("marked") - 1;
+            let text = marked.replace(['[', ']'], "");
+            assert_eq!(stands_alone(&text, start..end), alone, "{marked}");
+        }
+        // Not on character boundaries: kept.
+        assert!(stands_alone("é", 1..2));
     }
 
     #[test]

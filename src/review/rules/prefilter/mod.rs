@@ -4,6 +4,8 @@
 //! From each pattern's predicates we derive sets of literals that any match must contain: the
 //! string of an `#eq?`, the words of an `#any-of?`, the prefixes and the suffixes every match of a
 //! `#match?` regex starts and ends with. Only predicates on captures the pattern always binds count.
+//! The first two, like the names of a `#resolves-to?`, are a node's whole text, so only a whole
+//! word counts for them: `int` in `print` is no literal `int`.
 //! A pattern needs one literal of each of its sets. Every node of a match lies under the pattern's
 //! root node, so a match can be rooted only at a node of a kind some pattern is rooted at whose
 //! text holds all that pattern needs. Going down from the top, a node whose text gives no pattern
@@ -33,6 +35,8 @@ use std::ops::Range;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use tree_sitter::Query;
 
+pub(crate) use literals::Set;
+
 use literals::pattern_sets_of;
 use syntax::outermost_kinds;
 
@@ -45,12 +49,14 @@ pub(crate) struct Prefilter {
     automaton: Option<AhoCorasick>,
     /// Per literal (automaton pattern id): the sets it belongs to.
     literal_sets: Vec<Vec<usize>>,
+    /// Per literal: it is looked for as a whole word (see [`Set::words`]).
+    literal_words: Vec<bool>,
     /// Per set: the pattern it belongs to.
     set_pattern: Vec<usize>,
     /// Per pattern: its sets (indexes into `set_pattern`), one literal of each needed.
     pattern_sets: Vec<Vec<usize>>,
     /// Per pattern: its sets as literals, for `rules profile`.
-    pattern_literals: Vec<Vec<Vec<String>>>,
+    pattern_literals: Vec<Vec<Set>>,
     /// Whether restricting the walk to the nodes that can be a match's root is sound.
     ranges_sound: bool,
     /// The node kinds some pattern is rooted at, with those patterns: a node of another kind,
@@ -107,19 +113,23 @@ impl Prefilter {
         }
         let mut literals: Vec<String> = Vec::new();
         let mut literal_sets: Vec<Vec<usize>> = Vec::new();
+        let mut literal_words = Vec::new();
         let mut set_pattern = Vec::new();
         let mut pattern_sets = Vec::new();
-        let mut index: std::collections::HashMap<&str, usize> = Default::default();
+        // A literal looked for as a whole word and anywhere is two literals of the automaton.
+        let mut index: std::collections::HashMap<(&str, bool), usize> = Default::default();
         for (pattern, sets) in pattern_literals.iter().enumerate() {
             let mut ids = Vec::new();
             for set in sets {
                 let id = set_pattern.len();
                 set_pattern.push(pattern);
                 ids.push(id);
-                for literal in set {
-                    let literal_id = *index.entry(literal.as_str()).or_insert_with(|| {
+                for literal in &set.literals {
+                    let key = (literal.as_str(), set.words);
+                    let literal_id = *index.entry(key).or_insert_with(|| {
                         literals.push(literal.clone());
                         literal_sets.push(Vec::new());
+                        literal_words.push(set.words);
                         literals.len() - 1
                     });
                     literal_sets[literal_id].push(id);
@@ -140,6 +150,7 @@ impl Prefilter {
         Prefilter {
             automaton,
             literal_sets,
+            literal_words,
             set_pattern,
             pattern_sets,
             pattern_literals,
@@ -151,7 +162,7 @@ impl Prefilter {
 
     /// The sets of literals of one pattern (one of each needed; empty when it has none), for
     /// `rules profile` and tests.
-    pub(crate) fn literals(&self, pattern: usize) -> &[Vec<String>] {
+    pub(crate) fn literals(&self, pattern: usize) -> &[Set] {
         self.pattern_literals
             .get(pattern)
             .map(Vec::as_slice)
@@ -198,11 +209,16 @@ mod fixtures {
             .map(|set| set.iter().map(|l| l.to_string()).collect())
             .collect()
     }
+
+    /// The literals of `sets`, whether looked for as words or anywhere.
+    pub(super) fn texts(sets: &[Set]) -> Vec<Vec<String>> {
+        sets.iter().map(|set| set.literals.clone()).collect()
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::fixtures::{owned, python_prefilter};
+    use super::fixtures::{owned, python_prefilter, texts};
 
     #[test]
     fn a_literal_two_patterns_need_is_one_automaton_literal() {
@@ -211,8 +227,11 @@ mod tests {
             (call function: (attribute object: (identifier) @o attribute: (identifier) @m)
                 (#eq? @o "subprocess") (#eq? @m "eval"))"#,
         );
-        assert_eq!(prefilter.literals(0), owned(&[&["eval"]]));
-        assert_eq!(prefilter.literals(1), owned(&[&["eval"], &["subprocess"]]));
+        assert_eq!(texts(prefilter.literals(0)), owned(&[&["eval"]]));
+        assert_eq!(
+            texts(prefilter.literals(1)),
+            owned(&[&["eval"], &["subprocess"]])
+        );
         assert!(prefilter.literals(2).is_empty(), "no third pattern");
         // Literal 0 (`eval`) is in set 0 (pattern 0) and set 1 (pattern 1); literal 1
         // (`subprocess`) in set 2 (pattern 1).
@@ -231,7 +250,7 @@ mod tests {
         let prefilter = python_prefilter(r#"((identifier) @f (#eq? @f "eval")) (lambda) @l"#);
         assert!(prefilter.automaton.is_none());
         // The others' literals are still reported, for `rules profile`.
-        assert_eq!(prefilter.literals(0), owned(&[&["eval"]]));
+        assert_eq!(texts(prefilter.literals(0)), owned(&[&["eval"]]));
         assert!(prefilter.literals(1).is_empty());
     }
 

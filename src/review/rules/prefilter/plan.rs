@@ -8,7 +8,7 @@ use tree_sitter::Node;
 
 use crate::lang::GrammarNames;
 
-use super::literals::NON_ASCII_FOLDS;
+use super::literals::{stands_alone, NON_ASCII_FOLDS};
 use super::{Plan, Prefilter};
 
 impl Prefilter {
@@ -76,10 +76,12 @@ impl Prefilter {
 }
 
 impl Prefilter {
-    /// Every literal in `text`, `(start, literal)`, sorted.
+    /// Every literal in `text`, `(start, literal)`, sorted; a literal looked for as a whole
+    /// word only where it is one.
     fn hits(&self, automaton: &aho_corasick::AhoCorasick, text: &str) -> Vec<(usize, usize)> {
         let mut hits: Vec<(usize, usize)> = automaton
             .find_overlapping_iter(text.as_bytes())
+            .filter(|m| !self.literal_words[m.pattern()] || stands_alone(text, m.range()))
             .map(|m| (m.start(), m.pattern().as_usize()))
             .collect();
         hits.sort_unstable();
@@ -306,6 +308,18 @@ mod tests {
                 POPEN,
                 "import subprocess\n\ndef f():\n    popen(x)\n{quiet}",
                 Expect::Skip,
+            ),
+            (
+                "only inside longer names",
+                EVAL,
+                "def f():\n    medieval(x)\n    eval_(y)\n    _eval(z)\n{quiet}",
+                Expect::Skip,
+            ),
+            (
+                "a whole word among longer names",
+                EVAL,
+                "def f():\n    medieval(x)\n    eval(y)\n{quiet}",
+                Expect::Ranges(&["eval(y)"]),
             ),
             (
                 "one item of three, in any case",
