@@ -4,11 +4,13 @@
 //! `(?i)` letter classes to one lower-case letter.
 //!
 //! The first three are a node's whole text, so they stand in the file as whole words: `int` as
-//! the callee of `int(x)`, never inside `print` or `point`. A regex's prefix or suffix may be the
-//! middle of a longer name (`(?i)token` matches `csrf_token`), so it is looked for anywhere.
+//! the callee of `int(x)`, never inside `print` or `point`. A regex's prefix starts a node's text
+//! only when the regex is anchored there (`^load`), and its suffix ends it only when anchored at
+//! the end (`_key$`); otherwise each may be in the middle of a longer name (`(?i)token` matches
+//! `csrf_token`).
 
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
-use regex_syntax::hir::{Capture, Class, Hir, HirKind, Repetition};
+use regex_syntax::hir::{Capture, Class, Hir, HirKind, Look, Repetition};
 use tree_sitter::Query;
 
 use super::syntax::{predicates, Arg};
@@ -24,9 +26,35 @@ pub(super) const NON_ASCII_FOLDS: [(char, char); 2] = [('\u{212A}', 'k'), ('\u{1
 pub(crate) struct Set {
     /// Lower-cased (ASCII), sorted.
     pub(crate) literals: Vec<String>,
-    /// Each literal is a node's whole text, so it is not a part of a longer word in the file
-    /// (see [`stands_alone`]).
-    pub(crate) words: bool,
+    /// Each literal starts a node's text, so no word goes on before it in the file (see
+    /// [`bounded`]).
+    pub(crate) starts: bool,
+    /// Each literal ends a node's text, so no word goes on after it.
+    pub(crate) ends: bool,
+}
+
+impl Set {
+    /// A set of literals that are each a node's whole text.
+    fn words(literals: Vec<String>) -> Set {
+        Set {
+            literals,
+            starts: true,
+            ends: true,
+        }
+    }
+
+    /// A set with a literal so short (a quote, a `$`) that it hits all over a file.
+    fn weak(&self) -> bool {
+        self.literals.iter().any(|l| l.len() < 3)
+    }
+
+    /// Whether a match holding one of `other`'s literals holds one of this set's: the same
+    /// literals, bound at least where these are.
+    fn implied_by(&self, other: &Set) -> bool {
+        self.literals == other.literals
+            && (other.starts || !self.starts)
+            && (other.ends || !self.ends)
+    }
 }
 
 /// The sets of literals that any match of `pattern` contains one of each.
@@ -66,22 +94,12 @@ pub(super) fn pattern_sets_of(
         else {
             continue;
         };
-        let words = |strings| {
-            normalize(strings, true).map(|literals| Set {
-                literals,
-                words: true,
-            })
-        };
+        let words = |strings| normalize(strings, true, true).map(Set::words);
         match (predicate.name.as_str(), strings.as_slice()) {
             ("eq?" | "any-eq?", [_]) | ("any-of?", [_, ..]) => sets.extend(words(strings)),
-            ("match?" | "any-match?", [regex]) => sets.extend(
-                regex_literals(regex, unicode_folds)
-                    .into_iter()
-                    .map(|literals| Set {
-                        literals,
-                        words: false,
-                    }),
-            ),
+            ("match?" | "any-match?", [regex]) => {
+                sets.extend(regex_literals(regex, unicode_folds));
+            }
             // The last segment of a qualified name is spelled in the file however the rest is:
             // at the use, in the import that renames it, or in the `#define`; each a name.
             ("resolves-to?", [_, ..]) => sets.extend(words(
@@ -93,30 +111,36 @@ pub(super) fn pattern_sets_of(
             _ => {}
         }
     }
-    sets.sort();
-    sets.dedup();
-    // The same literals as whole words say more than anywhere.
-    let as_words: Vec<Vec<String>> = sets
-        .iter()
-        .filter(|set| set.words)
-        .map(|set| set.literals.clone())
-        .collect();
-    sets.retain(|set| set.words || !as_words.contains(&set.literals));
+    keep_strongest(&mut sets);
     // A set of very short literals (a quote, a `$`) hits all over a file and costs more to track
     // than it saves; a pattern needs less without it, so dropping it is sound.
-    let weak = |set: &Set| set.literals.iter().any(|l| l.len() < 3);
-    if sets.iter().any(|set| !weak(set)) {
-        sets.retain(|set| !weak(set));
+    if sets.iter().any(|set| !set.weak()) {
+        sets.retain(|set| !set.weak());
     }
     sets
 }
 
-/// Whether the literal found at `range` of `text` stands as a whole word there, as the whole
-/// text of a node does: no letter or `_` right before it if it starts with a letter, digit or
-/// `_`, and no letter, digit or `_` right after it if it ends with one. A digit before is
-/// allowed: some grammars let a keyword follow a number (`1if x else y` is Python).
-pub(super) fn stands_alone(text: &str, range: std::ops::Range<usize>) -> bool {
+/// Sorts `sets` and leaves out each that another says more than: the same literals, bound at
+/// more ends.
+fn keep_strongest(sets: &mut Vec<Set>) {
+    sets.sort();
+    sets.dedup();
+    let all = sets.clone();
+    sets.retain(|set| {
+        !all.iter()
+            .any(|other| other != set && set.implied_by(other))
+    });
+}
+
+/// Whether the literal found at `range` of `text` can start a node's text there (`starts`) and
+/// end one (`ends`): if it starts with a letter, digit or `_`, no letter or `_` right before
+/// it; if it ends with one, no letter, digit or `_` right after it. A digit before is allowed:
+/// some grammars let a keyword follow a number (`1if x else y` is Python).
+pub(super) fn bounded(text: &str, range: std::ops::Range<usize>, starts: bool, ends: bool) -> bool {
     let word = |c: char| c.is_alphanumeric() || c == '_';
+    if !starts && !ends {
+        return true;
+    }
     let (Some(before), Some(literal), Some(after)) = (
         text.get(..range.start),
         text.get(range.clone()),
@@ -125,30 +149,36 @@ pub(super) fn stands_alone(text: &str, range: std::ops::Range<usize>) -> bool {
         // Not on character boundaries: not what a node's text can be, but kept to be safe.
         return true;
     };
-    let open_start = !literal.chars().next().is_some_and(word)
+    let open_start = !starts
+        || !literal.chars().next().is_some_and(word)
         || !before
             .chars()
             .next_back()
             .is_some_and(|c| c.is_alphabetic() || c == '_');
-    let open_end =
-        !literal.chars().next_back().is_some_and(word) || !after.chars().next().is_some_and(word);
+    let open_end = !ends
+        || !literal.chars().next_back().is_some_and(word)
+        || !after.chars().next().is_some_and(word);
     open_start && open_end
 }
 
 /// Lower-cases (ASCII) and deduplicates; `None` if any literal is empty (it would be in every
-/// file) or there are too many. `words` says each is looked for as a whole word, so a literal
-/// holding a shorter one is not found through it.
-fn normalize(literals: Vec<String>, words: bool) -> Option<Vec<String>> {
+/// file) or there are too many. `starts` and `ends` say where each must be bound (see
+/// [`Set`]).
+fn normalize(literals: Vec<String>, starts: bool, ends: bool) -> Option<Vec<String>> {
     let mut out: Vec<String> = literals.iter().map(|l| l.to_ascii_lowercase()).collect();
     out.sort_unstable();
     out.dedup();
     if out.is_empty() || out.len() > MAX_SET_LITERALS || out.iter().any(String::is_empty) {
         return None;
     }
-    if words {
-        return Some(out);
-    }
-    // A literal that holds another of the set adds nothing: the shorter one is found anyway.
+    // A literal that holds another of the set adds nothing: the shorter one is found anyway,
+    // where it holds it at the ends the set is bound at.
+    let holds = |long: &str, short: &str| match (starts, ends) {
+        (false, false) => long.contains(short),
+        (true, false) => long.starts_with(short),
+        (false, true) => long.ends_with(short),
+        (true, true) => false,
+    };
     let shortest_first = {
         let mut by_len = out.clone();
         by_len.sort_by_key(String::len);
@@ -158,40 +188,98 @@ fn normalize(literals: Vec<String>, words: bool) -> Option<Vec<String>> {
         !shortest_first
             .iter()
             .take_while(|s| s.len() < l.len())
-            .any(|s| l.contains(s.as_str()))
+            .any(|s| holds(l, s))
     });
     Some(out)
 }
 
 /// The prefixes and the suffixes that every match of `regex` starts and ends with: up to two sets,
-/// none when they are infinite, too big, or hold the empty string.
-fn regex_literals(regex: &str, unicode_folds: &mut bool) -> Vec<Vec<String>> {
+/// none when they are infinite, too big, or hold the empty string. The prefixes start the text
+/// where the regex is anchored at its start, the suffixes end it where anchored at its end, and
+/// literals that are whole matches of a regex anchored at both do both.
+fn regex_literals(regex: &str, unicode_folds: &mut bool) -> Vec<Set> {
     let Ok(hir) = regex_syntax::Parser::new().parse(regex) else {
         return Vec::new();
     };
     let hir = fold_case(&hir, unicode_folds);
-    [ExtractKind::Prefix, ExtractKind::Suffix]
-        .into_iter()
-        .filter_map(|kind| {
-            let mut extractor = Extractor::new();
-            extractor
-                .kind(kind)
-                .limit_class(16)
-                .limit_total(MAX_SET_LITERALS)
-                .limit_literal_len(32);
-            let seq = extractor.extract(&hir);
+    let hir_starts = hir.properties().look_set_prefix().contains(Look::Start);
+    let hir_ends = hir.properties().look_set_suffix().contains(Look::End);
+    let mut sets: Vec<Set> = [
+        (ExtractKind::Prefix, hir_starts, false),
+        (ExtractKind::Suffix, false, hir_ends),
+    ]
+    .into_iter()
+    .filter_map(|(kind, starts, ends)| {
+        let seq = extract(kind, &hir);
+        // Every match whole, from one anchor to the other: each is bound at both ends.
+        let (starts, ends) = if seq.is_exact() && hir_starts && hir_ends {
+            (true, true)
+        } else {
+            (starts, ends)
+        };
+        let strings = seq
+            .literals()?
+            .iter()
+            .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned())
+            .collect();
+        let literals = normalize(strings, starts, ends)?;
+        Some(Set {
+            literals,
+            starts,
+            ends,
+        })
+    })
+    .collect();
+    if sets.iter().all(Set::weak) {
+        sets.extend(inner_literals(&hir));
+    }
+    keep_strongest(&mut sets);
+    sets
+}
+
+/// The literals `kind` (prefixes or suffixes) of every match of `hir` are among.
+fn extract(kind: ExtractKind, hir: &Hir) -> regex_syntax::hir::literal::Seq {
+    let mut extractor = Extractor::new();
+    extractor
+        .kind(kind)
+        .limit_class(16)
+        .limit_total(MAX_SET_LITERALS)
+        .limit_literal_len(32);
+    extractor.extract(hir)
+}
+
+/// A set of literals from inside the regex, for one whose prefixes and suffixes are weak: every
+/// match holds a match of each part of a concatenation, so it holds one of that part's prefixes
+/// somewhere. Of the parts, the one whose shortest prefix is longest (`select`, `insert` of
+/// `^["']\s*(select|insert)\s`), if it is not weak.
+fn inner_literals(hir: &Hir) -> Option<Set> {
+    let mut hir = hir;
+    while let HirKind::Capture(capture) = hir.kind() {
+        hir = &capture.sub;
+    }
+    let HirKind::Concat(parts) = hir.kind() else {
+        return None;
+    };
+    parts
+        .iter()
+        .filter_map(|part| {
+            let seq = extract(ExtractKind::Prefix, part);
             let strings = seq
                 .literals()?
                 .iter()
                 .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned())
                 .collect();
-            normalize(strings, false)
+            normalize(strings, false, false)
         })
-        .fold(Vec::new(), |mut sets, set| {
-            if !sets.contains(&set) {
-                sets.push(set);
-            }
-            sets
+        .filter_map(|literals| {
+            let shortest = literals.iter().map(String::len).min()?;
+            (shortest >= 3).then_some((shortest, literals))
+        })
+        .max_by_key(|(shortest, _)| *shortest)
+        .map(|(_, literals)| Set {
+            literals,
+            starts: false,
+            ends: false,
         })
 }
 
@@ -246,7 +334,7 @@ fn fold_case(hir: &Hir, unicode_folds: &mut bool) -> Hir {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{owned, python_query};
+    use super::super::fixtures::{owned, python_query, texts};
     use super::*;
 
     #[test]
@@ -266,11 +354,25 @@ mod tests {
             ("key", &[&["key"]], false),
             ("(?i)door", &[&["door"]], false),
             ("^\"x", &[&["\"x"]], false),
-            // A prefix set and a suffix set, prefix first.
-            ("^exec_.*_raw$", &[&["exec_"], &["_raw"]], false),
+            // A prefix set and a suffix set, sorted.
+            ("^exec_.*_raw$", &[&["_raw"], &["exec_"]], false),
             ("^(get|post)_data$", &[&["get_data", "post_data"]], false),
             // A class too big to expand ends the prefix; the suffix is still known.
             ("^[a-z]+_id$", &[&["_id"]], false),
+            // Prefixes of one quote only: the words every match holds further in as well.
+            (
+                r#"(?i)^["']\s*(select|insert\s+into)\s"#,
+                &[&["\"", "'"], &["insert", "select"]],
+                true,
+            ),
+            (
+                "^[a-z]+(token|key)_[0-9]+$",
+                &[
+                    &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+                    &["key", "token"],
+                ],
+                false,
+            ),
             // Anything may match, or only the empty string, or the regex is not one: no literal.
             (".*", &[], false),
             ("^$", &[], false),
@@ -278,7 +380,11 @@ mod tests {
         ];
         for &(regex, sets, folds) in cases {
             let mut unicode = false;
-            assert_eq!(regex_literals(regex, &mut unicode), owned(sets), "{regex}");
+            assert_eq!(
+                texts(&regex_literals(regex, &mut unicode)),
+                owned(sets),
+                "{regex}"
+            );
             assert_eq!(unicode, folds, "non-ASCII folds of {regex}");
         }
     }
@@ -323,39 +429,51 @@ mod tests {
         let strings = |set: &[&str]| set.iter().map(|l| l.to_string()).collect::<Vec<_>>();
         for &(literals, expected) in cases {
             assert_eq!(
-                normalize(strings(literals), false),
+                normalize(strings(literals), false, false),
                 expected.map(strings),
                 "{literals:?}"
             );
         }
-        // Each looked for as a whole word, a longer literal is not found through a shorter one.
+        // Bound at an end, a longer literal is found through a shorter one only where it holds
+        // it at that end; as a whole word, never.
+        let set = || strings(&["exec", "Execute", "os.exec", "run"]);
         assert_eq!(
-            normalize(strings(&["exec", "Execute", "os.exec", "run"]), true),
+            normalize(set(), true, false),
+            Some(strings(&["exec", "os.exec", "run"]))
+        );
+        assert_eq!(
+            normalize(set(), false, true),
+            Some(strings(&["exec", "execute", "run"]))
+        );
+        assert_eq!(
+            normalize(set(), true, true),
             Some(strings(&["exec", "execute", "os.exec", "run"]))
         );
-        assert_eq!(normalize(strings(&["ab", ""]), true), None);
+        assert_eq!(normalize(strings(&["ab", ""]), true, true), None);
         let words = |n: usize| (0..n).map(|i| format!("w{i:04}")).collect::<Vec<_>>();
         assert_eq!(
-            normalize(words(MAX_SET_LITERALS), false).map(|set| set.len()),
+            normalize(words(MAX_SET_LITERALS), false, false).map(|set| set.len()),
             Some(MAX_SET_LITERALS)
         );
-        assert_eq!(normalize(words(MAX_SET_LITERALS + 1), false), None);
+        assert_eq!(normalize(words(MAX_SET_LITERALS + 1), false, false), None);
     }
 
     /// The literal sets and the non-ASCII folding flag of a one-pattern Python query.
     fn sets_of(source: &str) -> (Vec<Vec<String>>, bool) {
-        let (sets, unicode) = words_of(source);
-        (sets.into_iter().map(|(set, _)| set).collect(), unicode)
-    }
-
-    /// [`sets_of`], each set with whether it is looked for as whole words.
-    fn words_of(source: &str) -> (Vec<(Vec<String>, bool)>, bool) {
         let query = python_query(source);
         assert_eq!(query.pattern_count(), 1, "{source}");
         let mut unicode = false;
         let sets = pattern_sets_of(&query, 0, source, &mut unicode);
-        let sets = sets.into_iter().map(|s| (s.literals, s.words)).collect();
-        (sets, unicode)
+        (texts(&sets), unicode)
+    }
+
+    /// The sets of a one-pattern Python query, each with where its literals are bound.
+    fn bounds_of(source: &str) -> Vec<(Vec<String>, bool, bool)> {
+        let query = python_query(source);
+        let sets = pattern_sets_of(&query, 0, source, &mut false);
+        sets.into_iter()
+            .map(|s| (s.literals, s.starts, s.ends))
+            .collect()
     }
 
     #[test]
@@ -417,74 +535,118 @@ mod tests {
     }
 
     #[test]
-    fn a_nodes_whole_text_is_looked_for_as_words() {
-        // (pattern, its sets with whether each is of whole words)
-        type Sets = &'static [(&'static [&'static str], bool)];
+    fn a_nodes_whole_text_is_bound_at_both_ends_an_anchored_regex_at_its_anchors() {
+        // (pattern, its sets: literals, whether they start a node's text, whether they end it)
+        type Sets = &'static [(&'static [&'static str], bool, bool)];
         let cases: &[(&str, Sets)] = &[
-            (r#"((identifier) @f (#eq? @f "int"))"#, &[(&["int"], true)]),
+            (
+                r#"((identifier) @f (#eq? @f "int"))"#,
+                &[(&["int"], true, true)],
+            ),
             (
                 r#"((identifier) @f (#any-of? @f "int" "print"))"#,
-                &[(&["int", "print"], true)],
+                &[(&["int", "print"], true, true)],
             ),
             (
                 r#"((call) @c (#resolves-to? @c "os.system"))"#,
-                &[(&["system"], true)],
+                &[(&["system"], true, true)],
             ),
-            // A regex's prefix may be the end of a longer name.
+            // A regex's prefix may be the end of a longer name, unless anchored.
             (
                 r#"((identifier) @f (#match? @f "token"))"#,
-                &[(&["token"], false)],
+                &[(&["token"], false, false)],
             ),
-            // The same literal anywhere adds nothing to it as a word; another one does.
+            (
+                r#"((identifier) @f (#match? @f "^(load|find)"))"#,
+                &[(&["find", "load"], true, false)],
+            ),
+            (
+                r#"((identifier) @f (#match? @f "(?i)_key$"))"#,
+                &[(&["_key"], false, true)],
+            ),
+            (
+                r#"((identifier) @f (#match? @f "^exec_.*_raw$"))"#,
+                &[(&["_raw"], false, true), (&["exec_"], true, false)],
+            ),
+            // Whole matches between the two anchors: bound at both ends.
+            (
+                r#"((identifier) @f (#match? @f "^(get|post)_data$"))"#,
+                &[(&["get_data", "post_data"], true, true)],
+            ),
+            // An alternative without the anchor: not anchored.
+            (
+                r#"((identifier) @f (#match? @f "(^|_)key$"))"#,
+                &[(&["key"], false, true)],
+            ),
+            // Multi-line `^` is the start of any line.
+            (
+                r#"((string) @s (#match? @s "(?m)^load"))"#,
+                &[(&["load"], false, false)],
+            ),
+            // The same literals bound at fewer ends add nothing; others do.
             (
                 r#"((identifier) @f (#eq? @f "eval") (#match? @f "^eval$"))"#,
-                &[(&["eval"], true)],
+                &[(&["eval"], true, true)],
             ),
             (
-                r#"((identifier) @f (#eq? @f "eval_x") (#match? @f "^eval"))"#,
-                &[(&["eval"], false), (&["eval_x"], true)],
+                r#"((identifier) @f (#eq? @f "eval") (#match? @f "eval"))"#,
+                &[(&["eval"], true, true)],
+            ),
+            (
+                r#"((identifier) @f (#eq? @f "eval_x") (#match? @f "eval"))"#,
+                &[(&["eval"], false, false), (&["eval_x"], true, true)],
             ),
         ];
         for &(source, sets) in cases {
-            let expected: Vec<(Vec<String>, bool)> = sets
+            let expected: Vec<(Vec<String>, bool, bool)> = sets
                 .iter()
-                .map(|(set, words)| (set.iter().map(|l| l.to_string()).collect(), *words))
+                .map(|&(set, starts, ends)| {
+                    let set = set.iter().map(|l| l.to_string()).collect();
+                    (set, starts, ends)
+                })
                 .collect();
-            assert_eq!(words_of(source), (expected, false), "{source}");
+            assert_eq!(bounds_of(source), expected, "{source}");
         }
     }
 
     #[test]
-    fn a_whole_word_has_no_letter_or_underscore_around_it() {
-        // (text with the literal between `[` and `]`, whether it stands alone there)
+    fn a_bound_end_has_no_word_going_on_past_it() {
+        // (text with the literal between `[` and `]`, whether it can be a node's whole text,
+        // its text's start, its text's end)
         let cases = [
-            ("[int](x)", true),
-            ("x = [int]", true),
-            ("p[int](x)", false),
-            ("[int]o", false),
-            ("_[int]", false),
-            ("[int]_", false),
-            ("[int]8", false),
-            ("é[int]", false),
-            ("[int]é", false),
+            ("[int](x)", true, true, true),
+            ("x = [int]", true, true, true),
+            ("p[int](x)", false, false, true),
+            ("[int]o", false, true, false),
+            ("_[int]", false, false, true),
+            ("[int]_", false, true, false),
+            ("[int]8", false, true, false),
+            ("é[int]", false, false, true),
+            ("[int]é", false, true, false),
             // A keyword may follow a number: `1if x else y`.
-            ("1[if] x else y", true),
-            ("$[eval]", true),
-            ("a.[eval]()", true),
+            ("1[if] x else y", true, true, true),
+            ("$[eval]", true, true, true),
+            ("a.[eval]()", true, true, true),
             // Ends that are no word characters need nothing around them.
-            ("x[==]y", true),
-            ("a[.b]c", false),
-            ("a[b.]c", false),
-            ("=[.b.]=", true),
+            ("x[==]y", true, true, true),
+            ("a[.b]c", false, true, false),
+            ("a[b.]c", false, false, true),
+            ("=[.b.]=", true, true, true),
         ];
-        for (marked, alone) in cases {
-            let start = marked.find('[').expect("marked");
-            let end = marked.find(']').expect("marked") - 1;
+        for (marked, whole, start, end) in cases {
+            let from = marked.find('[').expect("marked");
+            let to = marked.find(']').expect("marked") - 1;
             let text = marked.replace(['[', ']'], "");
-            assert_eq!(stands_alone(&text, start..end), alone, "{marked}");
+            let at = |starts, ends| bounded(&text, from..to, starts, ends);
+            assert_eq!(
+                (at(true, true), at(true, false), at(false, true)),
+                (whole, start, end),
+                "{marked}"
+            );
+            assert!(at(false, false), "{marked}: unbound, found anywhere");
         }
         // Not on character boundaries: kept.
-        assert!(stands_alone("é", 1..2));
+        assert!(bounded("é", 1..2, true, true));
     }
 
     #[test]

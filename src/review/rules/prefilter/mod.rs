@@ -49,8 +49,8 @@ pub(crate) struct Prefilter {
     automaton: Option<AhoCorasick>,
     /// Per literal (automaton pattern id): the sets it belongs to.
     literal_sets: Vec<Vec<usize>>,
-    /// Per literal: it is looked for as a whole word (see [`Set::words`]).
-    literal_words: Vec<bool>,
+    /// Per literal: whether it starts a node's text, and whether it ends one (see [`Set`]).
+    literal_bounds: Vec<(bool, bool)>,
     /// Per set: the pattern it belongs to.
     set_pattern: Vec<usize>,
     /// Per pattern: its sets (indexes into `set_pattern`), one literal of each needed.
@@ -113,11 +113,11 @@ impl Prefilter {
         }
         let mut literals: Vec<String> = Vec::new();
         let mut literal_sets: Vec<Vec<usize>> = Vec::new();
-        let mut literal_words = Vec::new();
+        let mut literal_bounds = Vec::new();
         let mut set_pattern = Vec::new();
         let mut pattern_sets = Vec::new();
         // A literal looked for as a whole word and anywhere is two literals of the automaton.
-        let mut index: std::collections::HashMap<(&str, bool), usize> = Default::default();
+        let mut index: std::collections::HashMap<(&str, (bool, bool)), usize> = Default::default();
         for (pattern, sets) in pattern_literals.iter().enumerate() {
             let mut ids = Vec::new();
             for set in sets {
@@ -125,11 +125,12 @@ impl Prefilter {
                 set_pattern.push(pattern);
                 ids.push(id);
                 for literal in &set.literals {
-                    let key = (literal.as_str(), set.words);
+                    let bounds = (set.starts, set.ends);
+                    let key = (literal.as_str(), bounds);
                     let literal_id = *index.entry(key).or_insert_with(|| {
                         literals.push(literal.clone());
                         literal_sets.push(Vec::new());
-                        literal_words.push(set.words);
+                        literal_bounds.push(bounds);
                         literals.len() - 1
                     });
                     literal_sets[literal_id].push(id);
@@ -150,7 +151,7 @@ impl Prefilter {
         Prefilter {
             automaton,
             literal_sets,
-            literal_words,
+            literal_bounds,
             set_pattern,
             pattern_sets,
             pattern_literals,

@@ -8,7 +8,7 @@ use tree_sitter::Node;
 
 use crate::lang::GrammarNames;
 
-use super::literals::{stands_alone, NON_ASCII_FOLDS};
+use super::literals::{bounded, NON_ASCII_FOLDS};
 use super::{Plan, Prefilter};
 
 impl Prefilter {
@@ -76,12 +76,15 @@ impl Prefilter {
 }
 
 impl Prefilter {
-    /// Every literal in `text`, `(start, literal)`, sorted; a literal looked for as a whole
-    /// word only where it is one.
+    /// Every literal in `text`, `(start, literal)`, sorted; a literal that starts or ends a
+    /// node's text only where it can.
     fn hits(&self, automaton: &aho_corasick::AhoCorasick, text: &str) -> Vec<(usize, usize)> {
         let mut hits: Vec<(usize, usize)> = automaton
             .find_overlapping_iter(text.as_bytes())
-            .filter(|m| !self.literal_words[m.pattern()] || stands_alone(text, m.range()))
+            .filter(|m| {
+                let (starts, ends) = self.literal_bounds[m.pattern()];
+                bounded(text, m.range(), starts, ends)
+            })
             .map(|m| (m.start(), m.pattern().as_usize()))
             .collect();
         hits.sort_unstable();
