@@ -135,9 +135,10 @@ fn keep_strongest(sets: &mut Vec<Set>) {
 /// Whether the literal found at `range` of `text` can start a node's text there (`starts`) and
 /// end one (`ends`): if it starts with a letter, digit or `_`, no letter or `_` right before
 /// it; if it ends with one, no letter, digit or `_` right after it. A digit before is allowed:
-/// some grammars let a keyword follow a number (`1if x else y` is Python).
+/// some grammars let a keyword follow a number (`1if x else y` is Python). Digits are ASCII
+/// ones: every character this counts as a word's is one in a regex's `\b` too.
 pub(super) fn bounded(text: &str, range: std::ops::Range<usize>, starts: bool, ends: bool) -> bool {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let word = |c: char| c.is_alphabetic() || c.is_ascii_digit() || c == '_';
     if !starts && !ends {
         return true;
     }
@@ -230,8 +231,12 @@ fn regex_literals(regex: &str, unicode_folds: &mut bool) -> Vec<Set> {
         })
     })
     .collect();
-    if sets.iter().all(Set::weak) {
-        sets.extend(inner_literals(&hir));
+    // Words further in, where the ends say little: all weak, or none bound.
+    if let Some(inner) = inner_literals(&hir) {
+        let loose = |set: &Set| set.weak() || !(set.starts || set.ends);
+        if sets.iter().all(Set::weak) || (sets.iter().all(loose) && (inner.starts || inner.ends)) {
+            sets.push(inner);
+        }
     }
     keep_strongest(&mut sets);
     sets
@@ -248,10 +253,13 @@ fn extract(kind: ExtractKind, hir: &Hir) -> regex_syntax::hir::literal::Seq {
     extractor.extract(hir)
 }
 
-/// A set of literals from inside the regex, for one whose prefixes and suffixes are weak: every
+/// A set of literals from inside the regex, for one whose prefixes and suffixes say little: every
 /// match holds a match of each part of a concatenation, so it holds one of that part's prefixes
 /// somewhere. Of the parts, the one whose shortest prefix is longest (`select`, `insert` of
-/// `^["']\s*(select|insert)\s`), if it is not weak.
+/// `^["']\s*(select|insert)\b`), if it is not weak. Its literals start a node's text or a
+/// word where what comes before them in the regex ends with no word character (a quote, a
+/// space), and end one where they are whole matches of the part and what comes after starts
+/// with none (`\b`, a space).
 fn inner_literals(hir: &Hir) -> Option<Set> {
     let mut hir = hir;
     while let HirKind::Capture(capture) = hir.kind() {
@@ -262,25 +270,83 @@ fn inner_literals(hir: &Hir) -> Option<Set> {
     };
     parts
         .iter()
-        .filter_map(|part| {
+        .enumerate()
+        .filter_map(|(at, part)| {
             let seq = extract(ExtractKind::Prefix, part);
             let strings = seq
                 .literals()?
                 .iter()
                 .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned())
                 .collect();
-            normalize(strings, false, false)
-        })
-        .filter_map(|literals| {
+            let starts = edge_without_word(parts[..at].iter().rev());
+            let ends = seq.is_exact() && edge_without_word(parts[at + 1..].iter());
+            let literals = normalize(strings, starts, ends)?;
             let shortest = literals.iter().map(String::len).min()?;
-            (shortest >= 3).then_some((shortest, literals))
+            (shortest >= 3).then_some((
+                shortest,
+                Set {
+                    literals,
+                    starts,
+                    ends,
+                },
+            ))
         })
         .max_by_key(|(shortest, _)| *shortest)
-        .map(|(_, literals)| Set {
-            literals,
-            starts: false,
-            ends: false,
-        })
+        .map(|(_, set)| set)
+}
+
+/// Whether the side of a part of a concatenation that `parts` go away from (the parts before
+/// it, nearest first, or the parts after it) is no word character: an anchor, a Unicode word
+/// boundary, or a character of no word, past parts that may be empty and hold no word
+/// character either.
+fn edge_without_word<'a>(parts: impl Iterator<Item = &'a Hir>) -> bool {
+    for part in parts {
+        let mut part = part;
+        while let HirKind::Capture(capture) = part.kind() {
+            part = &capture.sub;
+        }
+        match part.kind() {
+            HirKind::Look(look) => {
+                return matches!(
+                    look,
+                    Look::Start
+                        | Look::End
+                        | Look::WordUnicode
+                        | Look::WordStartUnicode
+                        | Look::WordEndUnicode
+                )
+            }
+            HirKind::Empty => {}
+            HirKind::Repetition(repetition) if no_word_characters(&repetition.sub) => {
+                if repetition.min > 0 {
+                    return true;
+                }
+            }
+            _ => return no_word_characters(part),
+        }
+    }
+    false
+}
+
+/// Whether every character `hir` can match is of no word (see [`bounded`]); false when that is
+/// not known.
+fn no_word_characters(hir: &Hir) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    match hir.kind() {
+        HirKind::Literal(literal) => std::str::from_utf8(&literal.0)
+            .is_ok_and(|text| !text.is_empty() && !text.chars().any(word)),
+        HirKind::Class(Class::Unicode(class)) => {
+            let mut count = 0u32;
+            class.ranges().iter().all(|range| {
+                count += u32::from(range.end()) - u32::from(range.start()) + 1;
+                count <= 4096 && !(range.start()..=range.end()).any(word)
+            })
+        }
+        HirKind::Capture(capture) => no_word_characters(&capture.sub),
+        HirKind::Alternation(alternatives) => alternatives.iter().all(no_word_characters),
+        HirKind::Concat(parts) => !parts.is_empty() && parts.iter().all(no_word_characters),
+        _ => false,
+    }
 }
 
 /// Replaces each class that holds only the case variants of one ASCII letter (what `(?i)` makes
@@ -362,6 +428,11 @@ mod tests {
             // Prefixes of one quote only: the words every match holds further in as well.
             (
                 r#"(?i)^["']\s*(select|insert\s+into)\s"#,
+                &[&["\"", "'"], &["insert", "select"]],
+                true,
+            ),
+            (
+                r#"(?i)^["']\s*(select|insert)\s"#,
                 &[&["\"", "'"], &["insert", "select"]],
                 true,
             ),
@@ -568,6 +639,27 @@ mod tests {
                 r#"((identifier) @f (#match? @f "^exec_.*_raw$"))"#,
                 &[(&["_raw"], false, true), (&["exec_"], true, false)],
             ),
+            // Words further in, bound where what is around them in the regex is no word.
+            (
+                r#"((string) @s (#match? @s "^[\"']\\s*(select|insert)\\b"))"#,
+                &[(&["insert", "select"], true, true)],
+            ),
+            (
+                r#"((string) @s (#match? @s "^[\"']\\s*(select|insert)"))"#,
+                &[(&["insert", "select"], true, false)],
+            ),
+            (
+                r#"((string) @s (#match? @s "^[\"']\\s*(select|insert\\s+into)\\s+"))"#,
+                &[(&["insert", "select"], true, false)],
+            ),
+            (
+                r#"((string) @s (#match? @s "^[\"'][a-z]+x(select|insert)\\s+"))"#,
+                &[(&["insert", "select"], false, true)],
+            ),
+            (
+                r#"((string) @s (#match? @s "^[\"']\\s*(?-u:\\b)(select|insert)(?-u:\\b)"))"#,
+                &[(&["insert", "select"], false, false)],
+            ),
             // Whole matches between the two anchors: bound at both ends.
             (
                 r#"((identifier) @f (#match? @f "^(get|post)_data$"))"#,
@@ -623,6 +715,9 @@ mod tests {
             ("[int]8", false, true, false),
             ("é[int]", false, false, true),
             ("[int]é", false, true, false),
+            // A digit of another script, or any other number, counts as no word: more is found.
+            ("[int]²", true, true, true),
+            ("[int]٣", true, true, true),
             // A keyword may follow a number: `1if x else y`.
             ("1[if] x else y", true, true, true),
             ("$[eval]", true, true, true),
