@@ -133,12 +133,14 @@ fn keep_strongest(sets: &mut Vec<Set>) {
 }
 
 /// Whether the literal found at `range` of `text` can start a node's text there (`starts`) and
-/// end one (`ends`): if it starts with a letter, digit or `_`, no letter or `_` right before
-/// it; if it ends with one, no letter, digit or `_` right after it. A digit before is allowed:
-/// some grammars let a keyword follow a number (`1if x else y` is Python). Digits are ASCII
-/// ones: every character this counts as a word's is one in a regex's `\b` too.
+/// end one (`ends`). A node's text that starts with a letter, digit or `_` has none of them
+/// right before it in the file, except where the word before it is a number (`100if` is
+/// Python's `100 if`; `0xFF_kmh` is C++'s `0xFF` with the suffix `_kmh`) or an escape that
+/// ends a string's previous part (`"\nFROM"`: the `FROM` of JavaScript, Java, C, Go and more
+/// starts after the `n` of `\n`). One that ends with a letter, digit or `_` has none of them
+/// right after it, unless it is a number or an escape itself. Digits are ASCII ones: every
+/// character this counts as a word's is one in a regex's `\b` too.
 pub(super) fn bounded(text: &str, range: std::ops::Range<usize>, starts: bool, ends: bool) -> bool {
-    let word = |c: char| c.is_alphabetic() || c.is_ascii_digit() || c == '_';
     if !starts && !ends {
         return true;
     }
@@ -150,16 +152,40 @@ pub(super) fn bounded(text: &str, range: std::ops::Range<usize>, starts: bool, e
         // Not on character boundaries: not what a node's text can be, but kept to be safe.
         return true;
     };
-    let open_start = !starts
-        || !literal.chars().next().is_some_and(word)
-        || !before
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.is_alphabetic() || c == '_');
+    let open_start = !starts || !literal.chars().next().is_some_and(word) || !glued_after(before);
+    let number_or_escape = literal.starts_with(|c: char| c.is_ascii_digit() || c == '\\');
     let open_end = !ends
         || !literal.chars().next_back().is_some_and(word)
+        || number_or_escape
         || !after.chars().next().is_some_and(word);
     open_start && open_end
+}
+
+/// A character of a word, for [`bounded`].
+fn word(c: char) -> bool {
+    c.is_alphabetic() || c.is_ascii_digit() || c == '_'
+}
+
+/// How far back [`glued_after`] reads a word; a longer one (a blob of base64) is taken for
+/// anything, so that the hits in it cost no more than their number.
+const GLUE_REACH: usize = 64;
+
+/// Whether the text `before` a literal ends with a word that no node's text can start after:
+/// letters, digits or `_` that are no number (they do not start with a digit) and end no escape
+/// (no `\` before them).
+fn glued_after(before: &str) -> bool {
+    let mut start = before.len();
+    for (at, c) in before.char_indices().rev().take(GLUE_REACH + 1) {
+        if !word(c) {
+            break;
+        }
+        start = at;
+    }
+    let run = &before[start..];
+    !run.is_empty()
+        && run.chars().count() <= GLUE_REACH
+        && !run.starts_with(|c: char| c.is_ascii_digit())
+        && !before[..start].ends_with('\\')
 }
 
 /// Lower-cases (ASCII) and deduplicates; `None` if any literal is empty (it would be in every
@@ -331,6 +357,7 @@ fn edge_without_word<'a>(parts: impl Iterator<Item = &'a Hir>) -> bool {
 /// Whether every character `hir` can match is of no word (see [`bounded`]); false when that is
 /// not known.
 fn no_word_characters(hir: &Hir) -> bool {
+    // Wider than [`word`]: every letter and number.
     let word = |c: char| c.is_alphanumeric() || c == '_';
     match hir.kind() {
         HirKind::Literal(literal) => std::str::from_utf8(&literal.0)
@@ -718,8 +745,17 @@ mod tests {
             // A digit of another script, or any other number, counts as no word: more is found.
             ("[int]²", true, true, true),
             ("[int]٣", true, true, true),
-            // A keyword may follow a number: `1if x else y`.
+            // A keyword or a suffix may follow a number: `1if x else y`, `0xFF_kmh`, `123_km`.
             ("1[if] x else y", true, true, true),
+            ("0xFF[_kmh]", true, true, true),
+            ("[123]_km", true, true, true),
+            ("[100]if", true, true, true),
+            ("x1[if]", false, false, true),
+            // A string's part may start right after an escape, and an escape end before a word.
+            ("\\n[danger]", true, true, true),
+            ("\\u00EA[danger]", true, true, true),
+            ("[\\n]danger", true, true, true),
+            ("n[danger]", false, false, true),
             ("$[eval]", true, true, true),
             ("a.[eval]()", true, true, true),
             // Ends that are no word characters need nothing around them.
@@ -742,6 +778,11 @@ mod tests {
         }
         // Not on character boundaries: kept.
         assert!(bounded("é", 1..2, true, true));
+        // A word longer than the reach before a hit (a blob) is not read to its start.
+        let blob = format!("{}int", "a".repeat(GLUE_REACH + 1));
+        assert!(bounded(&blob, blob.len() - 3..blob.len(), true, true));
+        let short = format!("{}int", "a".repeat(GLUE_REACH - 3));
+        assert!(!bounded(&short, short.len() - 3..short.len(), true, true));
     }
 
     #[test]

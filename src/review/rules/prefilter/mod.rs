@@ -5,7 +5,8 @@
 //! string of an `#eq?`, the words of an `#any-of?`, the prefixes and the suffixes every match of a
 //! `#match?` regex starts and ends with. Only predicates on captures the pattern always binds count.
 //! The first two, like the names of a `#resolves-to?`, are a node's whole text, so only a whole
-//! word counts for them: `int` in `print` is no literal `int`.
+//! word counts for them: `int` in `print` is no literal `int` (`danger` in `"\ndanger"` and `100`
+//! in `100if` are, see [`literals::bounded`]).
 //! A pattern needs one literal of each of its sets. Every node of a match lies under the pattern's
 //! root node, so a match can be rooted only at a node of a kind some pattern is rooted at whose
 //! text holds all that pattern needs. Going down from the top, a node whose text gives no pattern

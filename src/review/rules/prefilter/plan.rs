@@ -463,6 +463,121 @@ mod tests {
         }
     }
 
+    /// Where a node's text can start or end next to a word in the file, in the grammars we
+    /// parse: after an escape that ends a string's previous part, and around numbers. Every
+    /// match the query finds in the whole tree lies where the plan walks.
+    #[test]
+    fn a_match_next_to_an_escape_or_a_number_is_walked() {
+        use crate::lang::Language;
+        let eq = |kind: &str, literal: &str| {
+            format!(r#"(({kind}) @finding (#eq? @finding "{literal}"))"#)
+        };
+        let cases: Vec<(Language, String, &str)> = vec![
+            (
+                Language::JavaScript,
+                eq("string_fragment", "danger"),
+                "const q = \"\\ndanger\";\n",
+            ),
+            (
+                Language::JavaScript,
+                r#"((string_fragment) @finding (#match? @finding "^(?i)select\\s"))"#.into(),
+                "const q = \"\\tSELECT * FROM t WHERE id=\" + id;\n",
+            ),
+            (
+                Language::JavaScript,
+                r#"((string_fragment) @finding (#match? @finding "(?i)\\bfrom\\b"))"#.into(),
+                "const q = \"SELECT *\\nFROM users WHERE id=\" + id;\n",
+            ),
+            (
+                Language::Java,
+                eq("string_fragment", "danger"),
+                "class A { String q = \"\\ndanger\"; }\n",
+            ),
+            (
+                Language::Rust,
+                eq("string_content", "danger"),
+                "fn g() { let q = \"\\ndanger\"; }\n",
+            ),
+            (
+                Language::C,
+                eq("string_content", "danger"),
+                "void g() { char *q = \"\\ndanger\"; }\n",
+            ),
+            (
+                Language::Go,
+                eq("interpreted_string_literal_content", "danger"),
+                "package a\nfunc g() string { return \"\\ndanger\" }\n",
+            ),
+            (
+                Language::CSharp,
+                eq("string_literal_content", "danger"),
+                "class G { string q = \"\\ndanger\"; }\n",
+            ),
+            (
+                Language::Php,
+                eq("string_content", "danger"),
+                "<?php\nfunction g() { return \"\\ndanger\"; }\n",
+            ),
+            (
+                Language::Ruby,
+                r#"((string_content) @finding (#match? @finding "^(?i:md5|sha1)$"))"#.into(),
+                "d = OpenSSL::Digest.new(\"\\tMD5\")\n",
+            ),
+            (
+                Language::Python,
+                eq("integer", "100"),
+                "def g(y):\n    return 100if y else 2\n",
+            ),
+            (
+                Language::Ruby,
+                eq("integer", "100"),
+                "def g(y)\n  x = 100if y\nend\n",
+            ),
+            (
+                Language::Cpp,
+                eq("number_literal", "123"),
+                "auto d = 123_km;\n",
+            ),
+            (
+                Language::Cpp,
+                eq("literal_suffix", "_kmh"),
+                "auto d = 0xFF_kmh;\n",
+            ),
+        ];
+        for (language, query_source, code) in &cases {
+            let grammar = language.grammar().expect("the language has a grammar");
+            let query = tree_sitter::Query::new(&grammar, query_source).expect("compiles");
+            let prefilter = Prefilter::build(&query, query_source, &grammar);
+            let mut parser = tree_sitter::Parser::new();
+            parser.set_language(&grammar).expect("the grammar loads");
+            let tree = parser.parse(code, None).expect("the parser has a language");
+            let mut cursor = tree_sitter::QueryCursor::new();
+            let mut matches = cursor.matches(&query, tree.root_node(), code.as_bytes());
+            let mut found = Vec::new();
+            while let Some(m) = tree_sitter::StreamingIterator::next(&mut matches) {
+                found.extend(m.captures().iter().map(|c| c.node.byte_range()));
+            }
+            assert!(
+                !found.is_empty(),
+                "{language:?} {code:?}: the query finds nothing"
+            );
+            let plan = prefilter.plan(tree.root_node(), code, Some(&[]));
+            for range in found {
+                let walked = match &plan {
+                    Plan::Whole => true,
+                    Plan::Skip => false,
+                    Plan::Ranges(ranges) => ranges
+                        .iter()
+                        .any(|r| r.start <= range.start && range.end <= r.end),
+                };
+                assert!(
+                    walked,
+                    "{language:?} {code:?}: {range:?} left out by {plan:?}"
+                );
+            }
+        }
+    }
+
     /// A name imported under another one holds, where it is used, the literals of the name it
     /// stands for; where a macro may stand for anything, the file is weighed whole.
     #[test]
