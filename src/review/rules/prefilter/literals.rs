@@ -244,12 +244,7 @@ fn regex_literals(regex: &str, unicode_folds: &mut bool) -> Vec<Set> {
         } else {
             (starts, ends)
         };
-        let strings = seq
-            .literals()?
-            .iter()
-            .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned())
-            .collect();
-        let literals = normalize(strings, starts, ends)?;
+        let literals = normalize(strings_of(&seq)?, starts, ends)?;
         Some(Set {
             literals,
             starts,
@@ -279,6 +274,24 @@ fn extract(kind: ExtractKind, hir: &Hir) -> regex_syntax::hir::literal::Seq {
     extractor.extract(hir)
 }
 
+/// The literals of `seq` as strings; `None` when they are infinite.
+fn strings_of(seq: &regex_syntax::hir::literal::Seq) -> Option<Vec<String>> {
+    let literals = seq.literals()?.iter();
+    Some(
+        literals
+            .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned())
+            .collect(),
+    )
+}
+
+/// `hir` inside the groups around it.
+fn without_captures(mut hir: &Hir) -> &Hir {
+    while let HirKind::Capture(capture) = hir.kind() {
+        hir = &capture.sub;
+    }
+    hir
+}
+
 /// A set of literals from inside the regex, for one whose prefixes and suffixes say little: every
 /// match holds a match of each part of a concatenation, so it holds one of that part's prefixes
 /// somewhere. Of the parts, the one whose shortest prefix is longest (`select`, `insert` of
@@ -287,11 +300,7 @@ fn extract(kind: ExtractKind, hir: &Hir) -> regex_syntax::hir::literal::Seq {
 /// space), and end one where they are whole matches of the part and what comes after starts
 /// with none (`\b`, a space).
 fn inner_literals(hir: &Hir) -> Option<Set> {
-    let mut hir = hir;
-    while let HirKind::Capture(capture) = hir.kind() {
-        hir = &capture.sub;
-    }
-    let HirKind::Concat(parts) = hir.kind() else {
+    let HirKind::Concat(parts) = without_captures(hir).kind() else {
         return None;
     };
     parts
@@ -299,11 +308,7 @@ fn inner_literals(hir: &Hir) -> Option<Set> {
         .enumerate()
         .filter_map(|(at, part)| {
             let seq = extract(ExtractKind::Prefix, part);
-            let strings = seq
-                .literals()?
-                .iter()
-                .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned())
-                .collect();
+            let strings = strings_of(&seq)?;
             let starts = edge_without_word(parts[..at].iter().rev());
             let ends = seq.is_exact() && edge_without_word(parts[at + 1..].iter());
             let literals = normalize(strings, starts, ends)?;
@@ -326,11 +331,7 @@ fn inner_literals(hir: &Hir) -> Option<Set> {
 /// boundary, or a character of no word, past parts that may be empty and hold no word
 /// character either.
 fn edge_without_word<'a>(parts: impl Iterator<Item = &'a Hir>) -> bool {
-    for part in parts {
-        let mut part = part;
-        while let HirKind::Capture(capture) = part.kind() {
-            part = &capture.sub;
-        }
+    for part in parts.map(without_captures) {
         match part.kind() {
             HirKind::Look(look) => {
                 return matches!(
