@@ -5,6 +5,9 @@
 //! functions that write into an out-parameter (`strcpy(dst, src)`), and buffers a source fills.
 //! Function values met on the way are walked where they stand.
 
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
 use tree_sitter::Node;
 
 use crate::lang::GrammarNames;
@@ -190,21 +193,11 @@ impl Walk<'_> {
         if state.consts.is_empty() {
             return;
         }
-        // A unit of the file: what it changes was found once for every walk.
-        let unit = self
-            .roles
-            .declared
-            .as_ref()
-            .and_then(|declared| declared.forgotten.get(&node.id()));
-        let forgotten;
-        let forgotten = match unit {
-            Some(unit) => {
-                unit.get_or_init(|| Forgotten::of(node, self.syntax, self.text, self.names))
-            }
-            None => {
-                forgotten = Forgotten::of(node, self.syntax, self.text, self.names);
-                &forgotten
-            }
+        // What it changes is found once for every walk of the file.
+        let find = || Forgotten::of(node, self.syntax, self.text, self.names);
+        let forgotten = match &self.roles.declared {
+            Some(declared) => declared.forgotten.get_or_find(node, find),
+            None => Arc::new(find()),
         };
         if !self.budget.spend(forgotten.nodes) {
             // Past the budget nothing is known any more.
@@ -529,6 +522,27 @@ fn binds_reference(node: Node<'_>, text: &str) -> bool {
 pub(crate) struct Forgotten {
     nodes: usize,
     places: Vec<String>,
+}
+
+/// [`Forgotten`] of the nodes of one file's tree, by node id, for every walk of the file: each
+/// found once, by the first walk that meets the node.
+#[derive(Debug, Default)]
+pub(crate) struct ForgottenOnce(RwLock<HashMap<usize, Arc<Forgotten>>>);
+
+impl ForgottenOnce {
+    /// What `node` changes: as found before, or by `find`.
+    fn get_or_find(&self, node: Node<'_>, find: impl FnOnce() -> Forgotten) -> Arc<Forgotten> {
+        let known = self.0.read().unwrap_or_else(|e| e.into_inner());
+        if let Some(forgotten) = known.get(&node.id()) {
+            return Arc::clone(forgotten);
+        }
+        drop(known);
+        // Found outside the lock: two walks that meet the node at once both find it, and the
+        // first one's is kept.
+        let found = Arc::new(find());
+        let mut known = self.0.write().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(known.entry(node.id()).or_insert(found))
+    }
 }
 
 impl Forgotten {

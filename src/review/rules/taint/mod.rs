@@ -157,11 +157,11 @@ pub(crate) struct Declared {
     /// Where the ends of the file's summaries are (calls' arguments, returned values, stored
     /// fields: every walk of a summary has them), found once (see [`walk::outer_nodes`]).
     pub(crate) sink_nodes: walk::SinkNodes,
-    /// Per unit, by node id: what the walks forget of the state around it when they meet it
-    /// (see [`effects::Forgotten`]), found by the first walk that needs it. Every walk of the
-    /// file meets every unit at the top level, and each would otherwise go through its whole
-    /// tree again.
-    pub(crate) forgotten: std::collections::HashMap<usize, std::sync::OnceLock<effects::Forgotten>>,
+    /// What the walks forget of the state around a unit or a loop when they meet it (see
+    /// [`effects::Forgotten`]), found by the first walk that needs it. Every walk of the file
+    /// meets every unit at the top level and every loop of the units it goes into, and each
+    /// would otherwise go through its whole tree again.
+    pub(crate) forgotten: effects::ForgottenOnce,
 }
 
 /// [`Declared`] for the file at `root`.
@@ -205,7 +205,6 @@ pub(crate) fn declared(
         true
     });
     let mut units: Vec<Range<usize>> = Vec::new();
-    let mut forgotten = std::collections::HashMap::new();
     for node in &found {
         let range = node.byte_range();
         // In source order: a declaration inside the last unit is part of it. A function
@@ -213,7 +212,6 @@ pub(crate) fn declared(
         // is: the walk meets it with the state around it.
         if units.last().is_none_or(|unit| unit.end < range.end) {
             units.push(range);
-            forgotten.insert(node.id(), std::sync::OnceLock::new());
         }
     }
     found.retain(|node| syntax.declarations.contains(&node.kind_name()));
@@ -232,7 +230,7 @@ pub(crate) fn declared(
         assigned,
         no_return,
         sink_nodes: walk::outer_nodes(root, syntax, &targets),
-        forgotten,
+        forgotten: effects::ForgottenOnce::default(),
     }))
 }
 
