@@ -62,14 +62,16 @@ pub(in crate::review::rules::taint) fn keeping(
         })
         .collect();
     let mut macros = false;
-    let mut stack = vec![body];
-    while let Some(node) = stack.pop() {
+    // Each node with its parent, known on the way down (`Node::parent` would search for it
+    // from the root, for every identifier of the body).
+    let mut stack = vec![(body, None)];
+    while let Some((node, parent)) = stack.pop() {
         if node.kind_name() == "identifier" {
             let name = &text[node.byte_range()];
             if let Some(found) = uses.get_mut(name) {
                 found.push(node);
             }
-            let declared = node.parent().is_some_and(|p| {
+            let declared = parent.is_some_and(|p: Node<'_>| {
                 p.kind_name().ends_with("declarator")
                     && field(p, "declarator").is_some_and(|d| d.id() == node.id())
             });
@@ -80,11 +82,11 @@ pub(in crate::review::rules::taint) fn keeping(
                 && name
                     .bytes()
                     .all(|b| b.is_ascii_uppercase() || b == b'_' || b.is_ascii_digit())
-                && node.parent().is_some_and(|p| {
+                && parent.is_some_and(|p| {
                     p.kind_name() == "expression_statement" || p.kind_name() == "call_expression"
                 });
         }
-        stack.extend(children(node));
+        stack.extend(children(node).into_iter().map(|child| (child, Some(node))));
     }
     parameters
         .iter()
