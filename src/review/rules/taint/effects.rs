@@ -588,6 +588,36 @@ mod tests {
     use super::super::fixture::program;
     use crate::lang::Language::{Go, Java, JavaScript, Php, Python, TypeScript, C};
 
+    /// What a loop forgets is found by the first walk that meets it; the others get the same.
+    #[test]
+    fn what_a_loop_forgets_is_found_once_per_file() {
+        let p = program(
+            C,
+            "void f(int n) { int i = 0, s = 0; \
+             while (i < n) { for (int j = 0; j < n; j++) { s += j; } i++; } }",
+        );
+        let syntax = super::super::lang::syntax(C).expect("C has a syntax");
+        let mut loops = Vec::new();
+        let is_loop = |kind: &str| matches!(kind, "while_statement" | "for_statement");
+        super::super::shape::collect(p.tree.root_node(), &is_loop, &mut loops);
+        assert_eq!(loops.len(), 2);
+        let once = super::ForgottenOnce::default();
+        let finds = std::cell::Cell::new(0);
+        for _ in 0..3 {
+            for node in &loops {
+                let direct = super::Forgotten::of(*node, syntax, &p.text, &p.names);
+                let found = once.get_or_find(*node, || {
+                    finds.set(finds.get() + 1);
+                    super::Forgotten::of(*node, syntax, &p.text, &p.names)
+                });
+                assert_eq!((found.nodes, &found.places), (direct.nodes, &direct.places));
+            }
+        }
+        assert_eq!(finds.get(), loops.len());
+        let outer = once.get_or_find(loops[0], || unreachable!("found already"));
+        assert_eq!(outer.places, ["i", "j", "s"]);
+    }
+
     #[test]
     fn statements_leave_these_places_tainted() {
         let cases: &[(_, &str, &[&str])] = &[
