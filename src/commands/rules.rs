@@ -426,7 +426,7 @@ fn profile(
         let query = time(true)?;
         let unfiltered = time(false)?;
         // Paid once per scan for each language it meets, whatever the number of files.
-        let compile = set.compile_time(*language);
+        let compile = compiled.built_in();
         writeln!(
             out,
             "  {:<11} parse {:>7.1} ms   rules {:>7.1} ms ({:.2}x parse; {:.2}x without the prefilter)   compile {:>6.1} ms",

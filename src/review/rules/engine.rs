@@ -152,6 +152,8 @@ pub(crate) struct CompiledRules {
     extent: std::collections::HashMap<usize, taint::extent::Check>,
     /// Per pattern rule (by index): the taint rules of this language that supersede it.
     superseded_by: std::collections::HashMap<usize, Vec<usize>>,
+    /// How long building all this took: what a scan pays once for the language.
+    built_in: Duration,
 }
 
 /// Every match of a file's rules, sorted by where the reported node starts.
@@ -230,6 +232,7 @@ pub(crate) enum Incomplete {
 
 impl CompiledRules {
     pub(super) fn build(set: &RuleSet, language: Language) -> Result<CompiledRules, RuleError> {
+        let started = Instant::now();
         let grammar = language
             .grammar()
             .expect("rule sets are only compiled for languages with a grammar");
@@ -325,7 +328,13 @@ impl CompiledRules {
             pattern_role,
             language,
             superseded_by,
+            built_in: started.elapsed(),
         })
+    }
+
+    /// How long building these rules took: what a scan pays once for their language.
+    pub(crate) fn built_in(&self) -> Duration {
+        self.built_in
     }
 
     pub(crate) fn is_empty(&self) -> bool {

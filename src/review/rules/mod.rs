@@ -300,14 +300,6 @@ impl RuleSet {
         self.rules.iter().any(|r| r.languages.contains(&language))
     }
 
-    /// How long compiling the query of every rule for `language` takes: a compile of its own,
-    /// not the one kept, for `rules profile`.
-    pub(crate) fn compile_time(&self, language: Language) -> std::time::Duration {
-        let started = std::time::Instant::now();
-        let _ = engine::CompiledRules::build(self, language);
-        started.elapsed()
-    }
-
     /// The compiled query of every rule for `language`, built once.
     pub(crate) fn compiled(
         &self,
