@@ -270,10 +270,12 @@ mod tests {
     use super::*;
 
     fn parse(code: &str) -> tree_sitter::Tree {
+        parse_in(crate::lang::Language::Python, code)
+    }
+
+    fn parse_in(language: crate::lang::Language, code: &str) -> tree_sitter::Tree {
         let mut parser = tree_sitter::Parser::new();
-        let grammar = crate::lang::Language::Python
-            .grammar()
-            .expect("Python has a grammar");
+        let grammar = language.grammar().expect("the language has a grammar");
         parser.set_language(&grammar).expect("the grammar loads");
         parser.parse(code, None).expect("the parser has a language")
     }
@@ -548,9 +550,7 @@ mod tests {
             let grammar = language.grammar().expect("the language has a grammar");
             let query = tree_sitter::Query::new(&grammar, query_source).expect("compiles");
             let prefilter = Prefilter::build(&query, query_source, &grammar);
-            let mut parser = tree_sitter::Parser::new();
-            parser.set_language(&grammar).expect("the grammar loads");
-            let tree = parser.parse(code, None).expect("the parser has a language");
+            let tree = parse_in(*language, code);
             let mut cursor = tree_sitter::QueryCursor::new();
             let mut matches = cursor.matches(&query, tree.root_node(), code.as_bytes());
             let mut found = Vec::new();
