@@ -190,6 +190,11 @@ pub(crate) struct CiArgs {
     /// machines. The others' files are not read.
     #[arg(long, value_name = "I/N")]
     pub(crate) partition: Option<String>,
+    /// With --partition: write this partition's summaries of its files to FILE, for `shardscan
+    /// merge --summaries`, which then follows values across every partition's files as one
+    /// scan of everything would. The partition's own reports leave those flows to the merge.
+    #[arg(long, value_name = "FILE", requires = "partition")]
+    pub(crate) summaries_out: Option<PathBuf>,
     /// SARIF `runAutomationDetails` category, to keep several analyses of one repository apart in
     /// code scanning.
     #[arg(long, value_name = "NAME")]
@@ -218,6 +223,11 @@ pub(crate) struct MergeArgs {
     /// SARIF files written by shardscan (for example one per partition).
     #[arg(required = true, value_name = "FILE")]
     pub(crate) inputs: Vec<PathBuf>,
+    /// The partitions' summaries (`scan --partition I/N --summaries-out FILE`; repeatable): the
+    /// merge follows values across all of their files and adds what it finds, as one scan of
+    /// everything would have reported it.
+    #[arg(long = "summaries", value_name = "FILE", num_args = 1..)]
+    pub(crate) summaries: Vec<PathBuf>,
     /// Where to write the merged SARIF (`-` for standard output).
     #[arg(long, short = 'o', value_name = "FILE", default_value = "-")]
     pub(crate) output: PathBuf,

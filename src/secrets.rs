@@ -1,6 +1,8 @@
 //! Masks secrets found in code before they reach any output: a report that leaks the password it
 //! warns about becomes the leak.
 
+use std::borrow::BorrowMut;
+
 use crate::model::Finding;
 
 /// CWEs whose findings quote a secret: hard-coded credentials, passwords and keys.
@@ -15,15 +17,16 @@ pub(crate) fn is_secret(cwe: &[String]) -> bool {
 
 /// Masks the secrets found in one shard in all of its findings (another rule's finding on the
 /// same line quotes the same value), and every quoted literal in the findings about secrets.
-pub(crate) fn mask_findings(findings: &mut [Finding]) {
+pub(crate) fn mask_findings<F: BorrowMut<Finding>>(findings: &mut [F]) {
     let mut secrets: Vec<String> = findings
         .iter_mut()
-        .flat_map(|f| std::mem::take(&mut f.secrets))
+        .flat_map(|f| std::mem::take(&mut f.borrow_mut().secrets))
         .filter(|s| s.chars().count() > VISIBLE + 2)
         .collect();
     secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
     secrets.dedup();
     for finding in findings {
+        let finding = finding.borrow_mut();
         let secret_finding = is_secret(&finding.cwe);
         let quoted = std::iter::once(&mut finding.snippet)
             .chain(std::iter::once(&mut finding.message))

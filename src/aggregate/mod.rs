@@ -210,6 +210,7 @@ impl Aggregator {
             skipped_files,
             scope: Vec::new(),
             category: None,
+            join_left_to_merge: false,
             configuration: Vec::new(),
             baseline: None,
             rejected: self.rejected,

@@ -6,11 +6,15 @@ use std::path::Path;
 use anyhow::Context as _;
 
 use super::Context;
+use crate::aggregate::Aggregator;
 use crate::cli::MergeArgs;
 use crate::exit::ExitStatus;
 use crate::model::sarif;
+use crate::model::sarif::SarifResult;
+use crate::model::{Event, Joined};
 use crate::output::PendingFile;
-use crate::report::sarif::merge;
+use crate::report::sarif::{self as sarif_report, merge};
+use crate::review::rules::join::saved;
 
 pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Result<ExitStatus> {
     // Checked before the inputs are read; a merge scans no tree, so none is off limits.
@@ -22,7 +26,17 @@ pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Res
         inputs.push((path.display().to_string(), sarif::read(path)?));
     }
     let files = inputs.len();
-    let merged = merge::merge(inputs)?;
+    let joined = saved::join(&args.summaries)?;
+    let added = if args.summaries.is_empty() {
+        Vec::new()
+    } else {
+        vec![(
+            category_key(joined.category.as_deref()),
+            joined_results(joined.found),
+        )]
+    };
+    let mut merged = merge::merge(inputs, !args.summaries.is_empty(), added)?;
+    merged.warnings.extend(joined.warnings);
     let mut bytes = Vec::new();
     merge::render(&merged, &mut bytes).context("failed to serialize the merged log")?;
 
@@ -48,4 +62,22 @@ pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Res
         plural(merged.results(), "result"),
     )?;
     Ok(ExitStatus::Clean)
+}
+
+/// The merge's key of a scan's `--category`: what code scanning reads as the category of the
+/// run the scan wrote (everything before the last `/` of its id, `category/`).
+fn category_key(category: Option<&str>) -> String {
+    let Some(category) = category else {
+        return String::new();
+    };
+    category.strip_suffix('/').unwrap_or(category).to_string()
+}
+
+/// The findings of the join as a scan reports them: through the scan's own aggregator (masked,
+/// fingerprinted, duplicates merged), then as SARIF results.
+fn joined_results(found: Vec<Joined>) -> Vec<SarifResult> {
+    let mut aggregator = Aggregator::new();
+    aggregator.handle(Event::Joined(found));
+    let report = aggregator.finish(Default::default(), Vec::new(), Default::default());
+    sarif_report::results(&report)
 }

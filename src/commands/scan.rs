@@ -75,7 +75,28 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
             .with_hint("drop `--no-builtin-rules` or add `--rules DIR`")
             .into());
     }
-    let rules_reviewer: Arc<dyn Reviewer> = Arc::new(RulesReviewer::new(Arc::clone(&rules)));
+    let rules_only = match (writes.summaries.as_mut(), settings.partition) {
+        (None, _) => Arc::new(RulesReviewer::new(Arc::clone(&rules))),
+        (Some(file), Some(partition)) => {
+            if settings.diff_base.is_some() {
+                bail!("--summaries-out is for the partitions of a whole scan: drop --diff-base");
+            }
+            if !plan.rules {
+                bail!("--summaries-out holds what the rules find: add `--reviewer rules`");
+            }
+            let out = file.file().try_clone().with_context(|| {
+                format!("cannot write `{}` (--summaries-out)", file.path().display())
+            })?;
+            let category = settings.category.clone();
+            Arc::new(
+                RulesReviewer::saving(Arc::clone(&rules), out, partition, category).with_context(
+                    || format!("cannot write `{}` (--summaries-out)", file.path().display()),
+                )?,
+            )
+        }
+        (Some(_), None) => bail!("--summaries-out needs --partition I/N"),
+    };
+    let rules_reviewer: Arc<dyn Reviewer> = Arc::clone(&rules_only) as _;
     let reviewers: Vec<Arc<dyn Reviewer>> = if plan.rules {
         vec![Arc::clone(&rules_reviewer)]
     } else {
@@ -137,6 +158,12 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
         }
     })?;
     progress.finish_and_clear();
+    if let Some(file) = writes.summaries.take() {
+        rules_only.saved().with_context(|| {
+            format!("cannot write `{}` (--summaries-out)", file.path().display())
+        })?;
+        file.persist()?;
+    }
 
     if let (Some(file), Some(agents)) = (&mut writes.timeline, &agents) {
         let svg = timeline::render(&agents.spans(), agents.cap(), metrics.agents.as_ref());
@@ -148,6 +175,12 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
     report.category = settings.category.clone();
     let limited = scope.selects_files() || scope.selects_shards();
     report.scope = scope.description;
+    if settings.summaries_out.is_some() {
+        report.join_left_to_merge = true;
+        report.scope.push(String::from(
+            "flows across files left to `shardscan merge --summaries`",
+        ));
+    }
     report.configuration = settings.configuration();
     // Nothing to review is not a clean pass: a typo in --include, a tree of ignored files. (In
     // diff mode or a partition, an empty share is an answer.)
@@ -224,6 +257,8 @@ struct Writes {
     /// The reports in the order asked for; `None` is standard output.
     reports: Vec<(Format, Option<PendingFile>)>,
     timeline: Option<PendingFile>,
+    /// `--summaries-out`.
+    summaries: Option<PendingFile>,
 }
 
 impl Writes {
@@ -255,10 +290,16 @@ impl Writes {
         if let Some(path) = &plan.record {
             crate::output::refuse_inside_roots("--record", path, &roots)?;
         }
+        let summaries = settings
+            .summaries_out
+            .as_deref()
+            .map(|path| PendingFile::prepare("--summaries-out", path, &roots))
+            .transpose()?;
         Ok(Writes {
             roots,
             reports,
             timeline,
+            summaries,
         })
     }
 }

@@ -34,6 +34,10 @@ pub(crate) struct Report {
     /// SARIF `runAutomationDetails` category (`--category`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) category: Option<String>,
+    /// A partition that wrote its summaries (`--summaries-out`) left the flows across files,
+    /// and the matches they decide, to `shardscan merge --summaries`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) join_left_to_merge: bool,
     /// The configuration files the run read, and what each set.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) configuration: Vec<ConfigurationUse>,
@@ -181,6 +185,7 @@ impl Report {
             skipped_files: Vec::new(),
             scope: Vec::new(),
             category: None,
+            join_left_to_merge: false,
             configuration: Vec::new(),
             baseline: None,
             rejected: Vec::new(),

@@ -21,7 +21,7 @@ use rayon::iter::{IntoParallelIterator, ParallelBridge, ParallelIterator};
 use super::{read_and_slice, PipelineSettings};
 use crate::model::{Event, Failure, Occupancy, ShardOutcome, SkipReason, StopSignal};
 use crate::review::agents::AgentWork;
-use crate::review::{panic_message, review_shard, Reviewer};
+use crate::review::{panic_message, review_shard, Reviewer, Seen};
 use crate::slice::Shard;
 use crate::walk::Candidate;
 
@@ -81,14 +81,16 @@ pub(super) fn run(
 /// mode or in one partition of many.
 fn finish(shared: &Shared<'_>, events: &Sender<Event>) {
     let settings = shared.settings;
-    let whole = settings.select_file.is_none()
-        && settings.select_shard.is_none()
-        && shared.stop.borrow().is_none();
+    let stopped = shared.stop.borrow().is_some();
+    let seen = Seen {
+        whole: settings.select_file.is_none() && settings.select_shard.is_none() && !stopped,
+        stopped,
+    };
     for reviewer in shared.reviewers {
         if shared.closed.load(Ordering::Relaxed) {
             return;
         }
-        let joined = catch_unwind(AssertUnwindSafe(|| reviewer.finish(whole)));
+        let joined = catch_unwind(AssertUnwindSafe(|| reviewer.finish(seen)));
         match joined {
             Ok(joined) if !joined.is_empty() => send(shared, events, Event::Joined(joined)),
             Ok(_) => {}

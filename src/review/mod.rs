@@ -46,12 +46,21 @@ pub(crate) trait Reviewer: Send + Sync {
         let _ = file;
     }
     /// Findings that only the whole run shows, once every shard is reviewed: flows across
-    /// functions and files. `whole` says the run saw every file of the scan (no partition, no
-    /// diff, not stopped early), so what no caller in it passes can be judged.
-    fn finish(&self, whole: bool) -> Vec<Joined> {
-        let _ = whole;
+    /// functions and files.
+    fn finish(&self, seen: Seen) -> Vec<Joined> {
+        let _ = seen;
         Vec::new()
     }
+}
+
+/// What a run saw of the scan, for [`Reviewer::finish`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Seen {
+    /// Every file of the scan (no partition, no diff, not stopped early): what no caller in it
+    /// passes can be judged.
+    pub(crate) whole: bool,
+    /// The run stopped early (deadline, interrupt): some files it was to read were not.
+    pub(crate) stopped: bool,
 }
 
 /// A CPU reviewer whose parallel work stays on a pool of its own. The rules as the agents'
@@ -91,8 +100,8 @@ impl Reviewer for OnPool {
         self.pool.install(|| self.reviewer.prepare(file));
     }
 
-    fn finish(&self, whole: bool) -> Vec<Joined> {
-        self.pool.install(|| self.reviewer.finish(whole))
+    fn finish(&self, seen: Seen) -> Vec<Joined> {
+        self.pool.install(|| self.reviewer.finish(seen))
     }
 }
 

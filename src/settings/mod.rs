@@ -262,6 +262,9 @@ pub(crate) struct ScanSettings {
     pub(crate) diff_base: Option<String>,
     /// `(i, n)`: partition i of n, 1-based.
     pub(crate) partition: Option<(usize, usize)>,
+    /// `--summaries-out`: where a partition writes its summaries for the merge (the command
+    /// line only: it is a write).
+    pub(crate) summaries_out: Option<PathBuf>,
     /// When the run stops, counted from the start of the command.
     pub(crate) deadline: Option<Instant>,
     pub(crate) parse_only: bool,
@@ -420,6 +423,7 @@ impl ScanSettings {
                 .as_deref()
                 .map(parse_partition)
                 .transpose()?,
+            summaries_out: args.ci.summaries_out.clone(),
             deadline,
             parse_only: args.parse_only,
             config_files: file

@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::common::repo;
 use crate::scan_command::ScanCommand;
 
-const CALLER: &str = r#"import javax.servlet.http.HttpServletRequest;
+pub(crate) const CALLER: &str = r#"import javax.servlet.http.HttpServletRequest;
 
 public class Reports {
     public void run(HttpServletRequest request) throws Exception {
@@ -23,7 +23,7 @@ public class Reports {
 }
 "#;
 
-const CALLEE: &str = r#"public class Archiver {
+pub(crate) const CALLEE: &str = r#"public class Archiver {
     public void pack(String name) throws Exception {
         Runtime.getRuntime().exec("tar czf /backups/" + name + ".tgz /srv/data");
     }

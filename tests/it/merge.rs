@@ -368,3 +368,170 @@ fn four_partitions_merge_into_the_full_scan() {
         assert_eq!(metrics[key], full_metrics[key], "{key}");
     }
 }
+
+/// Runs `shardscan merge` with `args` and gives (status, stderr).
+fn merge_with(args: &[&str]) -> (i32, String) {
+    let mut all = vec!["merge"];
+    all.extend(args);
+    let (status, _, stderr) = run(&all);
+    (status, stderr)
+}
+
+/// Partitions that write their summaries merge into the whole scan, flows across partitions
+/// included: the value read in one partition's file runs in the other's, and the helper that
+/// only a constant reaches is closed as the whole scan closes it.
+#[test]
+fn partitions_with_their_summaries_merge_into_the_whole_scan() {
+    use crate::across_files::{CALLEE, CALLER};
+    let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let out = tempfile::tempdir().unwrap();
+    let full = scan(dir.path(), &out.path().join("full.sarif"), &[]);
+    let mut parts = Vec::new();
+    let mut summaries = Vec::new();
+    for i in 1..=2 {
+        let part = out.path().join(format!("part{i}.sarif"));
+        let saved = out.path().join(format!("part{i}.summaries"));
+        let partition = format!("{i}/2");
+        let args = [
+            "--partition",
+            &partition,
+            "--summaries-out",
+            saved.to_str().unwrap(),
+        ];
+        let log = scan(dir.path(), &part, &args);
+        // Each partition holds one of the two files, and says what it left to the merge.
+        let properties = &log["runs"][0]["properties"];
+        assert!(properties["metrics"]["files"] == 1, "{log}");
+        assert_eq!(properties["joinLeftToMerge"], true);
+        parts.push(part);
+        summaries.push(saved);
+    }
+    let mut args: Vec<&str> = parts.iter().map(|p| p.to_str().unwrap()).collect();
+    args.push("--summaries");
+    args.extend(summaries.iter().map(|p| p.to_str().unwrap()));
+    let merged_path = out.path().join("merged.sarif");
+    args.extend(["-o", merged_path.to_str().unwrap()]);
+    let (status, stderr) = merge_with(&args);
+    assert_eq!(status, 0, "{stderr}");
+    let merged = read(&merged_path);
+    assert_valid_sarif(&merged);
+    let run = &merged["runs"][0];
+    assert_eq!(run["results"], full["runs"][0]["results"]);
+    assert_rule_indexes(run);
+    let flows = run["results"].as_array().unwrap().iter();
+    let across = flows.filter(|r| r["codeFlows"].is_array()).count();
+    assert!(
+        across >= 1,
+        "the flow from Reports.java into Archiver.java: {run}"
+    );
+
+    assert!(
+        run["properties"].get("joinLeftToMerge").is_none(),
+        "{}",
+        run["properties"]
+    );
+
+    // The SARIF files alone lack what only the join of both partitions shows: refused.
+    let plain = out.path().join("plain.sarif");
+    let (status, stderr) = merge_with(&[
+        parts[0].to_str().unwrap(),
+        parts[1].to_str().unwrap(),
+        "-o",
+        plain.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("left its flows across files to the merge"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--summaries"), "{stderr}");
+    assert!(!plain.exists());
+
+    // Without one partition's summaries the merge says so, and closes nothing.
+    let one = [
+        parts[0].to_str().unwrap(),
+        parts[1].to_str().unwrap(),
+        "--summaries",
+        summaries[0].to_str().unwrap(),
+        "-o",
+        merged_path.to_str().unwrap(),
+    ];
+    let (status, stderr) = merge_with(&one);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        stderr.contains("no summaries of partition 2 of 2"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn summaries_are_written_only_where_they_belong_and_damaged_ones_are_refused() {
+    use crate::across_files::{CALLEE, CALLER};
+    let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let out = tempfile::tempdir().unwrap();
+    let saved = out.path().join("p.summaries");
+    let saved = saved.to_str().unwrap();
+
+    // Without --partition: a usage error.
+    let outcome = ScanCommand::bare(dir.path())
+        .args(["--summaries-out", saved])
+        .run();
+    assert_eq!(outcome.status, 2, "{}", outcome.stderr);
+    assert!(outcome.stderr.contains("--partition"), "{}", outcome.stderr);
+
+    // Inside the scanned tree: refused before anything is read, nothing written.
+    let inside = dir.path().join("p.summaries");
+    let outcome = ScanCommand::bare(dir.path())
+        .args([
+            "--partition",
+            "1/2",
+            "--summaries-out",
+            inside.to_str().unwrap(),
+        ])
+        .run();
+    assert_eq!(outcome.status, 2, "{}", outcome.stderr);
+    assert!(
+        outcome.stderr.contains("--summaries-out"),
+        "{}",
+        outcome.stderr
+    );
+    assert!(!inside.exists());
+
+    // Cut short: the merge names the file, and writes nothing.
+    let part = out.path().join("p.sarif");
+    scan(
+        dir.path(),
+        &part,
+        &["--partition", "1/2", "--summaries-out", saved],
+    );
+    let bytes = std::fs::read(saved).unwrap();
+    std::fs::write(saved, &bytes[..bytes.len() / 2]).unwrap();
+    let merged = out.path().join("merged.sarif");
+    let args = [
+        part.to_str().unwrap(),
+        "--summaries",
+        saved,
+        "-o",
+        merged.to_str().unwrap(),
+    ];
+    let (status, stderr) = merge_with(&args);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("p.summaries") && stderr.contains("damaged"),
+        "{stderr}"
+    );
+    assert!(!merged.exists());
+
+    // A SARIF file given as summaries.
+    let args = [
+        part.to_str().unwrap(),
+        "--summaries",
+        part.to_str().unwrap(),
+    ];
+    let (status, stderr) = merge_with(&args);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("is not a shardscan summaries file"),
+        "{stderr}"
+    );
+}

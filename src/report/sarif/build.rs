@@ -8,7 +8,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde_json::{json, Value};
 
 use super::limits::{self, MAX_DESCRIPTION, MAX_NOTIFICATIONS, MAX_RULE_NAME, MAX_TAGS};
-use super::{message, notification, INFORMATION_URI, LINE_HASH, SCHEMA_URI, SRCROOT};
+use super::{
+    message, notification, INFORMATION_URI, JOIN_LEFT_TO_MERGE, LINE_HASH, SCHEMA_URI, SRCROOT,
+};
 use crate::model::sarif::{
     ArtifactContent, ArtifactLocation, CodeFlow, Invocation, Location, Log,
     MultiformatMessageString, Notification, PhysicalLocation, PropertyBag, Region,
@@ -90,7 +92,7 @@ pub(super) fn log(report: &Report) -> Log {
 /// The run's `properties`: `metrics`, the figures a merge combines.
 fn metrics(report: &Report) -> Value {
     let summary = &report.summary;
-    json!({
+    let mut properties = json!({
         "metrics": {
             "files": summary.files,
             "lines": summary.lines,
@@ -102,7 +104,11 @@ fn metrics(report: &Report) -> Value {
             "pool": summary.pool,
             "durationSeconds": summary.duration_seconds,
         }
-    })
+    });
+    if report.join_left_to_merge {
+        properties[JOIN_LEFT_TO_MERGE] = Value::Bool(true);
+    }
+    properties
 }
 
 /// A property bag of a JSON object's members.
@@ -261,7 +267,7 @@ fn kept(findings: &[Finding], max: usize) -> Vec<&Finding> {
 
 /// `uri` gives a path's URI: the finding's own, and each step's (a flow across files has steps
 /// in other files than the finding's).
-fn result(
+pub(super) fn result(
     finding: &Finding,
     rule_index: Option<usize>,
     uri: &dyn Fn(&str) -> String,

@@ -15,16 +15,20 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{self, Write};
 
 use super::limits::{self, Origin, MAX_NOTIFICATIONS, MAX_RUNS};
-use super::{notification, SCHEMA_URI};
+use super::{notification, JOIN_LEFT_TO_MERGE, SCHEMA_URI};
 use crate::model::sarif::{
     ArtifactLocation, Invocation, Log, Notification, ReportingDescriptor, Run,
-    RunAutomationDetails, VERSION,
+    RunAutomationDetails, SarifResult, VERSION,
 };
 
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum MergeError {
     #[error("the merged log would have {count} runs (one per category) and GitHub accepts at most {MAX_RUNS}\nhint: merge and upload the categories in several files")]
     TooManyRuns { count: usize },
+    #[error("the summaries are of {}, which no SARIF input has\nhint: merge the summaries with the SARIF files of the same partitions", if category.is_empty() { String::from("the default category") } else { format!("category `{category}`") })]
+    NoRunFor { category: String },
+    #[error("{input} left its flows across files to the merge (`scan --summaries-out`): without the partitions' summaries they would be lost\nhint: add `--summaries` with every partition's summaries file")]
+    SummariesMissing { input: String },
 }
 
 /// The merged log, ready for [`render`].
@@ -60,13 +64,20 @@ fn category(run: &Run) -> &str {
 }
 
 /// Merges `inputs` (a name for messages, and a log from the reader) into one run per category,
-/// in the order the categories first appear. A run equal to one already taken is merged once,
-/// with a warning: merging a file with itself must not double its metrics.
-pub(crate) fn merge(inputs: Vec<(String, Log)>) -> Result<MergedLog, MergeError> {
+/// in the order the categories first appear, with the `added` results of each category (what
+/// the join of the partitions' summaries found). A run equal to one already taken is merged
+/// once, with a warning: merging a file with itself must not double its metrics.
+/// `joined` says the partitions' summaries were joined (`added` holds what that found).
+pub(crate) fn merge(
+    inputs: Vec<(String, Log)>,
+    joined: bool,
+    added: Vec<(String, Vec<SarifResult>)>,
+) -> Result<MergedLog, MergeError> {
     struct Group {
         category: String,
         runs: Vec<Run>,
         sources: Vec<String>,
+        added: Vec<SarifResult>,
     }
     let mut groups: Vec<Group> = Vec::new();
     let mut warnings = Vec::new();
@@ -85,6 +96,7 @@ pub(crate) fn merge(inputs: Vec<(String, Log)>) -> Result<MergedLog, MergeError>
                         category: category(&run).to_string(),
                         runs: Vec::new(),
                         sources: Vec::new(),
+                        added: Vec::new(),
                     });
                     groups.len() - 1
                 }
@@ -101,6 +113,28 @@ pub(crate) fn merge(inputs: Vec<(String, Log)>) -> Result<MergedLog, MergeError>
             group.sources.push(source);
         }
     }
+    // A partition that left its flows across files to the merge is whole only with the
+    // summaries of every partition joined.
+    let left = groups
+        .iter()
+        .flat_map(|g| g.runs.iter().zip(&g.sources))
+        .find(|(run, _)| {
+            run.properties
+                .as_ref()
+                .and_then(|p| p.additional_properties.get(JOIN_LEFT_TO_MERGE))
+                .is_some_and(|v| *v == serde_json::Value::Bool(true))
+        });
+    if let (Some((_, source)), false) = (left, joined) {
+        return Err(MergeError::SummariesMissing {
+            input: source.clone(),
+        });
+    }
+    for (category, results) in added {
+        match groups.iter_mut().find(|g| g.category == category) {
+            Some(group) => group.added.extend(results),
+            None => return Err(MergeError::NoRunFor { category }),
+        }
+    }
     if groups.len() > MAX_RUNS {
         return Err(MergeError::TooManyRuns {
             count: groups.len(),
@@ -108,7 +142,7 @@ pub(crate) fn merge(inputs: Vec<(String, Log)>) -> Result<MergedLog, MergeError>
     }
     let runs: Vec<Run> = groups
         .into_iter()
-        .map(|group| merge_category(&group.category, group.runs, &mut warnings))
+        .map(|group| merge_category(&group.category, group.runs, group.added, &mut warnings))
         .collect();
     let log = Log::builder()
         .schema(SCHEMA_URI)
@@ -120,7 +154,12 @@ pub(crate) fn merge(inputs: Vec<(String, Log)>) -> Result<MergedLog, MergeError>
 
 /// The runs of one category as one run: the first run's fields, with everything the others
 /// hold merged in.
-fn merge_category(category: &str, mut runs: Vec<Run>, warnings: &mut Vec<String>) -> Run {
+fn merge_category(
+    category: &str,
+    mut runs: Vec<Run>,
+    added: Vec<SarifResult>,
+    warnings: &mut Vec<String>,
+) -> Run {
     let mut versions: Vec<&str> = Vec::new();
     for run in &runs {
         let version = run.tool.driver.version.as_deref().unwrap_or("?");
@@ -152,7 +191,8 @@ fn merge_category(category: &str, mut runs: Vec<Run>, warnings: &mut Vec<String>
 
     let results = results::merge_results(
         runs.iter_mut()
-            .map(|run| run.results.take().unwrap_or_default()),
+            .map(|run| run.results.take().unwrap_or_default())
+            .chain(std::iter::once(added)),
     );
     // The first description of an id wins.
     let mut rules: Vec<ReportingDescriptor> = Vec::new();
@@ -196,6 +236,9 @@ fn merge_category(category: &str, mut runs: Vec<Run>, warnings: &mut Vec<String>
                 .build()
         });
     }
+    let mut properties = properties;
+    // Whatever the parts left to the merge is done (or refused above).
+    properties.additional_properties.remove(JOIN_LEFT_TO_MERGE);
     merged.properties = Some(properties);
     merged
 }

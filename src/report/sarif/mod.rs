@@ -25,6 +25,9 @@ const SCHEMA_URI: &str =
 const INFORMATION_URI: &str = "https://github.com/shardscan/shardscan";
 /// The base of every relative URI, declared in `originalUriBaseIds` as the scanned root.
 const SRCROOT: &str = "%SRCROOT%";
+/// The run property of a partition that left its flows across files to `shardscan merge
+/// --summaries` (`--summaries-out`): a merge without the summaries would lose them.
+const JOIN_LEFT_TO_MERGE: &str = "joinLeftToMerge";
 /// GitHub's own partial fingerprint, beside [`crate::model::sarif::FINGERPRINT`].
 const LINE_HASH: &str = "primaryLocationLineHash";
 
@@ -33,6 +36,14 @@ const LINE_HASH: &str = "primaryLocationLineHash";
 pub(crate) fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let totals = vec![report.findings.len()];
     limits::write_within_limits(build::log(report), Some(totals), limits::Origin::Scan, out)
+}
+
+/// The results of `report`'s findings as a scan writes them, without rule indexes: for a merge
+/// to add to the runs it merges, which numbers the rules again.
+pub(crate) fn results(report: &Report) -> Vec<crate::model::sarif::SarifResult> {
+    let uri = |path: &str| report.uri(path);
+    let results = report.findings.iter();
+    results.map(|f| build::result(f, None, &uri)).collect()
 }
 
 /// §3.11 message of plain text.
@@ -106,6 +117,7 @@ mod tests {
             skipped_files: vec![],
             scope: Vec::new(),
             category: None,
+            join_left_to_merge: false,
             configuration: Vec::new(),
             baseline: None,
             rejected: vec![],

@@ -50,6 +50,7 @@ use crate::model::{Finding, FlowStep, Joined};
 
 mod calls;
 mod numbers;
+pub(crate) mod saved;
 
 use calls::{Call, Names};
 use numbers::{Numbers, Places, Sinks};
@@ -74,7 +75,7 @@ const MAX_REACHED: usize = 2 * MAX_EDGES;
 /// One edge of a file, with where its steps are: its two ends as 32-bit numbers and a byte of
 /// kinds, 28 bytes rather than the 56 of an [`Origin`], a [`Target`] and [`Steps`], since the
 /// index holds up to [`MAX_EDGES`] of them for the whole scan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct EdgeRecord {
     from: [u32; 2],
     to: [u32; 2],
@@ -132,7 +133,7 @@ impl EdgeRecord {
 }
 
 /// Where an edge's steps are among its file's (see [`FileRecord::steps`]): none when empty.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Steps {
     at: u32,
     len: u32,
@@ -340,7 +341,7 @@ impl Spill {
 /// A match that the join decides: a pattern rule's, with the (taint rule, sink) pairs of which
 /// one must be open for it to stand; or a leak's, with the (call, argument position) pairs its
 /// memory was lent to, of which none may keep it.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Pending {
     pub(crate) finding: Finding,
     pub(crate) sinks: Vec<(usize, Range<usize>)>,
@@ -348,7 +349,7 @@ pub(crate) struct Pending {
 }
 
 /// One taint rule's edges in a file (see `engine::RuleEdges`).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct RuleRecord {
     pub(crate) edges: Vec<EdgeRecord>,
     pub(crate) shares: bool,
@@ -442,11 +443,11 @@ enum Node {
 }
 
 impl Index {
-    /// Adds a file's summary; past the bound the file is left out and `false` returned (its
-    /// pending matches are then the caller's to report).
-    pub(crate) fn add(&mut self, mut file: FileRecord) -> bool {
+    /// Adds a file's summary; past the bound the file is left out and its pending matches
+    /// given back: they are then the caller's to report.
+    pub(crate) fn add(&mut self, mut file: FileRecord) -> Result<(), Vec<Pending>> {
         if self.full {
-            return false;
+            return Err(file.pending);
         }
         for rule in &self.shed {
             shed_from(&mut file, *rule);
@@ -472,7 +473,7 @@ impl Index {
                 // Collected in place, the vector would keep the summary's larger allocation.
                 file.kept_calls.shrink_to_fit();
                 self.files.push(file);
-                return true;
+                return Ok(());
             }
             // The rule holding the most edges, this file's counted, gives its up.
             let mut held = self.held.clone();
@@ -485,7 +486,7 @@ impl Index {
                 .max_by_key(|(rule, edges)| (*edges, std::cmp::Reverse(*rule)));
             let Some((rule, _)) = biggest.filter(|(_, edges)| *edges >= MAX_EDGES / 8) else {
                 self.full = true;
-                return false;
+                return Err(file.pending);
             };
             self.shed.insert(rule);
             self.edges -= self.held.remove(&rule).unwrap_or(0);
@@ -1480,8 +1481,12 @@ mod tests {
     #[test]
     fn past_the_bound_the_rule_with_most_edges_gives_its_up_and_the_others_stay() {
         let mut index = Index::default();
-        assert!(index.add(file("a.c", &[(1, MAX_EDGES / 2), (2, 10)])));
-        assert!(index.add(file("b.c", &[(1, MAX_EDGES / 2), (2, 10)])));
+        assert!(index
+            .add(file("a.c", &[(1, MAX_EDGES / 2), (2, 10)]))
+            .is_ok());
+        assert!(index
+            .add(file("b.c", &[(1, MAX_EDGES / 2), (2, 10)]))
+            .is_ok());
         assert!(!index.full, "the index still takes summaries");
         assert_eq!(index.shed, BTreeSet::from([1]));
         assert_eq!(index.edges, 20, "only rule 2's edges are held");
@@ -1490,7 +1495,7 @@ mod tests {
             assert_eq!(stored.by_rule[&2].edges.len(), 10);
         }
         // A later file's edges of the rule given up are not taken either.
-        assert!(index.add(file("c.c", &[(1, 5), (2, 1)])));
+        assert!(index.add(file("c.c", &[(1, 5), (2, 1)])).is_ok());
         assert_eq!(index.edges, 21);
     }
 
@@ -1498,8 +1503,8 @@ mod tests {
     fn when_no_rule_holds_an_eighth_of_the_bound_the_index_is_full() {
         let mut index = Index::default();
         let rules: Vec<(usize, usize)> = (0..10).map(|r| (r, MAX_EDGES / 10)).collect();
-        assert!(index.add(file("a.c", &rules)));
-        assert!(!index.add(file("b.c", &[(11, MAX_EDGES / 20)])));
+        assert!(index.add(file("a.c", &rules)).is_ok());
+        assert!(index.add(file("b.c", &[(11, MAX_EDGES / 20)])).is_err());
         assert!(index.full);
         assert!(index.shed.is_empty());
     }

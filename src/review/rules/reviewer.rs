@@ -1,15 +1,17 @@
 //! The rules reviewer: turns the matches of a shard's rules into findings.
 
+use std::io::Write as _;
 use std::sync::{Arc, Mutex};
 
 use super::engine::{FileMatches, Incomplete, RuleMatch};
+use super::join::saved::{self, Header, SummaryWriter};
 use super::join::{EdgeRecord, FileRecord, Index, Pending, RuleRecord, StepWriter};
 use super::taint::summary::{Edge, Origin, Target};
 use super::RuleSet;
 use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::model::{Finding, FlowStep, Joined, Location};
-use crate::review::{ReviewError, Reviewer};
+use crate::review::{ReviewError, Reviewer, Seen};
 use crate::secrets as mask;
 use crate::slice::{suppress, Shard, SourceFile};
 
@@ -20,6 +22,16 @@ pub(crate) struct RulesReviewer {
     rules: Arc<RuleSet>,
     /// The summaries of the files reviewed so far, joined by [`Reviewer::finish`].
     index: Mutex<Index>,
+    /// A partition's summaries written out for `shardscan merge` (`--summaries-out`), in place
+    /// of its own join: its files' flows across functions and the matches the join decides are
+    /// the merge's to report, with every other partition's files.
+    saving: Option<Mutex<Saving>>,
+}
+
+/// Where a partition's summaries go, and the first error writing them.
+struct Saving {
+    writer: Option<SummaryWriter<std::fs::File>>,
+    error: Option<std::io::Error>,
 }
 
 impl RulesReviewer {
@@ -27,6 +39,45 @@ impl RulesReviewer {
         RulesReviewer {
             rules,
             index: Mutex::new(Index::default()),
+            saving: None,
+        }
+    }
+
+    /// A reviewer that writes its summaries to `out` (see [`saved`](super::join::saved)) and
+    /// joins nothing itself: partition `partition` of a run whose reports say `category`.
+    pub(crate) fn saving(
+        rules: Arc<RuleSet>,
+        out: std::fs::File,
+        partition: (usize, usize),
+        category: Option<String>,
+    ) -> std::io::Result<RulesReviewer> {
+        let header = Header {
+            format: saved::FORMAT.to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            partition,
+            category,
+            rules: rules.rules().iter().map(|r| r.meta.id.clone()).collect(),
+        };
+        let writer = SummaryWriter::new(out, &header)?;
+        Ok(RulesReviewer {
+            saving: Some(Mutex::new(Saving {
+                writer: Some(writer),
+                error: None,
+            })),
+            ..RulesReviewer::new(rules)
+        })
+    }
+
+    /// After [`Reviewer::finish`]: whether the summaries were written whole.
+    pub(crate) fn saved(&self) -> std::io::Result<()> {
+        let Some(saving) = &self.saving else {
+            return Ok(());
+        };
+        let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
+        match (saving.error.take(), &saving.writer) {
+            (Some(error), _) => Err(error),
+            (None, Some(_)) => Err(std::io::Error::other("the run ended before its summaries")),
+            (None, None) => Ok(()),
         }
     }
 
@@ -165,6 +216,23 @@ impl RulesReviewer {
                 lent: Vec::new(),
             });
         }
+        if let Some(saving) = &self.saving {
+            // Masked now: the secrets themselves are not written out.
+            let mut findings: Vec<&mut Finding> = record
+                .sinks
+                .values_mut()
+                .chain(record.pending.iter_mut().map(|p| &mut p.finding))
+                .collect();
+            mask::mask_findings(&mut findings);
+            let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(writer) = &mut saving.writer {
+                if let Err(error) = writer.add(&record) {
+                    saving.writer = None;
+                    saving.error = Some(error);
+                }
+            }
+            return;
+        }
         let accepted = self
             .index
             .lock()
@@ -172,7 +240,7 @@ impl RulesReviewer {
             .add(record);
         // Past the index's bound a file is not joined: its deferred matches stand now (its
         // leaks lent to calls, which nothing decides, stay out).
-        if !accepted {
+        if accepted.is_err() {
             for m in matches.matches.iter_mut() {
                 m.deferred.clear();
             }
@@ -276,9 +344,21 @@ impl Reviewer for RulesReviewer {
         let _ = self.file_matches(file);
     }
 
-    fn finish(&self, whole: bool) -> Vec<Joined> {
+    fn finish(&self, seen: Seen) -> Vec<Joined> {
+        if let Some(saving) = &self.saving {
+            let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(writer) = saving.writer.take() {
+                let written = writer
+                    .finish(seen.stopped)
+                    .and_then(|mut file| file.flush());
+                if let Err(error) = written {
+                    saving.error = Some(error);
+                }
+            }
+            return Vec::new();
+        }
         let index = std::mem::take(&mut *self.index.lock().unwrap_or_else(|e| e.into_inner()));
-        index.join(whole)
+        index.join(seen.whole)
     }
 }
 

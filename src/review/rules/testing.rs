@@ -90,7 +90,10 @@ pub(crate) fn run(rules: &Arc<RuleSet>, budget_tokens: usize) -> Vec<RuleTestRes
             }
         }
         // Each test file is a program of its own: its flows across functions are joined alone.
-        for joined in reviewer.finish(true) {
+        for joined in reviewer.finish(crate::review::Seen {
+            whole: true,
+            stopped: false,
+        }) {
             found
                 .entry(joined.finding.rule_id)
                 .or_default()

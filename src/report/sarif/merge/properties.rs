@@ -136,8 +136,7 @@ fn combine_numbers(
 mod tests {
     use serde_json::json;
 
-    use super::super::merge;
-    use super::super::tests::{log, run};
+    use super::super::tests::{log, merge_logs, run};
 
     #[test]
     fn metrics_add_counts_and_keep_peaks_and_weigh_shares() {
@@ -147,7 +146,8 @@ mod tests {
         let b = json!({ "files": 2, "durationSeconds": 3.0, "skipped": { "binary": 2, "minified": 1 },
                         "pool": { "workers": 2, "peak_concurrency": 2, "utilization": 0.9,
                                   "wall_seconds": 3.0, "agents_started": 2 } });
-        let merged = merge(vec![log(vec![run(vec![], a)]), log(vec![run(vec![], b)])]).unwrap();
+        let merged =
+            merge_logs(vec![log(vec![run(vec![], a)]), log(vec![run(vec![], b)])]).unwrap();
         let bag = merged.log.runs[0].properties.as_ref().unwrap();
         let properties = serde_json::to_value(bag).unwrap();
         assert_eq!(properties["mergedFrom"], 2);

@@ -216,8 +216,7 @@ fn renumber(results: &mut [SarifResult]) {
 mod tests {
     use serde_json::json;
 
-    use super::super::merge;
-    use super::super::tests::{log, result, run};
+    use super::super::tests::{log, merge_logs, result, run};
     use crate::model::sarif::fingerprint;
 
     /// The finding `abc:1` at line 10 of `a.py`, with a flow of one step in `origin`.
@@ -238,7 +237,7 @@ mod tests {
             vec![result("abc:1", 20, "error"), result("abc:1", 10, "error")],
             json!({}),
         );
-        let merged = merge(vec![log(vec![second]), log(vec![first])]).unwrap();
+        let merged = merge_logs(vec![log(vec![second]), log(vec![first])]).unwrap();
         let results = merged.log.runs[0].results.as_ref().unwrap();
         let prints: Vec<_> = results
             .iter()
@@ -278,7 +277,7 @@ mod tests {
             vec![from("d.py", "abc:1"), from("c.py", "abc:1")],
             json!({}),
         );
-        let merged = merge(vec![log(vec![part]), log(vec![whole])]).unwrap();
+        let merged = merge_logs(vec![log(vec![part]), log(vec![whole])]).unwrap();
         let results = merged.log.runs[0].results.as_ref().unwrap();
         let found: Vec<(&str, &str)> = results
             .iter()
@@ -303,7 +302,7 @@ mod tests {
             [flowed.clone(), flowless.clone()],
         ] {
             let [first, second] = parts;
-            let merged = merge(vec![
+            let merged = merge_logs(vec![
                 log(vec![run(vec![first], json!({}))]),
                 log(vec![run(vec![second], json!({}))]),
             ])
@@ -350,7 +349,7 @@ mod tests {
                     } else {
                         parts.push(rest);
                     }
-                    let merged = merge(parts).unwrap();
+                    let merged = merge_logs(parts).unwrap();
                     let results = merged.log.runs[0].results.as_ref().unwrap();
                     let found: Vec<(&str, bool)> = results
                         .iter()
@@ -375,7 +374,7 @@ mod tests {
     /// and after it in the scan.
     #[test]
     fn origins_are_ordered_by_their_paths_not_their_encoded_uris() {
-        let merged = merge(vec![
+        let merged = merge_logs(vec![
             log(vec![run(vec![flowing_from("%C3%A9t%C3%A9.py")], json!({}))]),
             log(vec![run(vec![flowing_from("b.py")], json!({}))]),
         ])
@@ -402,7 +401,7 @@ mod tests {
         bare["properties"] = json!({ "confidence": 0.5 });
         let mut bare_again = result("zzz:1", 3, "note");
         bare_again["properties"]["reviewers"] = json!(["llm:gpt"]);
-        let merged = merge(vec![
+        let merged = merge_logs(vec![
             log(vec![run(vec![rules, bare], json!({}))]),
             log(vec![run(vec![agent, bare_again], json!({}))]),
         ])

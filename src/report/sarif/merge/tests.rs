@@ -6,6 +6,11 @@ use super::super::limits::{cut, Origin, Trim, MAX_RESULTS};
 use super::*;
 use crate::model::sarif::{self, ResultLevel};
 
+/// The merge of `inputs` with no summaries joined.
+pub(super) fn merge_logs(inputs: Vec<(String, Log)>) -> Result<MergedLog, MergeError> {
+    merge(inputs, false, Vec::new())
+}
+
 pub(super) fn result(fingerprint: &str, line: u64, level: &str) -> Value {
     json!({
         "ruleId": "python/eval-exec",
@@ -65,7 +70,7 @@ fn over_githubs_limit_the_most_severe_results_stay() {
             )
         })
         .collect();
-    let merged = merge(vec![log(vec![run(results, json!({}))])]).unwrap();
+    let merged = merge_logs(vec![log(vec![run(results, json!({}))])]).unwrap();
     let written = cut(&merged.log, Trim::default(), Origin::Merge);
     let run = &written.runs[0];
     let results = run.results.as_ref().unwrap();
@@ -105,10 +110,10 @@ fn more_categories_than_github_takes_is_an_error() {
             })
             .collect()
     };
-    let error = merge(inputs()).unwrap_err().to_string();
+    let error = merge_logs(inputs()).unwrap_err().to_string();
     assert!(error.contains("21 runs"), "{error}");
     let fewer = inputs().into_iter().skip(1).collect();
-    assert_eq!(merge(fewer).unwrap().runs(), MAX_RUNS);
+    assert_eq!(merge_logs(fewer).unwrap().runs(), MAX_RUNS);
 }
 
 #[test]
@@ -134,10 +139,10 @@ fn runs_of_one_category_with_different_ids_keep_the_category() {
         one["automationDetails"] = json!({ "id": id });
         log(vec![one])
     };
-    let merged = merge(vec![with_id("backend/1"), with_id("backend/2")]).unwrap();
+    let merged = merge_logs(vec![with_id("backend/1"), with_id("backend/2")]).unwrap();
     let details = merged.log.runs[0].automation_details.as_ref().unwrap();
     assert_eq!(details.id.as_deref(), Some("backend/"));
-    let merged = merge(vec![with_id("no-slash-1"), with_id("no-slash-2")]).unwrap();
+    let merged = merge_logs(vec![with_id("no-slash-1"), with_id("no-slash-2")]).unwrap();
     assert!(
         merged.log.runs[0].automation_details.is_none(),
         "the default category"
@@ -157,7 +162,7 @@ fn notifications_are_merged_once_and_success_needs_every_input() {
         }]);
         log(vec![one])
     };
-    let merged = merge(vec![
+    let merged = merge_logs(vec![
         with_notes(true, &["unreviewed-shard", "file-problem"]),
         with_notes(false, &["file-problem", "unreviewed-shard", "other"]),
     ])
@@ -185,7 +190,7 @@ fn notes_of_skipped_files_come_after_what_left_a_run_incomplete() {
     let skipped: Vec<String> = (0..MAX_NOTIFICATIONS)
         .map(|i| format!("skipped-{i}"))
         .collect();
-    let merged = merge(vec![
+    let merged = merge_logs(vec![
         with("note", skipped),
         with("error", vec![String::from("unreviewed-shard")]),
     ])
@@ -203,7 +208,7 @@ fn rules_are_united_and_indexes_point_into_them() {
     let mut second = run(vec![result("b:1", 2, "error")], json!({}));
     second["tool"]["driver"]["rules"][0]["name"] = json!("second's");
     second["results"][0]["ruleId"] = json!("z/last");
-    let merged = merge(vec![log(vec![first]), log(vec![second])]).unwrap();
+    let merged = merge_logs(vec![log(vec![first]), log(vec![second])]).unwrap();
     let run = &merged.log.runs[0];
     let rules = run.tool.driver.rules.as_ref().unwrap();
     let ids: Vec<&str> = rules.iter().map(|r| r.id.as_str()).collect();
@@ -253,7 +258,7 @@ fn a_scan_log_merged_alone_keeps_everything_it_holds() {
     let written: Value = serde_json::from_slice(&out).unwrap();
 
     let input = sarif::parse("scan.sarif", &out).unwrap();
-    let merged = merge(vec![(String::from("scan.sarif"), input)]).unwrap();
+    let merged = merge_logs(vec![(String::from("scan.sarif"), input)]).unwrap();
     let mut again = Vec::new();
     render(&merged, &mut again).unwrap();
     let mut merged: Value = serde_json::from_slice(&again).unwrap();

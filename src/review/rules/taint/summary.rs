@@ -31,7 +31,7 @@ use crate::lang::Language;
 use crate::review::rules::names::Aliases;
 
 /// A function of the file, as calls name it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Function {
     pub(crate) name: String,
     /// The class (or C++ scope) it belongs to, when it is a method.
@@ -48,7 +48,7 @@ pub(crate) struct Function {
 
 /// A call the repository may answer: to a plain name, to a method of the object itself, or to a
 /// method of an object whose class the code says.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub(crate) struct CallSite {
     pub(crate) name: String,
     /// The class the call is resolved in: the receiver's (`new Helper().run(x)`, a local
@@ -68,7 +68,7 @@ pub(crate) struct CallSite {
 
 /// A field of a class, or a global variable, that functions write and read: `Class.name`, or
 /// the variable's own name in C.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Field {
     pub(crate) name: String,
     /// Only its own file sees it (C's `static`).

@@ -22,7 +22,7 @@ use crate::review::rules::taint::shape::{children, field};
 use crate::review::rules::taint::syntax::Syntax;
 
 /// What a function may do with what one of its parameters points at.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Keeping {
     /// It may keep it, whatever its callees do.
     pub(crate) kept: bool,
