@@ -306,9 +306,10 @@ fn matrix_workflow_merges_after_every_partition() {
     };
     assert!(needs.contains(&"scan"), "merge needs the scan job");
     let merge_steps = jobs["merge"]["steps"].as_vec().expect("merge steps");
+    // The merge joins the partitions' summaries, so that flows across partitions are found.
     assert!(merge_steps.iter().any(|s| s["run"]
         .as_str()
-        .is_some_and(|r| r.contains("shardscan merge"))));
+        .is_some_and(|r| r.contains("shardscan merge") && r.contains("--summaries "))));
     assert!(merge_steps.iter().any(|s| s["uses"]
         .as_str()
         .is_some_and(|u| u.starts_with("github/codeql-action/upload-sarif@"))));
@@ -317,6 +318,12 @@ fn matrix_workflow_merges_after_every_partition() {
         .iter()
         .find(|s| s["uses"].as_str().is_some_and(|u| u.contains("shardscan")))
         .expect("a shardscan step");
+    assert!(
+        scan["with"]["args"]
+            .as_str()
+            .is_some_and(|a| a.contains("--summaries-out")),
+        "each partition writes its summaries for the merge"
+    );
     let upload = &scan["with"]["upload"];
     assert!(
         *upload == Yaml::Boolean(false) || upload.as_str() == Some("false"),
@@ -459,6 +466,10 @@ fn kubernetes_indexed_job_scans_every_partition_once_and_merges_them_all() {
         ("app/c.js", "const cp = require('child_process');\nfunction go(req) {\n  cp.exec('ls ' + req.query.dir);\n}\n"),
         ("app/d.py", "import pickle\n\ndef load(request):\n    return pickle.loads(request.data)\n"),
         ("app/e.py", "def fine(x):\n    return x + 1\n"),
+        // A value read in one file and run in another: the merge finds it only through the
+        // partitions' summaries.
+        ("src/Reports.java", crate::across_files::CALLER),
+        ("src/Archiver.java", crate::across_files::CALLEE),
     ]);
     let results = tempfile::tempdir().unwrap();
     let bin_dir = tempfile::tempdir().unwrap();
