@@ -5,7 +5,9 @@ Scans one tree whole, then as N partitions for each N (one after another, each p
 run with every core of this machine, as each would have its own machine), and prints per N: each
 partition's wall time, the largest over the ideal (the whole scan's time / N), the sum of the
 partitions over the whole, and whether `shardscan merge` of the N parts gives the findings of the
-whole scan (same rule, file, lines and fingerprint; missing or extra ones are counted).
+whole scan (same rule, file, lines and fingerprint; missing or extra ones are counted). Each
+partition writes its summaries (`--summaries-out`) and the merge joins them (`--summaries`), as
+the shipped workflows do; the merge's time and the summaries' size are printed too.
 
 Usage: python3 bench/partitions.py [--tree NAME|DIR] [--parts 1 2 4 8] [--binary PATH] [--no-build]
 NAME is one of bench/real_trees.py's trees (default: sqlalchemy).
@@ -74,23 +76,32 @@ def main():
         whole, whole_cpu = timed(base + ["-o", f"sarif:{whole_sarif}"])
         whole_findings = findings(whole_sarif)
         print(f"whole scan: {whole:.2f} s wall, {whole_cpu:.2f} s CPU, {len(whole_findings)} findings")
-        print(f"{'N':>3} {'partitions (s)':<48} {'largest/ideal':>13} {'sum/whole':>9}  merged == whole")
+        print(f"{'N':>3} {'partitions (s)':<48} {'largest/ideal':>13} {'sum/whole':>9} "
+              f"{'merge (s)':>9} {'summaries':>9}  merged == whole")
         for n in options.parts:
             times = []
             parts = []
+            summaries = []
             for i in range(1, n + 1):
                 out = tmp / f"part-{i}-of-{n}.sarif"
-                wall, _ = timed(base + ["--partition", f"{i}/{n}", "-o", f"sarif:{out}"])
+                saved = tmp / f"part-{i}-of-{n}.summaries"
+                wall, _ = timed(base + ["--partition", f"{i}/{n}", "--summaries-out", str(saved),
+                                        "-o", f"sarif:{out}"])
                 times.append(wall)
                 parts.append(str(out))
+                summaries.append(str(saved))
             merged = tmp / f"merged-{n}.sarif"
-            subprocess.run([binary, "merge", *parts, "-o", str(merged)], check=True,
-                           stdout=subprocess.DEVNULL)
+            started = time.perf_counter()
+            subprocess.run([binary, "merge", *parts, "--summaries", *summaries, "-o", str(merged)],
+                           check=True, stdout=subprocess.DEVNULL)
+            merge_time = time.perf_counter() - started
+            size = sum(Path(s).stat().st_size for s in summaries) / 2**20
             got = findings(merged)
             missing, extra = len(whole_findings - got), len(got - whole_findings)
             same = "yes" if not missing and not extra else f"no: {missing} missing, {extra} extra"
             shown = " ".join(f"{t:.2f}" for t in times)
-            print(f"{n:>3} {shown:<48} {max(times) / (whole / n):>12.2f}x {sum(times) / whole:>8.2f}x  {same}")
+            print(f"{n:>3} {shown:<48} {max(times) / (whole / n):>12.2f}x {sum(times) / whole:>8.2f}x "
+                  f"{merge_time:>9.2f} {size:>6.1f} MB  {same}")
 
 
 if __name__ == "__main__":
