@@ -228,6 +228,10 @@ pub(crate) struct MergeArgs {
     /// everything would have reported it.
     #[arg(long = "summaries", value_name = "FILE", num_args = 1..)]
     pub(crate) summaries: Vec<PathBuf>,
+    /// Compare what the join of the summaries finds with this baseline, as the partitions
+    /// compared theirs (`scan --baseline`): known findings are kept as suppressed.
+    #[arg(long, value_name = "FILE", requires = "summaries")]
+    pub(crate) baseline: Option<PathBuf>,
     /// Where to write the merged SARIF (`-` for standard output).
     #[arg(long, short = 'o', value_name = "FILE", default_value = "-")]
     pub(crate) output: PathBuf,

@@ -6,6 +6,7 @@ use std::path::Path;
 use anyhow::Context as _;
 
 use super::Context;
+use crate::aggregate::baseline::Baseline;
 use crate::aggregate::Aggregator;
 use crate::cli::MergeArgs;
 use crate::exit::ExitStatus;
@@ -26,14 +27,18 @@ pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Res
         inputs.push((path.display().to_string(), sarif::read(path)?));
     }
     let files = inputs.len();
-    let joined = saved::join(&args.summaries)?;
+    let baseline = args.baseline.as_deref().map(Baseline::load).transpose()?;
+    let mut joined = saved::join(&args.summaries)?;
+    if joined.baseline && baseline.is_none() {
+        joined.warnings.push(String::from(
+            "the partitions compared their findings with a baseline, and what the merge's join finds is not: pass it with --baseline",
+        ));
+    }
     let added = if args.summaries.is_empty() {
         Vec::new()
     } else {
-        vec![(
-            category_key(joined.category.as_deref()),
-            joined_results(joined.found),
-        )]
+        let results = joined_results(joined.found, baseline.as_ref());
+        vec![(category_key(joined.category.as_deref()), results)]
     };
     let mut merged = merge::merge(inputs, !args.summaries.is_empty(), added)?;
     merged.warnings.extend(joined.warnings);
@@ -74,10 +79,13 @@ fn category_key(category: Option<&str>) -> String {
 }
 
 /// The findings of the join as a scan reports them: through the scan's own aggregator (masked,
-/// fingerprinted, duplicates merged), then as SARIF results.
-fn joined_results(found: Vec<Joined>) -> Vec<SarifResult> {
+/// fingerprinted, duplicates merged), compared with the `baseline`, then as SARIF results.
+fn joined_results(found: Vec<Joined>, baseline: Option<&Baseline>) -> Vec<SarifResult> {
     let mut aggregator = Aggregator::new();
     aggregator.handle(Event::Joined(found));
-    let report = aggregator.finish(Default::default(), Vec::new(), Default::default());
+    let mut report = aggregator.finish(Default::default(), Vec::new(), Default::default());
+    if let Some(baseline) = baseline {
+        baseline.apply(&mut report);
+    }
     sarif_report::results(&report)
 }

@@ -88,11 +88,12 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
                 format!("cannot write `{}` (--summaries-out)", file.path().display())
             })?;
             let category = settings.category.clone();
-            Arc::new(
-                RulesReviewer::saving(Arc::clone(&rules), out, partition, category).with_context(
-                    || format!("cannot write `{}` (--summaries-out)", file.path().display()),
-                )?,
-            )
+            let baseline = settings.baseline.is_some();
+            let saving =
+                RulesReviewer::saving(Arc::clone(&rules), out, partition, category, baseline);
+            Arc::new(saving.with_context(|| {
+                format!("cannot write `{}` (--summaries-out)", file.path().display())
+            })?)
         }
         (Some(_), None) => bail!("--summaries-out needs --partition I/N"),
     };

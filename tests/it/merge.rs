@@ -535,3 +535,62 @@ fn summaries_are_written_only_where_they_belong_and_damaged_ones_are_refused() {
         "{stderr}"
     );
 }
+
+/// Partitions that compared their findings with a baseline: the merge compares what its join
+/// finds with the same baseline, and the merged log is the whole scan's with that baseline.
+#[test]
+fn the_merge_compares_what_its_join_finds_with_the_partitions_baseline() {
+    use crate::across_files::{CALLEE, CALLER};
+    let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let out = tempfile::tempdir().unwrap();
+    let base = out.path().join("base.json");
+    let (status, _, stderr) = run(&[
+        "baseline",
+        dir.path().to_str().unwrap(),
+        "--no-config",
+        "-o",
+        base.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 0, "{stderr}");
+    let with_base = ["--baseline", base.to_str().unwrap()];
+    let full = scan(dir.path(), &out.path().join("full.sarif"), &with_base);
+    let suppressed = full["runs"][0]["results"].as_array().unwrap().iter();
+    assert!(suppressed.filter(|r| r["suppressions"].is_array()).count() >= 2);
+    let mut args = Vec::new();
+    let mut summaries = Vec::new();
+    for i in 1..=2 {
+        let part = out.path().join(format!("part{i}.sarif"));
+        let saved = out.path().join(format!("part{i}.summaries"));
+        let partition = format!("{i}/2");
+        let mut extra = vec!["--partition", &partition, "--summaries-out"];
+        extra.push(saved.to_str().unwrap());
+        extra.extend(with_base);
+        scan(dir.path(), &part, &extra);
+        args.push(part.to_str().unwrap().to_string());
+        summaries.push(saved.to_str().unwrap().to_string());
+    }
+    args.push(String::from("--summaries"));
+    args.extend(summaries);
+    let merged = out.path().join("merged.sarif");
+    args.extend([String::from("-o"), merged.to_str().unwrap().to_string()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+
+    // Without the baseline, the merge says what it does not compare.
+    let (status, stderr) = merge_with(&args);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stderr.contains("pass it with --baseline"), "{stderr}");
+    assert_ne!(
+        read(&merged)["runs"][0]["results"],
+        full["runs"][0]["results"]
+    );
+
+    let mut with = args.clone();
+    with.extend(with_base);
+    let (status, stderr) = merge_with(&with);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(!stderr.contains("--baseline"), "{stderr}");
+    assert_eq!(
+        read(&merged)["runs"][0]["results"],
+        full["runs"][0]["results"]
+    );
+}

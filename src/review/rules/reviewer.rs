@@ -44,18 +44,21 @@ impl RulesReviewer {
     }
 
     /// A reviewer that writes its summaries to `out` (see [`saved`](super::join::saved)) and
-    /// joins nothing itself: partition `partition` of a run whose reports say `category`.
+    /// joins nothing itself: partition `partition` of a run whose reports say `category`, and
+    /// compare their findings with a baseline if `baseline`.
     pub(crate) fn saving(
         rules: Arc<RuleSet>,
         out: std::fs::File,
         partition: (usize, usize),
         category: Option<String>,
+        baseline: bool,
     ) -> std::io::Result<RulesReviewer> {
         let header = Header {
             format: saved::FORMAT.to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
             partition,
             category,
+            baseline,
             rules: rules.rules().iter().map(|r| r.meta.id.clone()).collect(),
         };
         let writer = SummaryWriter::new(out, &header)?;

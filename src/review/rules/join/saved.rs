@@ -49,6 +49,9 @@ pub(crate) struct Header {
     /// `(i, n)`: partition i of n.
     pub(crate) partition: (usize, usize),
     pub(crate) category: Option<String>,
+    /// The partition compared its findings with a baseline (`--baseline`): the merge should
+    /// compare its own with it too.
+    pub(crate) baseline: bool,
     /// The rules' ids, in the order the records number them.
     pub(crate) rules: Vec<String>,
 }
@@ -178,6 +181,8 @@ pub(crate) struct Joined {
     pub(crate) found: Vec<crate::model::Joined>,
     /// What the user should know: partitions missing or stopped early.
     pub(crate) warnings: Vec<String>,
+    /// Some partition compared its findings with a baseline.
+    pub(crate) baseline: bool,
 }
 
 /// Joins the summaries at `paths`, as one scan of every partition's files would have joined
@@ -194,6 +199,7 @@ pub(crate) fn join(paths: &[std::path::PathBuf]) -> Result<Joined, SavedError> {
             category: None,
             found: Vec::new(),
             warnings: Vec::new(),
+            baseline: false,
         });
     };
     let (first_path, first_header) = (first.path.clone(), first.header.clone());
@@ -237,6 +243,7 @@ pub(crate) fn join(paths: &[std::path::PathBuf]) -> Result<Joined, SavedError> {
             missing.join(", ")
         ));
     }
+    let baseline = readers.iter().any(|r| r.header.baseline);
     let mut index = super::Index::default();
     let mut standing = Vec::new();
     let mut stopped = Vec::new();
@@ -273,6 +280,7 @@ pub(crate) fn join(paths: &[std::path::PathBuf]) -> Result<Joined, SavedError> {
         category: first_header.category,
         found,
         warnings,
+        baseline,
     })
 }
 
@@ -307,6 +315,7 @@ impl SummaryReader {
                 version: String::new(),
                 partition: (0, 0),
                 category: None,
+                baseline: false,
                 rules: Vec::new(),
             },
             files: 0,

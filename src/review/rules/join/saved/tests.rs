@@ -28,6 +28,7 @@ fn header(partition: (usize, usize), rules: &[&str]) -> Header {
         version: env!("CARGO_PKG_VERSION").to_string(),
         partition,
         category: None,
+        baseline: false,
         rules: rules.iter().map(|r| r.to_string()).collect(),
     }
 }
