@@ -422,10 +422,11 @@ fn deal_share(
                     Some(language) if !accept(language) => 0,
                     _ => std::fs::metadata(&candidate.path).map_or(0, |m| m.len()),
                 };
-                files.push((
-                    usize::try_from(bytes).unwrap_or(usize::MAX),
-                    candidate.rel_path,
-                ));
+                files.push(partition::File {
+                    bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
+                    path: candidate.rel_path,
+                    language: candidate.language.filter(|l| accept(*l)),
+                });
             }
         }
         true
