@@ -369,6 +369,13 @@ fn four_partitions_merge_into_the_full_scan() {
     }
 }
 
+/// A value read in `src/Reports.java` runs in `src/Archiver.java`: two partitions of two deal
+/// one file to each, and only the join of both finds the flow.
+fn two_java_files() -> tempfile::TempDir {
+    use crate::across_files::{CALLEE, CALLER};
+    repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)])
+}
+
 /// Runs `shardscan merge` with `args` and gives (status, stderr).
 fn merge_with(args: &[&str]) -> (i32, String) {
     let mut all = vec!["merge"];
@@ -382,8 +389,7 @@ fn merge_with(args: &[&str]) -> (i32, String) {
 /// only a constant reaches is closed as the whole scan closes it.
 #[test]
 fn partitions_with_their_summaries_merge_into_the_whole_scan() {
-    use crate::across_files::{CALLEE, CALLER};
-    let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let dir = two_java_files();
     let out = tempfile::tempdir().unwrap();
     let full = scan(dir.path(), &out.path().join("full.sarif"), &[]);
     let mut parts = Vec::new();
@@ -466,8 +472,7 @@ fn partitions_with_their_summaries_merge_into_the_whole_scan() {
 
 #[test]
 fn summaries_are_written_only_where_they_belong_and_damaged_ones_are_refused() {
-    use crate::across_files::{CALLEE, CALLER};
-    let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let dir = two_java_files();
     let out = tempfile::tempdir().unwrap();
     let saved = out.path().join("p.summaries");
     let saved = saved.to_str().unwrap();
@@ -540,8 +545,7 @@ fn summaries_are_written_only_where_they_belong_and_damaged_ones_are_refused() {
 /// finds with the same baseline, and the merged log is the whole scan's with that baseline.
 #[test]
 fn the_merge_compares_what_its_join_finds_with_the_partitions_baseline() {
-    use crate::across_files::{CALLEE, CALLER};
-    let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let dir = two_java_files();
     let out = tempfile::tempdir().unwrap();
     let base = out.path().join("base.json");
     let (status, _, stderr) = run(&[
