@@ -40,7 +40,7 @@ pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Res
         let results = joined_results(joined.found, baseline.as_ref());
         vec![(category_key(joined.category.as_deref()), results)]
     };
-    let mut merged = merge::merge(inputs, !args.summaries.is_empty(), added)?;
+    let mut merged = merge::merge(inputs, added)?;
     merged.warnings.extend(joined.warnings);
     let mut bytes = Vec::new();
     merge::render(&merged, &mut bytes).context("failed to serialize the merged log")?;

@@ -453,7 +453,9 @@ fn partitions_with_their_summaries_merge_into_the_whole_scan() {
     assert!(stderr.contains("--summaries"), "{stderr}");
     assert!(!plain.exists());
 
-    // Without one partition's summaries the merge says so, and closes nothing.
+    // Without one partition's summaries, what that partition left to the merge would be
+    // lost: refused, and nothing written.
+    std::fs::remove_file(&merged_path).unwrap();
     let one = [
         parts[0].to_str().unwrap(),
         parts[1].to_str().unwrap(),
@@ -463,11 +465,12 @@ fn partitions_with_their_summaries_merge_into_the_whole_scan() {
         merged_path.to_str().unwrap(),
     ];
     let (status, stderr) = merge_with(&one);
-    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(status, 2, "{stderr}");
     assert!(
         stderr.contains("no summaries of partition 2 of 2"),
         "{stderr}"
     );
+    assert!(!merged_path.exists());
 }
 
 #[test]

@@ -66,11 +66,10 @@ fn category(run: &Run) -> &str {
 /// Merges `inputs` (a name for messages, and a log from the reader) into one run per category,
 /// in the order the categories first appear, with the `added` results of each category (what
 /// the join of the partitions' summaries found). A run equal to one already taken is merged
-/// once, with a warning: merging a file with itself must not double its metrics.
-/// `joined` says the partitions' summaries were joined (`added` holds what that found).
+/// once, with a warning: merging a file with itself must not double its metrics. `added` has
+/// an entry (maybe with no results) for each category whose partitions' summaries were joined.
 pub(crate) fn merge(
     inputs: Vec<(String, Log)>,
-    joined: bool,
     added: Vec<(String, Vec<SarifResult>)>,
 ) -> Result<MergedLog, MergeError> {
     struct Group {
@@ -114,20 +113,26 @@ pub(crate) fn merge(
         }
     }
     // A partition that left its flows across files to the merge is whole only with the
-    // summaries of every partition joined.
-    let left = groups
+    // summaries of its category joined.
+    let joined: HashSet<&str> = added
         .iter()
-        .flat_map(|g| g.runs.iter().zip(&g.sources))
-        .find(|(run, _)| {
+        .map(|(category, _)| category.as_str())
+        .collect();
+    for group in groups
+        .iter()
+        .filter(|g| !joined.contains(g.category.as_str()))
+    {
+        let left = group.runs.iter().zip(&group.sources).find(|(run, _)| {
             run.properties
                 .as_ref()
                 .and_then(|p| p.additional_properties.get(JOIN_LEFT_TO_MERGE))
                 .is_some_and(|v| *v == serde_json::Value::Bool(true))
         });
-    if let (Some((_, source)), false) = (left, joined) {
-        return Err(MergeError::SummariesMissing {
-            input: source.clone(),
-        });
+        if let Some((_, source)) = left {
+            return Err(MergeError::SummariesMissing {
+                input: source.clone(),
+            });
+        }
     }
     for (category, results) in added {
         match groups.iter_mut().find(|g| g.category == category) {

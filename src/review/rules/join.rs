@@ -260,13 +260,14 @@ struct Spill {
     memory: Vec<u8>,
 }
 
-/// Where a file's steps went.
+/// Where a file's steps went, and how many bytes they are: a read past them is none (the
+/// steps' own numbers come from a summaries file too, which is untrusted).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) enum Kept {
     #[default]
     Nowhere,
-    Disk(u64),
-    Memory(usize),
+    Disk(u64, usize),
+    Memory(usize, usize),
 }
 
 impl Spill {
@@ -288,7 +289,7 @@ impl Spill {
                 .and_then(|_| file.write_all(bytes));
             if wrote.is_ok() {
                 self.written += bytes.len() as u64;
-                return Kept::Disk(at);
+                return Kept::Disk(at, bytes.len());
             }
             // A full disk: what is already written stays readable, the rest goes to memory.
             drop(file);
@@ -296,7 +297,7 @@ impl Spill {
         }
         let at = self.memory.len();
         self.memory.extend_from_slice(bytes);
-        Kept::Memory(at)
+        Kept::Memory(at, bytes.len())
     }
 
     /// The message or text [`StepWriter`] wrote at `at` among the steps of a file that went to
@@ -317,13 +318,17 @@ impl Spill {
     /// The `len` bytes kept at `at` of a file whose steps went to `kept`.
     fn read(&self, kept: Kept, Steps { at, len }: Steps) -> Option<Vec<u8>> {
         let (at, len) = (at as usize, len as usize);
+        let within = |size: usize| at.checked_add(len).is_some_and(|end| end <= size);
         match kept {
             Kept::Nowhere => None,
-            Kept::Memory(base) => self
-                .memory
-                .get(base + at..base + at + len)
+            Kept::Memory(base, size) => within(size)
+                .then(|| self.memory.get(base + at..base + at + len))
+                .flatten()
                 .map(<[u8]>::to_vec),
-            Kept::Disk(base) => {
+            Kept::Disk(base, size) => {
+                if !within(size) {
+                    return None;
+                }
                 let mut file = self
                     .file
                     .as_ref()?
@@ -1339,8 +1344,8 @@ mod tests {
             // Another file's steps first, so that each is read at its own place.
             let other = spill.keep(b"another file's steps");
             let kept = spill.keep(&buffer);
-            assert_eq!(matches!(kept, Kept::Disk(_)), on_disk);
-            assert!(matches!(other, Kept::Disk(0) | Kept::Memory(0)));
+            assert_eq!(matches!(kept, Kept::Disk(..)), on_disk);
+            assert!(matches!(other, Kept::Disk(0, _) | Kept::Memory(0, _)));
             let read = |steps| {
                 let string = |at| spill.string(kept, at);
                 spill
@@ -1350,6 +1355,9 @@ mod tests {
             same(read(a), &first);
             same(read(b), &second);
             same(read(again), &first);
+            // A read past a file's own steps is none, though the next file's follow them.
+            let past = Steps { at: 0, len: 21 };
+            assert!(spill.read(other, past).is_none());
         }
         // Cut short, the steps are not read as something else.
         let at = again.at as usize;

@@ -220,7 +220,9 @@ impl RulesReviewer {
             });
         }
         if let Some(saving) = &self.saving {
-            // Masked now: the secrets themselves are not written out.
+            // Masked now, with the file's own secrets: the secrets themselves are not written
+            // out. (The steps' lines are, as the join's spill holds them; the merge writes SARIF,
+            // which shows no step's line.)
             let mut findings: Vec<&mut Finding> = record
                 .sinks
                 .values_mut()

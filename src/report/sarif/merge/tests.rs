@@ -8,7 +8,7 @@ use crate::model::sarif::{self, ResultLevel};
 
 /// The merge of `inputs` with no summaries joined.
 pub(super) fn merge_logs(inputs: Vec<(String, Log)>) -> Result<MergedLog, MergeError> {
-    merge(inputs, false, Vec::new())
+    merge(inputs, Vec::new())
 }
 
 pub(super) fn result(fingerprint: &str, line: u64, level: &str) -> Value {
@@ -265,4 +265,33 @@ fn a_scan_log_merged_alone_keeps_everything_it_holds() {
     let properties = merged["runs"][0]["properties"].as_object_mut().unwrap();
     assert_eq!(properties.remove("mergedFrom"), Some(json!(1)));
     assert_eq!(merged, written);
+}
+
+/// Runs that left their flows across files to the merge need their category's summaries: the
+/// summaries of another category do not stand in for them, and the mark is gone once merged.
+#[test]
+fn a_category_that_left_its_join_to_the_merge_needs_its_own_summaries() {
+    let left = |id: &str| {
+        let mut one = run(vec![], json!({}));
+        one["automationDetails"] = json!({ "id": id });
+        one["properties"]["joinLeftToMerge"] = json!(true);
+        log(vec![one])
+    };
+    let inputs = || vec![left("backend/"), left("frontend/")];
+    let error = merge(inputs(), Vec::new()).unwrap_err().to_string();
+    assert!(error.contains("left its flows across files"), "{error}");
+    let one = vec![(String::from("backend"), Vec::new())];
+    let error = merge(inputs(), one).unwrap_err().to_string();
+    assert!(error.contains("left its flows across files"), "{error}");
+    let both = vec![
+        (String::from("backend"), Vec::new()),
+        (String::from("frontend"), Vec::new()),
+    ];
+    let merged = merge(inputs(), both).unwrap();
+    for run in &merged.log.runs {
+        let properties = run.properties.as_ref().unwrap();
+        assert!(!properties
+            .additional_properties
+            .contains_key("joinLeftToMerge"));
+    }
 }

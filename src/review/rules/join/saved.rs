@@ -33,9 +33,18 @@ const FILE: u8 = b'F';
 const STEPS: u8 = b'S';
 const END: u8 = b'E';
 
-/// The largest frame a reader takes: a record or a file's steps (the steps' own numbers are
-/// 32-bit, so no honest frame is larger).
-const MAX_FRAME: u64 = 1 << 32;
+/// The largest frame a reader takes: a file's record or steps. The largest of libxml2's (its
+/// largest C files, under the walk's default 1 MB) are 3 MB; this leaves room for files many
+/// times the default size, and bounds what a hostile file can make the merge hold at once.
+const MAX_FRAME: u64 = 256 << 20;
+
+/// The most parameters a function, or arguments a call, may have in a record (and the highest
+/// position an edge may name): no honest one comes near, and each is a place the join numbers.
+const MAX_POSITION: usize = 1 << 12;
+
+/// The most places (parameters, returns, arguments, results) the records of one merge may name:
+/// the join holds a few bytes per place, so this bounds its memory whatever the files say.
+const MAX_PLACES: usize = 1 << 28;
 
 /// How a stream that gzip cannot read is said.
 const NOT_GZIP: &str = "not gzip as written";
@@ -170,6 +179,8 @@ pub(crate) enum SavedError {
     },
     #[error("the summaries do not fit together: {0}")]
     Inconsistent(String),
+    #[error("no summaries of partition {partitions} of {count}: the flows across files and the matches it left to the merge would be lost\nhint: give the merge every partition's summaries file")]
+    Missing { partitions: String, count: usize },
 }
 
 /// What the join of every partition's summaries found.
@@ -232,23 +243,46 @@ pub(crate) fn join(paths: &[std::path::PathBuf]) -> Result<Joined, SavedError> {
             });
         }
     }
-    let mut warnings = Vec::new();
-    let missing: Vec<String> = (1..=count)
-        .filter(|i| !seen.contains_key(i))
-        .map(|i| i.to_string())
-        .collect();
-    if !missing.is_empty() {
-        warnings.push(format!(
-            "no summaries of partition {} of {count}: values are not followed through their files, and no match that waits on its callers is dropped",
-            missing.join(", ")
-        ));
+    // A partition without its summaries left to the merge what no one else has: refused, as a
+    // missing partition's SARIF is.
+    if seen.len() < count {
+        let missing = (1..=count).filter(|i| !seen.contains_key(i));
+        let shown: Vec<String> = missing.clone().take(8).map(|i| i.to_string()).collect();
+        let more = missing.count().saturating_sub(shown.len());
+        return Err(SavedError::Missing {
+            partitions: shown.join(", ")
+                + &if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                },
+            count,
+        });
     }
+    let mut warnings = Vec::new();
     let baseline = readers.iter().any(|r| r.header.baseline);
     let mut index = super::Index::default();
     let mut standing = Vec::new();
     let mut stopped = Vec::new();
+    let mut places = 0usize;
+    // A file cut over partitions (where agents review, by shards) is summarized by each of them,
+    // the same each time: the first partition's is taken, as the whole scan takes it once.
+    let mut taken = std::collections::HashSet::new();
+    readers.sort_by_key(|r| r.header.partition.0);
     for mut reader in readers {
-        while let Some(file) = reader.next_file()? {
+        while let Some((file, its_places)) = reader.next_checked()? {
+            if !taken.insert(file.path.clone()) {
+                continue;
+            }
+            places = places.saturating_add(its_places);
+            if places > MAX_PLACES {
+                return Err(SavedError::Damaged {
+                    path: reader.path.clone(),
+                    reason: format!(
+                        "the summaries name more than {MAX_PLACES} parameters, arguments, returns and results"
+                    ),
+                });
+            }
             let uri = file.uri.clone();
             if let Err(pending) = index.add(file) {
                 // Past the bound: what waits on callers stands; a leak lent to calls stays out.
@@ -270,7 +304,7 @@ pub(crate) fn join(paths: &[std::path::PathBuf]) -> Result<Joined, SavedError> {
             stopped.join(", ")
         ));
     }
-    let whole = missing.is_empty() && stopped.is_empty();
+    let whole = stopped.is_empty();
     // Every number was checked as it was read; a join that still fails says so, not a panic.
     let joined = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| index.join(whole)))
         .map_err(|panic| SavedError::Inconsistent(crate::review::panic_message(&*panic)))?;
@@ -354,7 +388,7 @@ impl SummaryReader {
             });
         }
         let (index, count) = header.partition;
-        if index == 0 || index > count {
+        if index == 0 || index > count || count > crate::scope::partition::MAX_PARTITIONS {
             return Err(reader.damaged(format!("partition {index} of {count}")));
         }
         reader.header = header;
@@ -362,7 +396,13 @@ impl SummaryReader {
     }
 
     /// The next file's record, checked; `None` after the trailer.
+    #[cfg(test)]
     pub(crate) fn next_file(&mut self) -> Result<Option<FileRecord>, SavedError> {
+        Ok(self.next_checked()?.map(|(file, _)| file))
+    }
+
+    /// The next file's record, checked, with the places the join will number for it.
+    fn next_checked(&mut self) -> Result<Option<(FileRecord, usize)>, SavedError> {
         if self.trailer.is_some() {
             return Ok(None);
         }
@@ -409,10 +449,10 @@ impl SummaryReader {
                     steps,
                     ..FileRecord::default()
                 };
-                check(&file, self.header.rules.len())
+                let places = check(&file, self.header.rules.len())
                     .map_err(|reason| self.damaged(format!("`{}`: {reason}", file.path)))?;
                 self.files += 1;
-                Ok(Some(file))
+                Ok(Some((file, places)))
             }
             other => Err(self.damaged(format!("unexpected frame `{}`", other.escape_ascii()))),
         }
@@ -474,9 +514,10 @@ impl SummaryReader {
     }
 }
 
-/// Whether every number of `file` that indexes something indexes what it has: its functions,
-/// calls, fields and steps, and `rules` rules.
-fn check(file: &FileRecord, rules: usize) -> Result<(), String> {
+/// Whether every number of `file` that indexes something indexes what it has (its functions,
+/// calls, fields and steps, and `rules` rules), and no position is past [`MAX_POSITION`]; gives
+/// the places the join will number for the file.
+fn check(file: &FileRecord, rules: usize) -> Result<usize, String> {
     let (functions, calls, fields) = (file.functions.len(), file.calls.len(), file.fields.len());
     let within = |what: &str, n: usize, count: usize| {
         if n < count {
@@ -485,16 +526,27 @@ fn check(file: &FileRecord, rules: usize) -> Result<(), String> {
             Err(format!("{what} {n} of {count}"))
         }
     };
-    // Positions index nothing the join does not look up with a check of its own.
-    let call_argument = |call: usize, _position: usize| within("call", call, calls);
+    let position = |n: usize| within("position", n, MAX_POSITION);
+    let call_argument = |call: usize, at: usize| {
+        within("call", call, calls)?;
+        position(at)
+    };
+    // Per function its parameters, per call its arguments, as the join numbers them: as many
+    // as it names or as any edge gives it.
+    let mut parameters = Vec::with_capacity(functions);
     for function in &file.functions {
+        position(function.parameters)?;
+        parameters.push(function.parameters);
         for keeping in &function.keeps {
-            for (call, position) in &keeping.through {
-                call_argument(*call, *position)?;
+            for (call, at) in &keeping.through {
+                call_argument(*call, *at)?;
             }
         }
     }
+    let mut arguments = Vec::with_capacity(calls);
     for call in &file.calls {
+        position(call.arguments.len())?;
+        arguments.push(call.arguments.len());
         if call.by_address.len() > call.arguments.len() {
             return Err(format!(
                 "call `{}` has more flags than arguments",
@@ -506,10 +558,14 @@ fn check(file: &FileRecord, rules: usize) -> Result<(), String> {
         }
     }
     let steps = file.steps.len();
-    let edge = |edge: &EdgeRecord| -> Result<(), String> {
+    let mut edge = |edge: &EdgeRecord| -> Result<(), String> {
         match edge.from() {
             Origin::Source => {}
-            Origin::Parameter(function, _) => within("function", function, functions)?,
+            Origin::Parameter(function, at) => {
+                within("function", function, functions)?;
+                position(at)?;
+                parameters[function] = parameters[function].max(at + 1);
+            }
             Origin::Result(call) => within("call", call, calls)?,
             Origin::Field(field, function) => {
                 within("field", field, fields)?;
@@ -521,7 +577,10 @@ fn check(file: &FileRecord, rules: usize) -> Result<(), String> {
                 return Err(format!("a sink at {}..{}", range.start, range.end))
             }
             Target::Sink(_) => {}
-            Target::Argument(call, _) => within("call", call, calls)?,
+            Target::Argument(call, at) => {
+                call_argument(call, at)?;
+                arguments[call] = arguments[call].max(at + 1);
+            }
             Target::Return(function) => within("function", function, functions)?,
             Target::Field(field) => within("field", field, fields)?,
         }
@@ -533,9 +592,9 @@ fn check(file: &FileRecord, rules: usize) -> Result<(), String> {
     };
     for (rule, record) in &file.by_rule {
         within("rule", *rule, rules)?;
-        record.edges.iter().try_for_each(edge)?;
+        record.edges.iter().try_for_each(&mut edge)?;
     }
-    file.shared.iter().flatten().try_for_each(edge)?;
+    file.shared.iter().flatten().try_for_each(&mut edge)?;
     for (rule, range) in file.sinks.keys() {
         within("rule", *rule, rules)?;
         if range.start > range.end {
@@ -546,11 +605,12 @@ fn check(file: &FileRecord, rules: usize) -> Result<(), String> {
         for (rule, _) in &pending.sinks {
             within("rule", *rule, rules)?;
         }
-        for (call, position) in &pending.lent {
-            call_argument(*call, *position)?;
+        for (call, at) in &pending.lent {
+            call_argument(*call, *at)?;
         }
     }
-    Ok(())
+    let numbered = parameters.iter().chain(&arguments).sum::<usize>();
+    Ok(numbered + functions + calls + fields)
 }
 
 #[cfg(test)]

@@ -102,6 +102,8 @@ fn record(path: &str) -> FileRecord {
     }
 }
 
+type Breaks = Box<dyn Fn(&mut FileRecord)>;
+
 /// Writes `files` as partition `partition` into `dir`, and gives the file's path.
 fn write(
     dir: &Path,
@@ -243,7 +245,6 @@ fn another_version_s_summaries_are_refused() {
 #[test]
 fn a_number_that_indexes_nothing_is_an_error_not_a_panic() {
     let dir = tempfile::tempdir().unwrap();
-    type Breaks = Box<dyn Fn(&mut FileRecord)>;
     let breakages: Vec<(&str, Breaks)> = vec![
         ("function 0 of 0", Box::new(|f| f.functions.clear())),
         ("call 0 of 0", Box::new(|f| f.calls.clear())),
@@ -275,6 +276,77 @@ fn a_number_that_indexes_nothing_is_an_error_not_a_panic() {
 }
 
 #[test]
+fn numbers_that_would_size_the_join_past_any_scan_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let breakages: Vec<(&str, Breaks)> = vec![
+        (
+            "position 4294967295",
+            Box::new(|f| f.functions[0].parameters = u32::MAX as usize),
+        ),
+        (
+            "position 4096",
+            Box::new(|f| f.functions[0].keeps[0].through = vec![(0, 4096)]),
+        ),
+        (
+            "position 70000",
+            Box::new(|f| {
+                let edge = EdgeRecord::new(
+                    Origin::Parameter(0, 70_000),
+                    &Target::Return(0),
+                    Default::default(),
+                );
+                f.shared = Some(vec![edge.unwrap()]);
+            }),
+        ),
+        (
+            "position 65536",
+            Box::new(|f| {
+                let edge = EdgeRecord::new(
+                    Origin::Source,
+                    &Target::Argument(0, 65_536),
+                    Default::default(),
+                );
+                f.shared = Some(vec![edge.unwrap()]);
+            }),
+        ),
+    ];
+    for (said, break_it) in breakages {
+        let mut file = record("a.c");
+        break_it(&mut file);
+        let path = write(dir.path(), (1, 1), &["r0", "r1"], &[file], false);
+        let error = join(&[path]).unwrap_err().to_string();
+        assert!(
+            error.contains("is damaged") && error.contains(said),
+            "{said}: {error}"
+        );
+    }
+    // A partition count past what --partition accepts.
+    let path = write(dir.path(), (1, 1 << 40), &["r0"], &[], false);
+    let error = SummaryReader::open(&path).err().unwrap().to_string();
+    assert!(error.contains("is damaged"), "{error}");
+}
+
+#[test]
+fn a_file_two_partitions_summarized_is_joined_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = ["r0", "r1"];
+    let once = write(dir.path(), (1, 1), &rules, &[record("a.c")], false);
+    let one = tempfile::tempdir().unwrap();
+    let two = tempfile::tempdir().unwrap();
+    // A file cut over two partitions (agents review it by shards) is in both their summaries.
+    let first = write(one.path(), (1, 2), &rules, &[record("a.c")], false);
+    let second = write(two.path(), (2, 2), &rules, &[record("a.c")], false);
+    let shown = |joined: Joined| {
+        let found = joined.found.iter();
+        found
+            .map(|j| serde_json::to_string(&j.finding).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let twice = shown(join(&[second, first]).unwrap());
+    assert_eq!(twice, shown(join(&[once]).unwrap()));
+}
+
+#[test]
 fn the_partitions_of_one_scan_join_and_others_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let one = tempfile::tempdir().unwrap();
@@ -300,21 +372,21 @@ fn the_partitions_of_one_scan_join_and_others_are_refused() {
 }
 
 #[test]
-fn without_every_partition_or_after_a_stop_nothing_waiting_on_callers_is_dropped() {
+fn a_missing_partition_is_refused_and_a_stopped_one_closes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let rules = ["r0", "r1"];
+    // A partition's summaries missing: what it left to the merge would be lost, so refused.
     let first = write(dir.path(), (1, 3), &rules, &[record("a.c")], false);
-    let joined = join(std::slice::from_ref(&first)).unwrap();
-    let standing = joined.found.iter().map(|j| j.finding.rule_id.as_str());
-    assert!(standing.collect::<Vec<_>>().contains(&"c/system"));
-    assert_eq!(joined.warnings.len(), 1, "{:?}", joined.warnings);
+    let error = join(std::slice::from_ref(&first)).unwrap_err().to_string();
     assert!(
-        joined.warnings[0].contains("no summaries of partition 2, 3 of 3"),
-        "{:?}",
-        joined.warnings
+        error.contains("no summaries of partition 2, 3 of 3"),
+        "{error}"
     );
+    // A partition that stopped early: joined, said, and nothing that waits on callers dropped.
     let stopped = write(dir.path(), (1, 1), &rules, &[record("a.c")], true);
     let joined = join(&[stopped]).unwrap();
+    let standing = joined.found.iter().map(|j| j.finding.rule_id.as_str());
+    assert!(standing.collect::<Vec<_>>().contains(&"c/system"));
     assert!(
         joined.warnings[0].contains("stopped before reading all of its files"),
         "{:?}",
