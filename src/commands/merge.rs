@@ -38,7 +38,10 @@ pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Res
         Vec::new()
     } else {
         let results = joined_results(joined.found, baseline.as_ref());
-        vec![(category_key(joined.category.as_deref()), results)]
+        vec![(
+            sarif_report::category_of_scan(joined.category.as_deref()),
+            results,
+        )]
     };
     let mut merged = merge::merge(inputs, added)?;
     merged.warnings.extend(joined.warnings);
@@ -67,15 +70,6 @@ pub(super) fn run(args: MergeArgs, context: &mut Context<'_, '_>) -> anyhow::Res
         plural(merged.results(), "result"),
     )?;
     Ok(ExitStatus::Clean)
-}
-
-/// The merge's key of a scan's `--category`: what code scanning reads as the category of the
-/// run the scan wrote (everything before the last `/` of its id, `category/`).
-fn category_key(category: Option<&str>) -> String {
-    let Some(category) = category else {
-        return String::new();
-    };
-    category.strip_suffix('/').unwrap_or(category).to_string()
 }
 
 /// The findings of the join as a scan reports them: through the scan's own aggregator (masked,

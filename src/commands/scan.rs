@@ -84,16 +84,15 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
             if !plan.rules {
                 bail!("--summaries-out holds what the rules find: add `--reviewer rules`");
             }
-            let out = file.file().try_clone().with_context(|| {
-                format!("cannot write `{}` (--summaries-out)", file.path().display())
-            })?;
+            let out = file
+                .file()
+                .try_clone()
+                .with_context(|| cannot_write(file))?;
             let category = settings.category.clone();
             let baseline = settings.baseline.is_some();
             let saving =
                 RulesReviewer::saving(Arc::clone(&rules), out, partition, category, baseline);
-            Arc::new(saving.with_context(|| {
-                format!("cannot write `{}` (--summaries-out)", file.path().display())
-            })?)
+            Arc::new(saving.with_context(|| cannot_write(file))?)
         }
         (Some(_), None) => bail!("--summaries-out needs --partition I/N"),
     };
@@ -160,9 +159,7 @@ fn scan(settings: &ScanSettings, context: &mut Context<'_, '_>) -> anyhow::Resul
     })?;
     progress.finish_and_clear();
     if let Some(file) = writes.summaries.take() {
-        rules_only.saved().with_context(|| {
-            format!("cannot write `{}` (--summaries-out)", file.path().display())
-        })?;
+        rules_only.saved().with_context(|| cannot_write(&file))?;
         file.persist()?;
     }
 
@@ -249,6 +246,11 @@ fn nothing_scanned(report: &crate::model::Report, settings: &ScanSettings) -> an
         )
     };
     error.into()
+}
+
+/// What a failed write of `--summaries-out` says.
+fn cannot_write(file: &PendingFile) -> String {
+    format!("cannot write `{}` (--summaries-out)", file.path().display())
 }
 
 /// Every file a scan writes, checked and opened (as temporary files) before the scan starts.

@@ -9,7 +9,8 @@ use serde_json::{json, Value};
 
 use super::limits::{self, MAX_DESCRIPTION, MAX_NOTIFICATIONS, MAX_RULE_NAME, MAX_TAGS};
 use super::{
-    message, notification, INFORMATION_URI, JOIN_LEFT_TO_MERGE, LINE_HASH, SCHEMA_URI, SRCROOT,
+    automation_id, message, notification, INFORMATION_URI, JOIN_LEFT_TO_MERGE, LINE_HASH,
+    SCHEMA_URI, SRCROOT,
 };
 use crate::model::sarif::{
     ArtifactContent, ArtifactLocation, CodeFlow, Invocation, Location, Log,
@@ -69,15 +70,10 @@ pub(super) fn log(report: &Report) -> Log {
             .build()])
         // §3.14.23: always present, `[]` when empty (upload-sarif rejects a run without it).
         .results(results)
-        .opt_automation_details(report.category.as_ref().map(|category| {
-            // §3.17: code scanning's category is everything before the last `/` of the id, so
-            // a trailing `/` makes the whole id the category.
-            let id = if category.ends_with('/') {
-                category.clone()
-            } else {
-                format!("{category}/")
-            };
-            RunAutomationDetails::builder().id(id).build()
+        .opt_automation_details(report.category.as_deref().map(|category| {
+            RunAutomationDetails::builder()
+                .id(automation_id(category))
+                .build()
         }))
         .column_kind("utf16CodeUnits")
         .properties(bag(metrics(report)))

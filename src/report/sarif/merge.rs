@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{self, Write};
 
 use super::limits::{self, Origin, MAX_NOTIFICATIONS, MAX_RUNS};
-use super::{notification, JOIN_LEFT_TO_MERGE, SCHEMA_URI};
+use super::{category_of_id, notification, JOIN_LEFT_TO_MERGE, SCHEMA_URI};
 use crate::model::sarif::{
     ArtifactLocation, Invocation, Log, Notification, ReportingDescriptor, Run,
     RunAutomationDetails, SarifResult, VERSION,
@@ -59,8 +59,7 @@ fn category(run: &Run) -> &str {
     run.automation_details
         .as_ref()
         .and_then(|details| details.id.as_deref())
-        .and_then(|id| id.rsplit_once('/'))
-        .map_or("", |(category, _)| category)
+        .map_or("", category_of_id)
 }
 
 /// Merges `inputs` (a name for messages, and a log from the reader) into one run per category,

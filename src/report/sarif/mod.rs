@@ -38,6 +38,32 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     limits::write_within_limits(build::log(report), Some(totals), limits::Origin::Scan, out)
 }
 
+/// §3.17 `automationDetails.id` of a run of `category`: code scanning's category is everything
+/// before the last `/` of the id, so a trailing `/` makes the whole id the category.
+fn automation_id(category: &str) -> String {
+    if category.ends_with('/') {
+        category.to_string()
+    } else {
+        format!("{category}/")
+    }
+}
+
+/// The category code scanning reads from a run's `automationDetails.id`: what precedes its last
+/// `/`; empty (the default category) without one.
+fn category_of_id(id: &str) -> &str {
+    id.rsplit_once('/').map_or("", |(category, _)| category)
+}
+
+/// The category a merge files the run of a scan with `--category` under (the default one
+/// without).
+pub(crate) fn category_of_scan(category: Option<&str>) -> String {
+    let id = category.map(automation_id);
+    id.as_deref()
+        .map(category_of_id)
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// The results of `report`'s findings as a scan writes them, without rule indexes: for a merge
 /// to add to the runs it merges, which numbers the rules again.
 pub(crate) fn results(report: &Report) -> Vec<crate::model::sarif::SarifResult> {

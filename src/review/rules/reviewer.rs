@@ -28,10 +28,12 @@ pub(crate) struct RulesReviewer {
     saving: Option<Mutex<Saving>>,
 }
 
-/// Where a partition's summaries go, and the first error writing them.
-struct Saving {
-    writer: Option<SummaryWriter<std::fs::File>>,
-    error: Option<std::io::Error>,
+/// Where a partition's summaries stand: still being written, written whole, or stopped by the
+/// first error writing them.
+enum Saving {
+    Open(SummaryWriter<std::fs::File>),
+    Written,
+    Failed(std::io::Error),
 }
 
 impl RulesReviewer {
@@ -63,10 +65,7 @@ impl RulesReviewer {
         };
         let writer = SummaryWriter::new(out, &header)?;
         Ok(RulesReviewer {
-            saving: Some(Mutex::new(Saving {
-                writer: Some(writer),
-                error: None,
-            })),
+            saving: Some(Mutex::new(Saving::Open(writer))),
             ..RulesReviewer::new(rules)
         })
     }
@@ -77,10 +76,10 @@ impl RulesReviewer {
             return Ok(());
         };
         let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
-        match (saving.error.take(), &saving.writer) {
-            (Some(error), _) => Err(error),
-            (None, Some(_)) => Err(std::io::Error::other("the run ended before its summaries")),
-            (None, None) => Ok(()),
+        match std::mem::replace(&mut *saving, Saving::Written) {
+            Saving::Written => Ok(()),
+            Saving::Failed(error) => Err(error),
+            Saving::Open(_) => Err(std::io::Error::other("the run ended before its summaries")),
         }
     }
 
@@ -230,10 +229,9 @@ impl RulesReviewer {
                 .collect();
             mask::mask_findings(&mut findings);
             let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(writer) = &mut saving.writer {
+            if let Saving::Open(writer) = &mut *saving {
                 if let Err(error) = writer.add(&record) {
-                    saving.writer = None;
-                    saving.error = Some(error);
+                    *saving = Saving::Failed(error);
                 }
             }
             return;
@@ -352,14 +350,18 @@ impl Reviewer for RulesReviewer {
     fn finish(&self, seen: Seen) -> Vec<Joined> {
         if let Some(saving) = &self.saving {
             let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(writer) = saving.writer.take() {
-                let written = writer
-                    .finish(seen.stopped)
-                    .and_then(|mut file| file.flush());
-                if let Err(error) = written {
-                    saving.error = Some(error);
+            *saving = match std::mem::replace(&mut *saving, Saving::Written) {
+                Saving::Open(writer) => {
+                    match writer
+                        .finish(seen.stopped)
+                        .and_then(|mut file| file.flush())
+                    {
+                        Ok(()) => Saving::Written,
+                        Err(error) => Saving::Failed(error),
+                    }
                 }
-            }
+                done => done,
+            };
             return Vec::new();
         }
         let index = std::mem::take(&mut *self.index.lock().unwrap_or_else(|e| e.into_inner()));
