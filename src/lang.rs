@@ -143,6 +143,31 @@ impl Language {
         })
     }
 
+    /// The grammar's `node-types.json`: each kind of node, its fields and the kinds each may
+    /// hold. `None` where [`Language::grammar`] is.
+    pub(crate) fn node_types(self) -> Option<&'static str> {
+        Some(match self {
+            Language::Rust => tree_sitter_rust::NODE_TYPES,
+            Language::Python => tree_sitter_python::NODE_TYPES,
+            Language::JavaScript => tree_sitter_javascript::NODE_TYPES,
+            Language::TypeScript => tree_sitter_typescript::TYPESCRIPT_NODE_TYPES,
+            Language::Tsx => tree_sitter_typescript::TSX_NODE_TYPES,
+            Language::Go => tree_sitter_go::NODE_TYPES,
+            Language::Java => tree_sitter_java::NODE_TYPES,
+            Language::C => tree_sitter_c::NODE_TYPES,
+            Language::Cpp => tree_sitter_cpp::NODE_TYPES,
+            Language::CSharp => tree_sitter_c_sharp::NODE_TYPES,
+            Language::Ruby => tree_sitter_ruby::NODE_TYPES,
+            Language::Php => tree_sitter_php::PHP_NODE_TYPES,
+            Language::Bash => tree_sitter_bash::NODE_TYPES,
+            Language::Kotlin
+            | Language::Swift
+            | Language::Scala
+            | Language::Lua
+            | Language::Perl => return None,
+        })
+    }
+
     pub(crate) fn has_grammar(self) -> bool {
         !matches!(
             self,

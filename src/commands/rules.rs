@@ -13,7 +13,7 @@ use crate::cli::{ConfigArgs, RuleArgs, RulesCommand, ShardsFormat};
 use crate::exit::ExitStatus;
 use crate::io::Env;
 use crate::lang::Language;
-use crate::review::rules::{testing, RuleSet, RuleSources};
+use crate::review::rules::{kindless, testing, RuleSet, RuleSources};
 use crate::settings::{self, Resolver};
 use crate::slice::{self, SourceFile};
 
@@ -336,8 +336,11 @@ fn profile(
             let grammar = language
                 .grammar()
                 .context("rules only load for languages with a grammar")?;
+            // The text a scan compiles, as a scan compiles it.
+            let text = kindless::as_compiled(&rule.source, *language);
             let started = Instant::now();
-            Query::new(&grammar, &rule.source)
+            Query::new(&grammar, &text)
+                .or_else(|_| Query::new(&grammar, &rule.source))
                 .map_err(|e| anyhow::anyhow!("`{}`: {e}", rule.origin))?;
             compile.push((started.elapsed(), &rule.meta.id, *language));
         }

@@ -2,6 +2,7 @@
 //! single query, so each file's tree is walked once however many rules and shards there are, and
 //! each match is routed back to its rule by pattern index.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ops::{ControlFlow, Range};
 use std::time::{Duration, Instant};
@@ -9,6 +10,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use tree_sitter::{Query, QueryCursor, QueryCursorOptions, StreamingIterator, Tree};
 
+use super::kindless;
 use super::names::Aliases;
 use super::predicates;
 
@@ -236,49 +238,27 @@ impl CompiledRules {
         let grammar = language
             .grammar()
             .expect("rule sets are only compiled for languages with a grammar");
-        let mut source = String::new();
-        // Where each rule's text, or a partial shared by taint rules, sits in `source`, and the
-        // rules its patterns belong to.
-        let mut spans: Vec<(Range<usize>, Vec<usize>)> = Vec::new();
-        let mut shared: Vec<(&std::path::Path, &str, Vec<usize>)> = Vec::new();
-        for (index, rule) in set.rules.iter().enumerate() {
-            if !rule.languages.contains(&language) {
-                continue;
-            }
-            let start = source.len();
-            if rule.meta.taint {
-                // The rule's own text; its partials come once, after every rule.
-                let own = rule
-                    .partials
-                    .first()
-                    .map_or(rule.source.len(), |(_, r)| r.start);
-                source.push_str(&rule.source[..own]);
-                for (path, range) in &rule.partials {
-                    match shared.iter_mut().find(|(p, _, _)| p == path) {
-                        Some((_, _, rules)) => rules.push(index),
-                        None => shared.push((path, &rule.source[range.clone()], vec![index])),
+        // Nested nodes are compiled without their kind where their fields say it (see
+        // `kindless`); should tree-sitter refuse that text, the rules are compiled as written.
+        let leaner = kindless::node_types(language).map(|types| {
+            let (source, spans) =
+                query_source(set, language, |text| kindless::kindless(text, types));
+            (Query::new(&grammar, &source), source, spans)
+        });
+        let (query, source, spans) = match leaner {
+            Some((Ok(query), source, spans)) => (query, source, spans),
+            _ => {
+                let (source, spans) = query_source(set, language, Cow::Borrowed);
+                match Query::new(&grammar, &source) {
+                    Ok(query) => (query, source, spans),
+                    Err(_) => {
+                        // Find the culprit so the message names its file.
+                        for (_, rules) in &spans {
+                            check_rule(&set.rules[rules[0]], language)?;
+                        }
+                        unreachable_combined_error(language)?
                     }
                 }
-            } else {
-                source.push_str(&rule.source);
-            }
-            source.push('\n');
-            spans.push((start..source.len(), vec![index]));
-        }
-        for (_, text, rules) in shared {
-            let start = source.len();
-            source.push_str(text);
-            source.push('\n');
-            spans.push((start..source.len(), rules));
-        }
-        let query = match Query::new(&grammar, &source) {
-            Ok(query) => query,
-            Err(_) => {
-                // Find the culprit so the message names its file.
-                for (_, rules) in &spans {
-                    check_rule(&set.rules[rules[0]], language)?;
-                }
-                unreachable_combined_error(language)?
             }
         };
         let mut pattern_rules = Vec::with_capacity(query.pattern_count());
@@ -1074,12 +1054,60 @@ fn rules_where(
         .collect()
 }
 
-fn unreachable_combined_error(language: Language) -> Result<Query, RuleError> {
+fn unreachable_combined_error<T>(language: Language) -> Result<T, RuleError> {
     // Each rule compiled on its own but not together: report it rather than panic.
     Err(RuleError::Invalid {
         origin: super::Origin::Builtin(format!("{language}/*")),
         message: String::from("the rules compile one by one but not together"),
     })
+}
+
+/// Where a rule's text, or a partial shared by taint rules, sits in a query's text, and the
+/// rules its patterns belong to.
+type Span = (Range<usize>, Vec<usize>);
+
+/// The text of one query holding every rule of `set` for `language`, each rule's text (or a
+/// partial shared by taint rules, once) through `write`; and where each sits in it, with the
+/// rules its patterns belong to.
+fn query_source<'a>(
+    set: &'a RuleSet,
+    language: Language,
+    write: impl Fn(&'a str) -> Cow<'a, str>,
+) -> (String, Vec<Span>) {
+    let mut source = String::new();
+    let mut spans: Vec<Span> = Vec::new();
+    let mut shared: Vec<(&std::path::Path, &str, Vec<usize>)> = Vec::new();
+    for (index, rule) in set.rules.iter().enumerate() {
+        if !rule.languages.contains(&language) {
+            continue;
+        }
+        let start = source.len();
+        if rule.meta.taint {
+            // The rule's own text; its partials come once, after every rule.
+            let own = rule
+                .partials
+                .first()
+                .map_or(rule.source.len(), |(_, r)| r.start);
+            source.push_str(&write(&rule.source[..own]));
+            for (path, range) in &rule.partials {
+                match shared.iter_mut().find(|(p, _, _)| p == path) {
+                    Some((_, _, rules)) => rules.push(index),
+                    None => shared.push((path, &rule.source[range.clone()], vec![index])),
+                }
+            }
+        } else {
+            source.push_str(&write(&rule.source));
+        }
+        source.push('\n');
+        spans.push((start..source.len(), vec![index]));
+    }
+    for (_, text, rules) in shared {
+        let start = source.len();
+        source.push_str(&write(text));
+        source.push('\n');
+        spans.push((start..source.len(), rules));
+    }
+    (source, spans)
 }
 
 /// Compiles one rule on its own for `language`, to validate it with a message naming its file.
@@ -1201,5 +1229,65 @@ mod differential {
             },
         );
         assert!(files > 150 && edges > 1000, "{files} files, {edges} edges");
+    }
+
+    /// Nested nodes compiled without their kind (see `kindless`) match what the rules say as
+    /// written: over every rule test file, the corpus and our own sources, each language's query
+    /// of every built-in rule gives the same matches both ways, pattern by pattern, capture by
+    /// capture.
+    #[test]
+    fn kindless_queries_match_as_written() {
+        use std::borrow::Cow;
+        use std::collections::HashMap;
+        use tree_sitter::{Query, QueryCursor, StreamingIterator};
+
+        use crate::lang::Language;
+        use crate::review::rules::kindless;
+
+        let set = RuleSet::builtin().unwrap();
+        let mut queries: HashMap<Language, (Query, Query)> = HashMap::new();
+        let (mut rewritten, mut files, mut matches) = (0, 0, 0);
+        each_source_file(
+            &set,
+            "SHARDSCAN_DIFFERENTIAL_TREES",
+            |path, compiled, tree, text| {
+                let language = compiled.language;
+                let (written, leaner) = queries.entry(language).or_insert_with(|| {
+                    let grammar = language.grammar().unwrap();
+                    let (plain, _) = super::query_source(&set, language, Cow::Borrowed);
+                    let (lean, _) =
+                        super::query_source(&set, language, |t| kindless::as_compiled(t, language));
+                    rewritten += plain.len() - lean.len();
+                    (
+                        Query::new(&grammar, &plain).unwrap(),
+                        Query::new(&grammar, &lean).unwrap(),
+                    )
+                });
+                let all = |query: &Query| {
+                    let mut cursor = QueryCursor::new();
+                    let mut found = Vec::new();
+                    let mut each = cursor.matches(query, tree.root_node(), text.as_bytes());
+                    while let Some(m) = each.next() {
+                        let captures: Vec<_> = m
+                            .captures()
+                            .iter()
+                            .map(|c| (c.index, c.node.start_byte(), c.node.end_byte()))
+                            .collect();
+                        found.push((m.pattern_index, captures));
+                    }
+                    found.sort();
+                    found
+                };
+                let expected = all(written);
+                assert!(all(leaner) == expected, "{}", path.display());
+                files += 1;
+                matches += expected.len();
+            },
+        );
+        // Not vacuous: rules were rewritten and matched.
+        assert!(
+            rewritten > 5000 && files > 150 && matches > 10000,
+            "{rewritten} bytes shorter, {files} files, {matches} matches"
+        );
     }
 }

@@ -6,11 +6,13 @@
 
 pub(crate) mod engine;
 pub(crate) mod join;
+pub(crate) mod kindless;
 pub(crate) mod meta;
 pub(crate) mod names;
 mod predicates;
 mod prefilter;
 pub(crate) mod reviewer;
+mod syntax;
 pub(crate) mod taint;
 pub(crate) mod testing;
 

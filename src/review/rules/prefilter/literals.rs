@@ -13,7 +13,7 @@ use regex_syntax::hir::literal::{ExtractKind, Extractor};
 use regex_syntax::hir::{Capture, Class, Hir, HirKind, Look, Repetition};
 use tree_sitter::Query;
 
-use super::syntax::{predicates, Arg};
+use crate::review::rules::syntax::{predicates, Arg};
 
 /// Most literals kept in one set; a bigger set is dropped (the pattern just needs less).
 const MAX_SET_LITERALS: usize = 512;

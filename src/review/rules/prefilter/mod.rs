@@ -29,7 +29,6 @@
 
 mod literals;
 mod plan;
-mod syntax;
 
 use std::ops::Range;
 
@@ -38,8 +37,8 @@ use tree_sitter::Query;
 
 pub(crate) use literals::Set;
 
+use super::syntax::outermost_kinds;
 use literals::pattern_sets_of;
-use syntax::outermost_kinds;
 
 use crate::lang::GrammarNames;
 

@@ -1,0 +1,572 @@
+//! Reads what the engine needs from a query's source text: a pattern's predicates and the kind
+//! of node it is rooted at (for the prefilter), and where each node of a pattern stands (for
+//! [`super::kindless`]). A small tokenizer of tree-sitter's query syntax (parentheses, words,
+//! strings, comments), not a parser: tree-sitter compiles the query itself.
+
+use std::ops::Range;
+
+#[derive(Debug, PartialEq)]
+pub(crate) enum Arg {
+    Capture(String),
+    Str(String),
+}
+
+#[derive(Debug, PartialEq)]
+pub(crate) struct Predicate {
+    pub(crate) name: String,
+    pub(crate) args: Vec<Arg>,
+}
+
+/// The `(#name? @capture "string" ...)` predicates of one pattern's source text.
+pub(crate) fn predicates(text: &str) -> Vec<Predicate> {
+    let mut tokens = Tokens::new(text);
+    let mut out = Vec::new();
+    while let Some(token) = tokens.next() {
+        if token != Token::Open {
+            continue;
+        }
+        let Some(Token::Word(word)) = tokens.peek() else {
+            continue;
+        };
+        let Some(name) = word.strip_prefix('#') else {
+            continue;
+        };
+        let name = name.to_string();
+        tokens.next();
+        let mut args = Vec::new();
+        loop {
+            match tokens.next() {
+                Some(Token::Word(word)) if word.starts_with('@') => {
+                    args.push(Arg::Capture(word[1..].to_string()))
+                }
+                Some(Token::Str(s)) => args.push(Arg::Str(s)),
+                Some(Token::Close) | None => break,
+                Some(_) => {}
+            }
+        }
+        out.push(Predicate { name, args });
+    }
+    out
+}
+
+/// The kinds of node a pattern can be rooted at: the kind its first node has (looking through
+/// grouping parentheses), every alternative's of an alternation, `""` for an anonymous node;
+/// `None` for anything we cannot read.
+pub(crate) fn outermost_kinds(text: &str) -> Option<Vec<String>> {
+    item_kinds(&mut Tokens::new(text))
+}
+
+/// [`outermost_kinds`] of the item at the front of `tokens`, consuming it.
+fn item_kinds(tokens: &mut Tokens<'_>) -> Option<Vec<String>> {
+    match tokens.next()? {
+        Token::Str(_) => Some(vec![String::new()]),
+        Token::Bracket(true) => {
+            let mut kinds = Vec::new();
+            loop {
+                match tokens.peek()? {
+                    Token::Bracket(false) => {
+                        tokens.next();
+                        return Some(kinds);
+                    }
+                    // An alternative's capture or quantifier.
+                    Token::Word(word)
+                        if word.starts_with('@') || word.bytes().all(|c| c == b'?') =>
+                    {
+                        tokens.next();
+                    }
+                    Token::Other(_) | Token::Colon => {
+                        tokens.next();
+                    }
+                    _ => kinds.extend(item_kinds(tokens)?),
+                }
+            }
+        }
+        Token::Open => {
+            // A node `(kind ...)`, or a group whose first item is its root.
+            let kinds = match tokens.peek()? {
+                Token::Word(word) if !word.starts_with(['@', '#']) => {
+                    let kind = word.to_string();
+                    tokens.next();
+                    vec![kind]
+                }
+                _ => item_kinds(tokens)?,
+            };
+            // The rest, to the matching parenthesis.
+            let mut depth = 1usize;
+            while depth > 0 {
+                match tokens.next()? {
+                    Token::Open => depth += 1,
+                    Token::Close => depth -= 1,
+                    _ => {}
+                }
+            }
+            Some(kinds)
+        }
+        _ => None,
+    }
+}
+
+/// One node of a pattern, `(kind ...)`, as it is written.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Node<'a> {
+    pub(crate) kind: &'a str,
+    /// Where the kind's word stands in the text.
+    pub(crate) kind_at: Range<usize>,
+    /// The kind of the node it is written in, through alternations and groups; `None` for a
+    /// node at a pattern's top level.
+    pub(crate) parent: Option<&'a str>,
+    /// The field it is given there (`function: (identifier)`), through alternations and groups.
+    pub(crate) field: Option<&'a str>,
+    /// The fields every match of it has: written directly in it (not in an alternation or a
+    /// group of it), with no quantifier that lets them be absent.
+    pub(crate) fields: Vec<&'a str>,
+}
+
+/// Every node of the patterns in `text`, inner nodes before the node they are written in;
+/// `None` for text we cannot read (a parenthesis or bracket left open or closed twice).
+pub(crate) fn nodes(text: &str) -> Option<Vec<Node<'_>>> {
+    let mut reader = Reader {
+        tokens: Tokens::new(text),
+        text,
+        out: Vec::new(),
+    };
+    while reader.tokens.peek().is_some() {
+        reader.item(None, None)?;
+    }
+    Some(reader.out)
+}
+
+/// Reads [`nodes`]: one item at a time, in the node and field it is written in.
+struct Reader<'a> {
+    tokens: Tokens<'a>,
+    text: &'a str,
+    out: Vec<Node<'a>>,
+}
+
+impl<'a> Reader<'a> {
+    /// One item (a node, a group, an alternation, an anonymous node, a wildcard, a capture, a
+    /// quantifier, an anchor, a negated field) in `parent`, given `field`.
+    fn item(&mut self, parent: Option<&'a str>, field: Option<&'a str>) -> Option<()> {
+        match self.tokens.next_at()? {
+            (_, Token::Open) => match self.tokens.peek()? {
+                Token::Word(word) if word.starts_with('#') => self.skip_to_close(),
+                &Token::Word(kind) if !kind.starts_with(['@', '!', '.', '?']) => {
+                    let (at, _) = self.tokens.next_at()?;
+                    let fields = self.body(kind)?;
+                    self.out.push(Node {
+                        kind,
+                        kind_at: at..at + kind.len(),
+                        parent,
+                        field,
+                        fields,
+                    });
+                    Some(())
+                }
+                // A group: its items stand where it does.
+                _ => {
+                    while *self.tokens.peek()? != Token::Close {
+                        self.element(parent, field)?;
+                    }
+                    self.tokens.next();
+                    Some(())
+                }
+            },
+            (_, Token::Bracket(true)) => {
+                while *self.tokens.peek()? != Token::Bracket(false) {
+                    self.element(parent, field)?;
+                }
+                self.tokens.next();
+                Some(())
+            }
+            (_, Token::Close | Token::Bracket(false)) => None,
+            _ => Some(()),
+        }
+    }
+
+    /// The children of a node of `kind`, to its closing parenthesis; answers the fields every
+    /// match has.
+    fn body(&mut self, kind: &'a str) -> Option<Vec<&'a str>> {
+        let mut fields = Vec::new();
+        while *self.tokens.peek()? != Token::Close {
+            if let Some(field) = self.element(Some(kind), None)? {
+                fields.push(field);
+            }
+        }
+        self.tokens.next();
+        Some(fields)
+    }
+
+    /// One element of a node, a group or an alternation: `field: item` or an item. Answers the
+    /// field when every match has it (no `?` or `*` after its item).
+    fn element(
+        &mut self,
+        parent: Option<&'a str>,
+        field: Option<&'a str>,
+    ) -> Option<Option<&'a str>> {
+        let &Token::Word(name) = self.tokens.peek()? else {
+            return self.item(parent, field).map(|()| None);
+        };
+        if name.starts_with(['@', '!', '.', '?', '#']) {
+            return self.item(parent, field).map(|()| None);
+        }
+        self.tokens.next();
+        if self.tokens.peek() != Some(&Token::Colon) {
+            // A bare word: the wildcard `_`.
+            return Some(None);
+        }
+        self.tokens.next();
+        self.item(parent, Some(name))?;
+        Some((!self.optional()).then_some(name))
+    }
+
+    /// Whether the captures and quantifiers after an item let it be absent (`?`, `*`). Only
+    /// looks: they are read as items of their own after it.
+    fn optional(&mut self) -> bool {
+        let mut optional = false;
+        let mut tokens = Tokens {
+            text: self.text,
+            pos: self.tokens.pos,
+            peeked: self.tokens.peeked.clone(),
+        };
+        loop {
+            match tokens.next() {
+                Some(Token::Word(word)) if word.starts_with('@') => {}
+                Some(Token::Word(word)) if word.bytes().all(|c| c == b'?') => optional = true,
+                Some(Token::Other('*')) => optional = true,
+                Some(Token::Other('+')) => {}
+                _ => return optional,
+            }
+        }
+    }
+
+    /// The rest of a parenthesis already open, to its match.
+    fn skip_to_close(&mut self) -> Option<()> {
+        let mut depth = 1usize;
+        while depth > 0 {
+            match self.tokens.next()? {
+                Token::Open => depth += 1,
+                Token::Close => depth -= 1,
+                _ => {}
+            }
+        }
+        Some(())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Token<'a> {
+    Open,
+    Close,
+    /// The `:` after a field's name.
+    Colon,
+    /// Any other character: `*` and `+` quantifiers, anything we do not read.
+    Other(char),
+    /// `[` (true) or `]`: an alternation.
+    Bracket(bool),
+    Word(&'a str),
+    Str(String),
+}
+
+/// A small tokenizer of tree-sitter's query syntax: parentheses, words, strings, comments.
+struct Tokens<'a> {
+    text: &'a str,
+    pos: usize,
+    peeked: Option<Option<(usize, Token<'a>)>>,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Tokens<'a> {
+        Tokens {
+            text,
+            pos: 0,
+            peeked: None,
+        }
+    }
+
+    fn peek(&mut self) -> Option<&Token<'a>> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.lex_at());
+        }
+        self.peeked
+            .as_ref()
+            .and_then(|t| t.as_ref().map(|(_, token)| token))
+    }
+
+    /// The next token and where it starts in the text.
+    fn next_at(&mut self) -> Option<(usize, Token<'a>)> {
+        match self.peeked.take() {
+            Some(token) => token,
+            None => self.lex_at(),
+        }
+    }
+
+    /// The next token and where it starts in the text.
+    fn lex_at(&mut self) -> Option<(usize, Token<'a>)> {
+        let bytes = self.text.as_bytes();
+        loop {
+            let &c = bytes.get(self.pos)?;
+            match c {
+                b';' => {
+                    while self.pos < bytes.len() && bytes[self.pos] != b'\n' {
+                        self.pos += 1;
+                    }
+                }
+                c if c.is_ascii_whitespace() => self.pos += 1,
+                _ => break,
+            }
+        }
+        let start = self.pos;
+        let c = bytes[start];
+        self.pos += 1;
+        Some((
+            start,
+            match c {
+                b'(' => Token::Open,
+                b')' => Token::Close,
+                b':' => Token::Colon,
+                b'[' => Token::Bracket(true),
+                b']' => Token::Bracket(false),
+                b'"' => {
+                    let mut out = String::new();
+                    let mut chars = self.text[self.pos..].char_indices();
+                    let mut end = self.text.len();
+                    while let Some((i, ch)) = chars.next() {
+                        match ch {
+                            '"' => {
+                                end = self.pos + i + 1;
+                                break;
+                            }
+                            '\\' => match chars.next() {
+                                Some((_, 'n')) => out.push('\n'),
+                                Some((_, 'r')) => out.push('\r'),
+                                Some((_, 't')) => out.push('\t'),
+                                Some((_, '0')) => out.push('\0'),
+                                Some((_, other)) => out.push(other),
+                                None => {}
+                            },
+                            other => out.push(other),
+                        }
+                    }
+                    self.pos = end;
+                    Token::Str(out)
+                }
+                _ if is_word_byte(c) => {
+                    while self.pos < bytes.len() && is_word_byte(bytes[self.pos]) {
+                        self.pos += 1;
+                    }
+                    Token::Word(&self.text[start..self.pos])
+                }
+                _ => {
+                    // Skip the rest of a multi-byte character.
+                    while !self.text.is_char_boundary(self.pos) {
+                        self.pos += 1;
+                    }
+                    Token::Other(self.text[start..].chars().next().unwrap_or_default())
+                }
+            },
+        ))
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        self.next_at().map(|(_, token)| token)
+    }
+}
+
+fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'?' | b'!' | b'#' | b'@' | b'/')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_predicates_with_escapes_and_comments() {
+        let text = r#"(call function: (identifier) @f ; (#eq? @f "commented")
+            (#eq? @f "sys\"tem") (#any-of? @g "a" "b\\c") (#match? @h "^x$"))"#;
+        assert_eq!(
+            predicates(text),
+            vec![
+                Predicate {
+                    name: "eq?".into(),
+                    args: vec![Arg::Capture("f".into()), Arg::Str("sys\"tem".into())]
+                },
+                Predicate {
+                    name: "any-of?".into(),
+                    args: vec![
+                        Arg::Capture("g".into()),
+                        Arg::Str("a".into()),
+                        Arg::Str("b\\c".into())
+                    ]
+                },
+                Predicate {
+                    name: "match?".into(),
+                    args: vec![Arg::Capture("h".into()), Arg::Str("^x$".into())]
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn reads_predicates_whatever_their_name_and_wherever_they_end() {
+        let cases = [
+            // Words that are neither captures nor strings are left out (`#set!`'s key).
+            (
+                r#"((identifier) @x (#set! key "v"))"#,
+                vec![Predicate {
+                    name: "set!".into(),
+                    args: vec![Arg::Str("v".into())],
+                }],
+            ),
+            // The end of the text closes a predicate left open.
+            (
+                r#"(#eq? @a "x""#,
+                vec![Predicate {
+                    name: "eq?".into(),
+                    args: vec![Arg::Capture("a".into()), Arg::Str("x".into())],
+                }],
+            ),
+            // A `#` word not right after a parenthesis is no predicate.
+            (r#"(call) @c #eq? @c "x""#, vec![]),
+            ("(call (identifier) @f)", vec![]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(predicates(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn tokenizes_words_strings_and_comments() {
+        use Token::{Bracket, Close, Colon, Open, Other, Str, Word};
+        let cases = [
+            (
+                r#"(a "b" @c)"#,
+                vec![Open, Word("a"), Str("b".into()), Word("@c"), Close],
+            ),
+            (r#""\n\t\r\0\q\"""#, vec![Str("\n\t\r\0q\"".into())]),
+            (r#""""#, vec![Str(String::new())]),
+            // An unterminated string runs to the end, a trailing backslash escapes nothing.
+            (r#""ab (c)"#, vec![Str("ab (c)".into())]),
+            (r#""a\"#, vec![Str("a".into())]),
+            (
+                "; all (of \"this\")\n(x) ; and this",
+                vec![Open, Word("x"), Close],
+            ),
+            (
+                "#any-of? @a.b/c! x_1",
+                vec![Word("#any-of?"), Word("@a.b/c!"), Word("x_1")],
+            ),
+            // Anything else is one token per character, however many bytes it takes.
+            (
+                "é[_]*",
+                vec![
+                    Other('é'),
+                    Bracket(true),
+                    Word("_"),
+                    Bracket(false),
+                    Other('*'),
+                ],
+            ),
+            (
+                "(a f: (b) !g)+",
+                vec![
+                    Open,
+                    Word("a"),
+                    Word("f"),
+                    Colon,
+                    Open,
+                    Word("b"),
+                    Close,
+                    Word("!g"),
+                    Close,
+                    Other('+'),
+                ],
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(Tokens::new(text).collect::<Vec<_>>(), expected, "{text}");
+        }
+        // Peeking does not consume.
+        let mut tokens = Tokens::new("(x)");
+        assert_eq!(tokens.peek(), Some(&Open));
+        assert_eq!(tokens.next(), Some(Open));
+        assert_eq!(tokens.next(), Some(Word("x")));
+    }
+
+    #[test]
+    fn nodes_know_their_parent_their_field_and_the_fields_they_must_have() {
+        let text = r#"; (commented (out))
+((call function: [(attribute object: (_) @o) ((name) @n)]
+       arguments: (args (string) . "x" (_)? @a)
+       !type
+       body: (block)?
+       [left: (x) right: (y)]) @c
+ (#eq? @o "(call"))"#;
+        let read: Vec<_> = nodes(text)
+            .unwrap()
+            .into_iter()
+            .map(|n| {
+                assert_eq!(&text[n.kind_at.clone()], n.kind);
+                (n.kind, n.parent, n.field, n.fields)
+            })
+            .collect();
+        assert_eq!(
+            read,
+            vec![
+                ("_", Some("attribute"), Some("object"), vec![]),
+                ("attribute", Some("call"), Some("function"), vec!["object"]),
+                ("name", Some("call"), Some("function"), vec![]),
+                ("string", Some("args"), None, vec![]),
+                ("_", Some("args"), None, vec![]),
+                ("args", Some("call"), Some("arguments"), vec![]),
+                ("block", Some("call"), Some("body"), vec![]),
+                ("x", Some("call"), Some("left"), vec![]),
+                ("y", Some("call"), Some("right"), vec![]),
+                // `body` may be absent; `left` and `right` are alternatives.
+                ("call", None, None, vec!["function", "arguments"]),
+            ]
+        );
+        // Unbalanced text is not read.
+        for text in ["(a (b)", "(a))", "[(a)", "(a])"] {
+            assert_eq!(nodes(text), None, "{text}");
+        }
+        assert_eq!(nodes(""), Some(vec![]));
+    }
+
+    #[test]
+    fn outermost_kinds_look_through_groups_and_alternations() {
+        let cases: [(&str, Option<&[&str]>); 16] = [
+            ("((call) @c (#eq? @c \"x\"))", Some(&["call"])),
+            (" ; note\n(module (x))", Some(&["module"])),
+            ("(((call)))", Some(&["call"])),
+            ("(_) @x", Some(&["_"])),
+            ("(ERROR) @e", Some(&["ERROR"])),
+            // An anonymous node.
+            ("\"unsafe\" @u", Some(&[""])),
+            ("((\"unsafe\") @u)", Some(&[""])),
+            // An alternation: each alternative's, through groups, captures and quantifiers.
+            ("[(a) (b)]", Some(&["a", "b"])),
+            (
+                "([(a (x)) @p (b)? \"c\"] (#eq? @p \"y\"))",
+                Some(&["a", "b", ""]),
+            ),
+            ("[(a) [((b) @q) (c)]]", Some(&["a", "b", "c"])),
+            ("((a) [(b) (c)])", Some(&["a"])),
+            // Nothing to read, or cut short.
+            ("; only a comment", None),
+            ("", None),
+            ("@x", None),
+            ("[(a) (b)", None),
+            ("((a)", None),
+        ];
+        for (text, expected) in cases {
+            let expected: Option<Vec<String>> =
+                expected.map(|kinds| kinds.iter().map(|k| k.to_string()).collect());
+            assert_eq!(outermost_kinds(text), expected, "{text}");
+        }
+    }
+}
