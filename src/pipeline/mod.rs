@@ -19,6 +19,7 @@ mod ingest;
 mod watch;
 mod workers;
 
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -144,13 +145,45 @@ pub(crate) fn run(
             }
             _ => None,
         };
+        // Each language's rules start compiling when the walk meets its first file, on one of
+        // `jobs` threads of their own, so that languages compile side by side while the
+        // workers that need them wait (with more than one worker: `--jobs 1` keeps to one
+        // core).
+        let warm = (jobs > 1 && !reviewers.is_empty() && !settings.parse_only).then(|| {
+            let (tx, rx) = crossbeam_channel::unbounded::<Language>();
+            for _ in 0..jobs {
+                let (rx, signal) = (rx.clone(), stop.signal());
+                // Without the thread, each language compiles when a worker first needs it.
+                let _ = std::thread::Builder::new()
+                    .name(String::from("shardscan-warm"))
+                    .spawn_scoped(scope, move || warm(reviewers, rx, signal));
+            }
+            tx
+        });
         let walker = {
             let events = event_tx.clone();
+            let mut met = std::collections::HashSet::new();
             std::thread::Builder::new()
                 .name(String::from("shardscan-walk"))
                 .spawn_scoped(scope, move || {
                     walk::walk(settings.walk, |event| match event {
-                        WalkEvent::File(candidate) => candidate_tx.send(candidate).is_ok(),
+                        WalkEvent::File(candidate) => {
+                            if let (Some(warm), Some(language)) = (&warm, candidate.language) {
+                                // The caller's own code: a panic in it is the workers' to
+                                // report, on the file.
+                                let read = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                                    (settings.accept)(language)
+                                        && settings
+                                            .select_file
+                                            .is_none_or(|select| select(&candidate.rel_path))
+                                }))
+                                .unwrap_or(false);
+                                if read && met.insert(language) {
+                                    let _ = warm.send(language);
+                                }
+                            }
+                            candidate_tx.send(candidate).is_ok()
+                        }
                         WalkEvent::Skipped {
                             path,
                             reason,
@@ -206,6 +239,26 @@ pub(crate) fn run(
     Ok(metrics)
 }
 
+/// The reviewers' once-per-language work ([`Reviewer::warm`]) for each language `languages`
+/// names, one after another, until the walk ends or the run stops. A panic is left for the
+/// workers, which meet it again and report it on the files.
+fn warm(
+    reviewers: &[Arc<dyn Reviewer>],
+    languages: crossbeam_channel::Receiver<Language>,
+    stop: crate::model::StopSignal,
+) {
+    for language in languages {
+        if stop.borrow().is_some() {
+            return;
+        }
+        let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            for reviewer in reviewers.iter().filter(|r| r.supports(language)) {
+                reviewer.warm(language);
+            }
+        }));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,6 +306,79 @@ mod tests {
                     Ok(vec![finding])
                 }
             }
+        }
+    }
+
+    /// Notes each language it is warmed for, and on which thread; panics warming JavaScript.
+    #[derive(Default)]
+    struct Warmed(Mutex<Vec<(Language, String)>>);
+
+    impl Reviewer for Warmed {
+        fn name(&self) -> &str {
+            "warmed"
+        }
+        fn supports(&self, language: Language) -> bool {
+            matches!(
+                language,
+                Language::Python | Language::JavaScript | Language::Go
+            )
+        }
+        fn review(&self, _: &Shard) -> Result<Vec<Finding>, ReviewError> {
+            Ok(Vec::new())
+        }
+        fn warm(&self, language: Language) {
+            let thread = std::thread::current()
+                .name()
+                .unwrap_or_default()
+                .to_string();
+            self.0.lock().unwrap().push((language, thread));
+            if language == Language::JavaScript {
+                panic!("boom");
+            }
+        }
+    }
+
+    #[test]
+    fn each_language_read_is_warmed_once_on_a_thread_of_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        python_files(dir.path(), 3);
+        for (name, text) in [
+            ("a.js", "x = 1;\n"),
+            ("b.js", "y = 2;\n"),
+            ("c.rb", "x = 1\n"),
+            ("skipped.go", "package a\n"),
+        ] {
+            std::fs::write(dir.path().join(name), text).unwrap();
+        }
+        let walk = walk_settings(dir.path());
+        let slice = SliceOptions::default();
+        let select = |path: &str| path != "skipped.go";
+        for jobs in [1, 2] {
+            let warmed = Arc::new(Warmed::default());
+            let reviewers: Vec<Arc<dyn Reviewer>> = vec![warmed.clone()];
+            let settings = PipelineSettings {
+                select_file: Some(&select),
+                ..PipelineSettings::new(&walk, &slice, jobs)
+            };
+            let mut reviewed = 0;
+            run(&settings, &reviewers, None, |event| {
+                reviewed += matches!(event, Event::Shard(_)) as usize;
+            })
+            .unwrap();
+            // Warming JavaScript panicked: its files are reviewed all the same.
+            assert_eq!(reviewed, 6, "jobs {jobs}");
+            let mut seen = warmed.0.lock().unwrap().clone();
+            seen.sort();
+            let expected: Vec<(Language, String)> = match jobs {
+                // One worker keeps to one core.
+                1 => vec![],
+                // Not Ruby (no reviewer reads it), not Go (no file of it is read).
+                _ => [Language::Python, Language::JavaScript]
+                    .map(|l| (l, String::from("shardscan-warm")))
+                    .into_iter()
+                    .collect(),
+            };
+            assert_eq!(seen, expected, "jobs {jobs}");
         }
     }
 

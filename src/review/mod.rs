@@ -45,6 +45,13 @@ pub(crate) trait Reviewer: Send + Sync {
     fn prepare(&self, file: &crate::slice::SourceFile) {
         let _ = file;
     }
+    /// The work this reviewer does once per language (compiling its rules), started on a
+    /// thread of its own as soon as the walk meets the language's first file: it then runs
+    /// beside the workers' parsing and other languages' work, instead of holding up the
+    /// workers that meet the language first.
+    fn warm(&self, language: Language) {
+        let _ = language;
+    }
     /// Findings that only the whole run shows, once every shard is reviewed: flows across
     /// functions and files.
     fn finish(&self, seen: Seen) -> Vec<Joined> {
@@ -98,6 +105,10 @@ impl Reviewer for OnPool {
 
     fn prepare(&self, file: &crate::slice::SourceFile) {
         self.pool.install(|| self.reviewer.prepare(file));
+    }
+
+    fn warm(&self, language: Language) {
+        self.reviewer.warm(language);
     }
 
     fn finish(&self, seen: Seen) -> Vec<Joined> {

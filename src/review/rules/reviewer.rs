@@ -347,6 +347,11 @@ impl Reviewer for RulesReviewer {
         let _ = self.file_matches(file);
     }
 
+    fn warm(&self, language: Language) {
+        // An error is the review's to report, on each shard.
+        let _ = self.rules.compiled(language);
+    }
+
     fn finish(&self, seen: Seen) -> Vec<Joined> {
         if let Some(saving) = &self.saving {
             let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
