@@ -331,13 +331,20 @@ fn profile(
     use tree_sitter::{Query, QueryCursor, StreamingIterator};
 
     let mut compile: Vec<(Duration, &str, Language)> = Vec::new();
+    let mut types = std::collections::HashMap::new();
     for rule in set.rules() {
         for language in &rule.languages {
             let grammar = language
                 .grammar()
                 .context("rules only load for languages with a grammar")?;
             // The text a scan compiles, as a scan compiles it.
-            let text = kindless::as_compiled(&rule.source, *language);
+            let text = match types
+                .entry(*language)
+                .or_insert_with(|| kindless::NodeTypes::of(*language))
+            {
+                Some(types) => kindless::kindless(&rule.source, types),
+                None => std::borrow::Cow::Borrowed(rule.source.as_str()),
+            };
             let started = Instant::now();
             Query::new(&grammar, &text)
                 .or_else(|_| Query::new(&grammar, &rule.source))

@@ -240,9 +240,9 @@ impl CompiledRules {
             .expect("rule sets are only compiled for languages with a grammar");
         // Nested nodes are compiled without their kind where their fields say it (see
         // `kindless`); should tree-sitter refuse that text, the rules are compiled as written.
-        let leaner = kindless::node_types(language).map(|types| {
+        let leaner = kindless::NodeTypes::of(language).map(|types| {
             let (source, spans) =
-                query_source(set, language, |text| kindless::kindless(text, types));
+                query_source(set, language, |text| kindless::kindless(text, &types));
             (Query::new(&grammar, &source), source, spans)
         });
         let (query, source, spans) = match leaner {
@@ -1254,9 +1254,10 @@ mod differential {
                 let language = compiled.language;
                 let (written, leaner) = queries.entry(language).or_insert_with(|| {
                     let grammar = language.grammar().unwrap();
+                    let types = kindless::NodeTypes::of(language).unwrap();
                     let (plain, _) = super::query_source(&set, language, Cow::Borrowed);
                     let (lean, _) =
-                        super::query_source(&set, language, |t| kindless::as_compiled(t, language));
+                        super::query_source(&set, language, |t| kindless::kindless(t, &types));
                     rewritten += plain.len() - lean.len();
                     (
                         Query::new(&grammar, &plain).unwrap(),

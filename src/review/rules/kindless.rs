@@ -17,30 +17,11 @@
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
-use std::sync::OnceLock;
 
 use serde::Deserialize;
 
 use super::syntax;
 use crate::lang::Language;
-
-/// `language`'s node types, read once per run; `None` for a language without a grammar.
-pub(crate) fn node_types(language: Language) -> Option<&'static NodeTypes> {
-    static READ: [OnceLock<Option<NodeTypes>>; Language::ALL.len()] =
-        [const { OnceLock::new() }; Language::ALL.len()];
-    let index = Language::ALL.iter().position(|l| *l == language)?;
-    READ[index]
-        .get_or_init(|| NodeTypes::parse(language.node_types()?).ok())
-        .as_ref()
-}
-
-/// A rule's text as a scan compiles it for `language`: see [`kindless`].
-pub(crate) fn as_compiled(text: &str, language: Language) -> Cow<'_, str> {
-    match node_types(language) {
-        Some(types) => kindless(text, types),
-        None => Cow::Borrowed(text),
-    }
-}
 
 /// What a grammar's `node-types.json` says of its named kinds of node.
 #[derive(Debug, Default)]
@@ -94,6 +75,12 @@ fn named(types: Vec<TypeRef>) -> Vec<String> {
 }
 
 impl NodeTypes {
+    /// `language`'s, read from its grammar: `None` for a language without one. Kept only
+    /// while its rules compile.
+    pub(crate) fn of(language: Language) -> Option<NodeTypes> {
+        NodeTypes::parse(language.node_types()?).ok()
+    }
+
     pub(crate) fn parse(json: &str) -> Result<NodeTypes, serde_json::Error> {
         let entries: Vec<Entry> = serde_json::from_str(json)?;
         let mut types = NodeTypes::default();
@@ -240,8 +227,8 @@ pub(crate) fn kindless<'a>(text: &'a str, types: &NodeTypes) -> Cow<'a, str> {
 mod tests {
     use super::*;
 
-    fn types(language: Language) -> &'static NodeTypes {
-        node_types(language).unwrap()
+    fn types(language: Language) -> NodeTypes {
+        NodeTypes::of(language).unwrap()
     }
 
     /// A grammar of four kinds: `pair` and `entry` both have a `key`, only `pair` a `value`;
@@ -350,19 +337,19 @@ mod tests {
         // TypeScript's `nested_identifier` has an `object` and a `property` too, but cannot be
         // called.
         for language in [Language::JavaScript, Language::TypeScript, Language::Tsx] {
-            assert_eq!(kindless(method, types(language)), expected, "{language}");
+            assert_eq!(kindless(method, &types(language)), expected, "{language}");
         }
         let anywhere = "(_ (member_expression object: (identifier) property: (_)))";
         assert_eq!(
-            kindless(anywhere, types(Language::JavaScript)),
+            kindless(anywhere, &types(Language::JavaScript)),
             "(_ (_ object: (identifier) property: (_)))"
         );
-        assert_eq!(kindless(anywhere, types(Language::TypeScript)), anywhere);
+        assert_eq!(kindless(anywhere, &types(Language::TypeScript)), anywhere);
         // Python: an `attribute` called.
         assert_eq!(
             kindless(
                 "(call function: (attribute object: (identifier) attribute: (identifier)))",
-                types(Language::Python)
+                &types(Language::Python)
             ),
             "(call function: (_ object: (identifier) attribute: (identifier)))"
         );
