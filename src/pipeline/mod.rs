@@ -148,15 +148,17 @@ pub(crate) fn run(
         // Each language's rules start compiling when the walk meets its first file, on one of
         // `jobs` threads of their own, so that languages compile side by side while the
         // workers that need them wait (with more than one worker: `--jobs 1` keeps to one
-        // core).
+        // core). The run does not wait for them: a compile no file turned out to need (all of
+        // the language's files generated, say) or one under way when the run stops ends on
+        // its own.
         let warm = (jobs > 1 && !reviewers.is_empty() && !settings.parse_only).then(|| {
             let (tx, rx) = crossbeam_channel::unbounded::<Language>();
             for _ in 0..jobs {
-                let (rx, signal) = (rx.clone(), stop.signal());
+                let (rx, signal, reviewers) = (rx.clone(), stop.signal(), reviewers.to_vec());
                 // Without the thread, each language compiles when a worker first needs it.
                 let _ = std::thread::Builder::new()
                     .name(String::from("shardscan-warm"))
-                    .spawn_scoped(scope, move || warm(reviewers, rx, signal));
+                    .spawn(move || warm(&reviewers, rx, signal));
             }
             tx
         });
@@ -367,6 +369,15 @@ mod tests {
             .unwrap();
             // Warming JavaScript panicked: its files are reviewed all the same.
             assert_eq!(reviewed, 6, "jobs {jobs}");
+            // The run does not wait for the warm threads.
+            let waited = Instant::now();
+            while jobs > 1
+                && warmed.0.lock().unwrap().len() < 2
+                && waited.elapsed() < Duration::from_secs(30)
+            {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            std::thread::sleep(Duration::from_millis(50));
             let mut seen = warmed.0.lock().unwrap().clone();
             seen.sort();
             let expected: Vec<(Language, String)> = match jobs {

@@ -147,9 +147,9 @@ impl NodeTypes {
 
     /// Whether `node` can be written `(_ ...)`: it is nested, has fields, and among the kinds
     /// that can stand where it does, its own is the only one with all of them. Those kinds are
-    /// the ones its parent's field may hold; without a field, those its parent's children may
-    /// be, and the extras (comments), which may stand anywhere; under a wildcard parent, every
-    /// kind. The node's own kind must be among them, as tree-sitter checks when it compiles the
+    /// the ones its parent's field may hold (without a field, those its parent's children may
+    /// be), and the extras (comments), which may stand anywhere, even in a field when a hidden
+    /// node holds them; under a wildcard parent, every kind. The node's own kind must be among them, as tree-sitter checks when it compiles the
     /// text as written.
     ///
     /// A node without fields is left alone: `arguments: (arguments ...)` could be written
@@ -186,14 +186,11 @@ impl NodeTypes {
         let Some(possible) = self.possible(parent, node.field) else {
             return false;
         };
-        match node.field {
-            Some(_) => only(Box::new(possible.into_iter())),
-            None => only(Box::new(
-                possible
-                    .into_iter()
-                    .chain(self.extras.iter().map(String::as_str)),
-            )),
-        }
+        only(Box::new(
+            possible
+                .into_iter()
+                .chain(self.extras.iter().map(String::as_str)),
+        ))
     }
 }
 
@@ -302,7 +299,7 @@ mod tests {
     }
 
     #[test]
-    fn an_extra_with_the_fields_may_stand_anywhere_but_in_a_field() {
+    fn an_extra_with_the_fields_may_stand_anywhere() {
         // `remark` is listed nowhere, as extras (comments) are, and has a `value`.
         let toy = TOY.replacen(
             '[',
@@ -318,9 +315,15 @@ mod tests {
         let cases = [
             ("(list (pair value: (word)))", "(list (pair value: (word)))"),
             ("(_ (pair value: (word)))", "(_ (pair value: (word)))"),
+            // Even in a field: a hidden node there may hold the extra.
             (
                 "(table rows: (pair value: (word)))",
-                "(table rows: (_ value: (word)))",
+                "(table rows: (pair value: (word)))",
+            ),
+            // Fields the extra lacks still name the kind.
+            (
+                "(table rows: (pair key: (word)))",
+                "(table rows: (_ key: (word)))",
             ),
         ];
         for (text, expected) in cases {
@@ -345,6 +348,16 @@ mod tests {
             "(_ (_ object: (identifier) property: (_)))"
         );
         assert_eq!(kindless(anywhere, &types(Language::TypeScript)), anywhere);
+        // A field that may be absent (however the quantifier is written) or that a group's
+        // second item stands in names nothing: `subscript_expression` has an `object` too, and
+        // a `for` loop's body may hold a `condition`.
+        for text in [
+            "(call_expression function: (member_expression object: (_) property: (_) @p?))",
+            "(call_expression function: (member_expression object: (_) property: (_)?@p))",
+            "(for_statement initializer: ((_) (ternary_expression condition: (_) @c)))",
+        ] {
+            assert_eq!(kindless(text, &types(Language::JavaScript)), text);
+        }
         // Python: an `attribute` called.
         assert_eq!(
             kindless(

@@ -69,9 +69,7 @@ fn item_kinds(tokens: &mut Tokens<'_>) -> Option<Vec<String>> {
                         return Some(kinds);
                     }
                     // An alternative's capture or quantifier.
-                    Token::Word(word)
-                        if word.starts_with('@') || word.bytes().all(|c| c == b'?') =>
-                    {
+                    Token::Word(word) if word.starts_with('@') => {
                         tokens.next();
                     }
                     Token::Other(_) | Token::Colon => {
@@ -150,7 +148,7 @@ impl<'a> Reader<'a> {
         match self.tokens.next_at()? {
             (_, Token::Open) => match self.tokens.peek()? {
                 Token::Word(word) if word.starts_with('#') => self.skip_to_close(),
-                &Token::Word(kind) if !kind.starts_with(['@', '!', '.', '?']) => {
+                &Token::Word(kind) if !kind.starts_with(['@', '!', '.']) => {
                     let (at, _) = self.tokens.next_at()?;
                     let fields = self.body(kind)?;
                     self.out.push(Node {
@@ -162,10 +160,12 @@ impl<'a> Reader<'a> {
                     });
                     Some(())
                 }
-                // A group: its items stand where it does.
+                // A group: a field given to it is its first item's; the others are later
+                // children of the parent, in whatever field.
                 _ => {
+                    let mut field = field;
                     while *self.tokens.peek()? != Token::Close {
-                        self.element(parent, field)?;
+                        self.element(parent, field.take())?;
                     }
                     self.tokens.next();
                     Some(())
@@ -197,7 +197,8 @@ impl<'a> Reader<'a> {
     }
 
     /// One element of a node, a group or an alternation: `field: item` or an item. Answers the
-    /// field when every match has it (no `?` or `*` after its item).
+    /// field when every match has it: its item is one node (not a group or an alternation) with
+    /// no `?` or `*` after it.
     fn element(
         &mut self,
         parent: Option<&'a str>,
@@ -206,7 +207,7 @@ impl<'a> Reader<'a> {
         let &Token::Word(name) = self.tokens.peek()? else {
             return self.item(parent, field).map(|()| None);
         };
-        if name.starts_with(['@', '!', '.', '?', '#']) {
+        if name.starts_with(['@', '!', '.', '#']) {
             return self.item(parent, field).map(|()| None);
         }
         self.tokens.next();
@@ -215,27 +216,45 @@ impl<'a> Reader<'a> {
             return Some(None);
         }
         self.tokens.next();
+        let single = self.single();
         self.item(parent, Some(name))?;
-        Some((!self.optional()).then_some(name))
+        Some((single && !self.optional()).then_some(name))
     }
 
     /// Whether the captures and quantifiers after an item let it be absent (`?`, `*`). Only
     /// looks: they are read as items of their own after it.
-    fn optional(&mut self) -> bool {
+    fn optional(&self) -> bool {
         let mut optional = false;
-        let mut tokens = Tokens {
-            text: self.text,
-            pos: self.tokens.pos,
-            peeked: self.tokens.peeked.clone(),
-        };
+        let mut tokens = self.ahead();
         loop {
             match tokens.next() {
                 Some(Token::Word(word)) if word.starts_with('@') => {}
-                Some(Token::Word(word)) if word.bytes().all(|c| c == b'?') => optional = true,
-                Some(Token::Other('*')) => optional = true,
+                Some(Token::Other('?' | '*')) => optional = true,
                 Some(Token::Other('+')) => {}
                 _ => return optional,
             }
+        }
+    }
+
+    /// Whether the item ahead is one node, string or wildcard, not a group or an alternation
+    /// (whose items may be quantified, or stand in no field). Only looks.
+    fn single(&self) -> bool {
+        let mut tokens = self.ahead();
+        match tokens.next() {
+            Some(Token::Open) => {
+                matches!(tokens.next(), Some(Token::Word(w)) if !w.starts_with(['@', '!', '#', '.']))
+            }
+            Some(Token::Str(_) | Token::Word(_)) => true,
+            _ => false,
+        }
+    }
+
+    /// The tokens from here, to look ahead without taking them.
+    fn ahead(&self) -> Tokens<'a> {
+        Tokens {
+            text: self.text,
+            pos: self.tokens.pos,
+            peeked: self.tokens.peeked.clone(),
         }
     }
 
@@ -350,8 +369,14 @@ impl<'a> Tokens<'a> {
                     self.pos = end;
                     Token::Str(out)
                 }
-                _ if is_word_byte(c) => {
+                // A name as tree-sitter reads one, with what it starts with (a capture's `@`, a
+                // negated field's `!`, a predicate's `#`, which ends in `?` or `!`) and the
+                // `/` of a supertype's subtype. Any other `?` is a quantifier.
+                _ if is_word_byte(c) || matches!(c, b'@' | b'!' | b'#') => {
                     while self.pos < bytes.len() && is_word_byte(bytes[self.pos]) {
+                        self.pos += 1;
+                    }
+                    if c == b'#' && matches!(bytes.get(self.pos), Some(b'?' | b'!')) {
                         self.pos += 1;
                     }
                     Token::Word(&self.text[start..self.pos])
@@ -377,7 +402,7 @@ impl<'a> Iterator for Tokens<'a> {
 }
 
 fn is_word_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'?' | b'!' | b'#' | b'@' | b'/')
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'/')
 }
 
 #[cfg(test)]
@@ -457,8 +482,20 @@ mod tests {
                 vec![Open, Word("x"), Close],
             ),
             (
-                "#any-of? @a.b/c! x_1",
-                vec![Word("#any-of?"), Word("@a.b/c!"), Word("x_1")],
+                "#any-of? #set! @a.b x_1 !f expression/identifier",
+                vec![
+                    Word("#any-of?"),
+                    Word("#set!"),
+                    Word("@a.b"),
+                    Word("x_1"),
+                    Word("!f"),
+                    Word("expression/identifier"),
+                ],
+            ),
+            // A `?` outside a predicate's name is a quantifier, as tree-sitter reads it.
+            (
+                "@p? _?@q",
+                vec![Word("@p"), Other('?'), Word("_"), Other('?'), Word("@q")],
             ),
             // Anything else is one token per character, however many bytes it takes.
             (
@@ -526,9 +563,35 @@ mod tests {
                 ("block", Some("call"), Some("body"), vec![]),
                 ("x", Some("call"), Some("left"), vec![]),
                 ("y", Some("call"), Some("right"), vec![]),
-                // `body` may be absent; `left` and `right` are alternatives.
-                ("call", None, None, vec!["function", "arguments"]),
+                // `function` holds an alternation, `body` may be absent, `left` and `right` are
+                // alternatives.
+                ("call", None, None, vec!["arguments"]),
             ]
+        );
+        // However a quantifier is written, a field it may leave out is not one every match has;
+        // nor is one whose item is a group or an alternation.
+        for text in [
+            "(m f: (x) @p?)",
+            "(m f: (x)?@p)",
+            "(m f: (x) @a.b?)",
+            "(m f: _?)",
+            "(m f: (x)*)",
+            "(m f: ((x)?))",
+            "(m f: [(x)? \"y\"])",
+            "(m f: [(x) (y)])",
+        ] {
+            let read = nodes(text).unwrap();
+            let m = read.iter().find(|n| n.kind == "m").unwrap();
+            assert!(m.fields.is_empty(), "{text}: {:?}", m.fields);
+        }
+        let read = nodes("(m f: (x) @p + g: \"s\" h: _)").unwrap();
+        assert_eq!(read.last().unwrap().fields, ["f", "g", "h"]);
+        // A field given to a group is its first item's: the others stand in no known field.
+        let read = nodes("(m f: ((x) (y k: (z)) @c))").unwrap();
+        let fields: Vec<_> = read.iter().map(|n| (n.kind, n.field)).collect();
+        assert_eq!(
+            fields,
+            [("x", Some("f")), ("z", Some("k")), ("y", None), ("m", None)]
         );
         // Unbalanced text is not read.
         for text in ["(a (b)", "(a))", "[(a)", "(a])"] {
