@@ -89,15 +89,7 @@ fn item_kinds(tokens: &mut Tokens<'_>) -> Option<Vec<String>> {
                 }
                 _ => item_kinds(tokens)?,
             };
-            // The rest, to the matching parenthesis.
-            let mut depth = 1usize;
-            while depth > 0 {
-                match tokens.next()? {
-                    Token::Open => depth += 1,
-                    Token::Close => depth -= 1,
-                    _ => {}
-                }
-            }
+            tokens.skip_to_close()?;
             Some(kinds)
         }
         _ => None,
@@ -125,7 +117,6 @@ pub(crate) struct Node<'a> {
 pub(crate) fn nodes(text: &str) -> Option<Vec<Node<'_>>> {
     let mut reader = Reader {
         tokens: Tokens::new(text),
-        text,
         out: Vec::new(),
     };
     while reader.tokens.peek().is_some() {
@@ -137,7 +128,6 @@ pub(crate) fn nodes(text: &str) -> Option<Vec<Node<'_>>> {
 /// Reads [`nodes`]: one item at a time, in the node and field it is written in.
 struct Reader<'a> {
     tokens: Tokens<'a>,
-    text: &'a str,
     out: Vec<Node<'a>>,
 }
 
@@ -147,8 +137,8 @@ impl<'a> Reader<'a> {
     fn item(&mut self, parent: Option<&'a str>, field: Option<&'a str>) -> Option<()> {
         match self.tokens.next_at()? {
             (_, Token::Open) => match self.tokens.peek()? {
-                Token::Word(word) if word.starts_with('#') => self.skip_to_close(),
-                &Token::Word(kind) if !kind.starts_with(['@', '!', '.']) => {
+                Token::Word(word) if word.starts_with('#') => self.tokens.skip_to_close(),
+                &Token::Word(kind) if names(kind) => {
                     let (at, _) = self.tokens.next_at()?;
                     let fields = self.body(kind)?;
                     self.out.push(Node {
@@ -204,12 +194,10 @@ impl<'a> Reader<'a> {
         parent: Option<&'a str>,
         field: Option<&'a str>,
     ) -> Option<Option<&'a str>> {
-        let &Token::Word(name) = self.tokens.peek()? else {
-            return self.item(parent, field).map(|()| None);
+        let name = match self.tokens.peek()? {
+            &Token::Word(name) if names(name) => name,
+            _ => return self.item(parent, field).map(|()| None),
         };
-        if name.starts_with(['@', '!', '.', '#']) {
-            return self.item(parent, field).map(|()| None);
-        }
         self.tokens.next();
         if self.tokens.peek() != Some(&Token::Colon) {
             // A bare word: the wildcard `_`.
@@ -225,7 +213,7 @@ impl<'a> Reader<'a> {
     /// looks: they are read as items of their own after it.
     fn optional(&self) -> bool {
         let mut optional = false;
-        let mut tokens = self.ahead();
+        let mut tokens = self.tokens.clone();
         loop {
             match tokens.next() {
                 Some(Token::Word(word)) if word.starts_with('@') => {}
@@ -239,37 +227,19 @@ impl<'a> Reader<'a> {
     /// Whether the item ahead is one node, string or wildcard, not a group or an alternation
     /// (whose items may be quantified, or stand in no field). Only looks.
     fn single(&self) -> bool {
-        let mut tokens = self.ahead();
+        let mut tokens = self.tokens.clone();
         match tokens.next() {
-            Some(Token::Open) => {
-                matches!(tokens.next(), Some(Token::Word(w)) if !w.starts_with(['@', '!', '#', '.']))
-            }
+            Some(Token::Open) => matches!(tokens.next(), Some(Token::Word(w)) if names(w)),
             Some(Token::Str(_) | Token::Word(_)) => true,
             _ => false,
         }
     }
+}
 
-    /// The tokens from here, to look ahead without taking them.
-    fn ahead(&self) -> Tokens<'a> {
-        Tokens {
-            text: self.text,
-            pos: self.tokens.pos,
-            peeked: self.tokens.peeked.clone(),
-        }
-    }
-
-    /// The rest of a parenthesis already open, to its match.
-    fn skip_to_close(&mut self) -> Option<()> {
-        let mut depth = 1usize;
-        while depth > 0 {
-            match self.tokens.next()? {
-                Token::Open => depth += 1,
-                Token::Close => depth -= 1,
-                _ => {}
-            }
-        }
-        Some(())
-    }
+/// Whether `word` names a kind of node or a field: not a capture, a negated field, a
+/// predicate or an anchor.
+fn names(word: &str) -> bool {
+    !word.starts_with(['@', '!', '#', '.'])
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -278,7 +248,7 @@ enum Token<'a> {
     Close,
     /// The `:` after a field's name.
     Colon,
-    /// Any other character: `*` and `+` quantifiers, anything we do not read.
+    /// Any other character: the `?`, `*` and `+` quantifiers, anything we do not read.
     Other(char),
     /// `[` (true) or `]`: an alternation.
     Bracket(bool),
@@ -287,6 +257,8 @@ enum Token<'a> {
 }
 
 /// A small tokenizer of tree-sitter's query syntax: parentheses, words, strings, comments.
+/// A clone looks ahead without taking anything.
+#[derive(Clone)]
 struct Tokens<'a> {
     text: &'a str,
     pos: usize,
@@ -309,6 +281,19 @@ impl<'a> Tokens<'a> {
         self.peeked
             .as_ref()
             .and_then(|t| t.as_ref().map(|(_, token)| token))
+    }
+
+    /// The rest of a parenthesis already open, to its match.
+    fn skip_to_close(&mut self) -> Option<()> {
+        let mut depth = 1usize;
+        while depth > 0 {
+            match self.next()? {
+                Token::Open => depth += 1,
+                Token::Close => depth -= 1,
+                _ => {}
+            }
+        }
+        Some(())
     }
 
     /// The next token and where it starts in the text.
