@@ -170,7 +170,10 @@ pub(crate) fn run(
                 .spawn_scoped(scope, move || {
                     walk::walk(settings.walk, |event| match event {
                         WalkEvent::File(candidate) => {
-                            if let (Some(warm), Some(language)) = (&warm, candidate.language) {
+                            let new = |l: &Language| !met.contains(l);
+                            if let (Some(warm), Some(language)) =
+                                (&warm, candidate.language.filter(new))
+                            {
                                 // The caller's own code: a panic in it is the workers' to
                                 // report, on the file.
                                 let read = std::panic::catch_unwind(AssertUnwindSafe(|| {
@@ -180,7 +183,8 @@ pub(crate) fn run(
                                             .is_none_or(|select| select(&candidate.rel_path))
                                 }))
                                 .unwrap_or(false);
-                                if read && met.insert(language) {
+                                if read {
+                                    met.insert(language);
                                     let _ = warm.send(language);
                                 }
                             }

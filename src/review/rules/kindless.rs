@@ -149,8 +149,8 @@ impl NodeTypes {
     /// that can stand where it does, its own is the only one with all of them. Those kinds are
     /// the ones its parent's field may hold (without a field, those its parent's children may
     /// be), and the extras (comments), which may stand anywhere, even in a field when a hidden
-    /// node holds them; under a wildcard parent, every kind. The node's own kind must be among them, as tree-sitter checks when it compiles the
-    /// text as written.
+    /// node holds them; under a wildcard parent, every kind. The node's own kind must be among
+    /// them, as tree-sitter checks when it compiles the text as written.
     ///
     /// A node without fields is left alone: `arguments: (arguments ...)` could be written
     /// `arguments: (_ ...)` where that field holds nothing else, but measured, that made some
@@ -159,9 +159,28 @@ impl NodeTypes {
         let Some(parent) = node.parent else {
             return false;
         };
-        if matches!(node.kind, "_" | "ERROR" | "MISSING") || node.kind.contains('/') {
+        if node.fields.is_empty()
+            || matches!(node.kind, "_" | "ERROR" | "MISSING")
+            || node.kind.contains('/')
+        {
             return false;
         }
+        if parent == "_" {
+            return self.alone(node, self.kinds.keys().map(String::as_str));
+        }
+        let Some(possible) = self.possible(parent, node.field) else {
+            return false;
+        };
+        let extras = self.extras.iter().map(String::as_str);
+        self.alone(node, possible.into_iter().chain(extras))
+    }
+
+    /// Whether `node`'s own kind is among `candidates`, and no other of them has all its fields.
+    fn alone<'k>(
+        &self,
+        node: &syntax::Node<'_>,
+        mut candidates: impl Iterator<Item = &'k str>,
+    ) -> bool {
         let has_fields = |kind: &str| {
             self.kinds.get(kind).is_some_and(|k| {
                 node.fields
@@ -169,28 +188,12 @@ impl NodeTypes {
                     .all(|field| k.fields.contains_key(*field))
             })
         };
-        let only = |mut candidates: Box<dyn Iterator<Item = &str> + '_>| {
-            let mut own = false;
-            let alone = candidates.all(|kind| {
-                own |= kind == node.kind;
-                kind == node.kind || !has_fields(kind)
-            });
-            alone && own
-        };
-        if node.fields.is_empty() {
-            return false;
-        }
-        if parent == "_" {
-            return only(Box::new(self.kinds.keys().map(String::as_str)));
-        }
-        let Some(possible) = self.possible(parent, node.field) else {
-            return false;
-        };
-        only(Box::new(
-            possible
-                .into_iter()
-                .chain(self.extras.iter().map(String::as_str)),
-        ))
+        let mut own = false;
+        let alone = candidates.all(|kind| {
+            own |= kind == node.kind;
+            kind == node.kind || !has_fields(kind)
+        });
+        alone && own
     }
 }
 
