@@ -235,6 +235,7 @@ pub(crate) fn rule_sources(args: &RuleArgs, resolver: &mut Resolver<'_>) -> Rule
             section.and_then(|r| r.enable.as_ref()),
         ),
         every_optional: false,
+        threads: 0,
     }
 }
 
@@ -394,7 +395,8 @@ impl ScanSettings {
             args.ci.diff_base.clone(),
             scan.and_then(|s| s.diff_base.clone()),
         );
-        let rules = rule_sources(&args.rules, &mut resolver);
+        let mut rules = rule_sources(&args.rules, &mut resolver);
+        rules.threads = workers;
         let color = color_enabled(around.color, around.env, around.stdout_is_terminal);
         Ok(ScanSettings {
             walk,

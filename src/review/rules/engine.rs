@@ -235,51 +235,23 @@ pub(crate) enum Incomplete {
 impl CompiledRules {
     pub(super) fn build(set: &RuleSet, language: Language) -> Result<CompiledRules, RuleError> {
         let started = Instant::now();
+        let Compiled {
+            query,
+            source,
+            pattern_rules,
+            pattern_role,
+            predicates,
+        } = compile(set, language, |_| true)?;
+        let html_output = pattern_rules
+            .iter()
+            .zip(&pattern_role)
+            .map(|(rules, role)| {
+                set.rules[rules[0]].meta.html_output && matches!(role, None | Some("sink"))
+            })
+            .collect();
         let grammar = language
             .grammar()
             .expect("rule sets are only compiled for languages with a grammar");
-        // Nested nodes are compiled without their kind where their fields say it (see
-        // `kindless`); should tree-sitter refuse that text, the rules are compiled as written.
-        let leaner = kindless::NodeTypes::of(language).map(|types| {
-            let (source, spans) =
-                query_source(set, language, |text| kindless::kindless(text, &types));
-            (Query::new(&grammar, &source), source, spans)
-        });
-        let (query, source, spans) = match leaner {
-            Some((Ok(query), source, spans)) => (query, source, spans),
-            _ => {
-                let (source, spans) = query_source(set, language, Cow::Borrowed);
-                match Query::new(&grammar, &source) {
-                    Ok(query) => (query, source, spans),
-                    Err(_) => {
-                        // Find the culprit so the message names its file.
-                        for (_, rules) in &spans {
-                            check_rule(&set.rules[rules[0]], language)?;
-                        }
-                        unreachable_combined_error(language)?
-                    }
-                }
-            }
-        };
-        let mut pattern_rules = Vec::with_capacity(query.pattern_count());
-        let mut pattern_role = Vec::with_capacity(query.pattern_count());
-        let mut pattern_predicates = Vec::with_capacity(query.pattern_count());
-        let mut html_output = Vec::with_capacity(query.pattern_count());
-        for pattern in 0..query.pattern_count() {
-            let offset = query.start_byte_for_pattern(pattern);
-            let rules = spans
-                .iter()
-                .find(|(span, _)| span.contains(&offset))
-                .map(|(_, rules)| rules.clone())
-                .expect("every pattern comes from one rule's source or a shared partial");
-            let rule = &set.rules[rules[0]];
-            let checked = check_pattern(&query, &source, pattern, rule)?;
-            pattern_role.push(taint_role(&query, pattern, rule, language)?);
-            pattern_predicates.push(checked);
-            let role = pattern_role.last().copied().flatten();
-            html_output.push(rule.meta.html_output && matches!(role, None | Some("sink")));
-            pattern_rules.push(rules);
-        }
         let superseded_by = superseders(set, language);
         let function_reach = reaching_their_function(
             rules_where(set, language, |meta| meta.function_reach),
@@ -289,7 +261,7 @@ impl CompiledRules {
         );
         Ok(CompiledRules {
             finding_capture: query.capture_index_for_name("finding"),
-            predicates: pattern_predicates,
+            predicates,
             html_output,
             value_flow: rules_where(set, language, |meta| meta.value_flow),
             number_flow: rules_where(set, language, |meta| meta.number_flow),
@@ -1072,13 +1044,14 @@ type Span = (Range<usize>, Vec<usize>);
 fn query_source<'a>(
     set: &'a RuleSet,
     language: Language,
+    keep: impl Fn(&Rule) -> bool,
     write: impl Fn(&'a str) -> Cow<'a, str>,
 ) -> (String, Vec<Span>) {
     let mut source = String::new();
     let mut spans: Vec<Span> = Vec::new();
     let mut shared: Vec<(&std::path::Path, &str, Vec<usize>)> = Vec::new();
     for (index, rule) in set.rules.iter().enumerate() {
-        if !rule.languages.contains(&language) {
+        if !rule.languages.contains(&language) || !keep(rule) {
             continue;
         }
         let start = source.len();
@@ -1110,6 +1083,94 @@ fn query_source<'a>(
     (source, spans)
 }
 
+/// One query compiled from the rules of a set for a language, each pattern checked.
+struct Compiled {
+    query: Query,
+    source: String,
+    /// The rules each pattern belongs to (several for a partial that taint rules share).
+    pattern_rules: Vec<Vec<usize>>,
+    pattern_role: Vec<Option<&'static str>>,
+    predicates: Vec<Vec<predicates::Predicate>>,
+}
+
+/// Compiles the rules of `set` for `language` that `keep` passes into one query, and checks each
+/// of its patterns. An error names the file of the rule at fault.
+fn compile(
+    set: &RuleSet,
+    language: Language,
+    keep: impl Fn(&Rule) -> bool,
+) -> Result<Compiled, RuleError> {
+    let grammar = language
+        .grammar()
+        .expect("rule sets are only compiled for languages with a grammar");
+    // Nested nodes are compiled without their kind where their fields say it (see `kindless`);
+    // should tree-sitter refuse that text, the rules are compiled as written.
+    let leaner = kindless::NodeTypes::of(language).map(|types| {
+        let (source, spans) = query_source(set, language, &keep, |text| {
+            kindless::kindless(text, &types)
+        });
+        (Query::new(&grammar, &source), source, spans)
+    });
+    let (query, source, spans) = match leaner {
+        Some((Ok(query), source, spans)) => (query, source, spans),
+        _ => {
+            let (source, spans) = query_source(set, language, &keep, Cow::Borrowed);
+            match Query::new(&grammar, &source) {
+                Ok(query) => (query, source, spans),
+                Err(_) => {
+                    // Find the culprit so the message names its file.
+                    for (_, rules) in &spans {
+                        check_rule(&set.rules[rules[0]], language)?;
+                    }
+                    unreachable_combined_error(language)?
+                }
+            }
+        }
+    };
+    let mut pattern_rules = Vec::with_capacity(query.pattern_count());
+    let mut pattern_role = Vec::with_capacity(query.pattern_count());
+    let mut predicates = Vec::with_capacity(query.pattern_count());
+    for pattern in 0..query.pattern_count() {
+        let offset = query.start_byte_for_pattern(pattern);
+        let rules = spans
+            .iter()
+            .find(|(span, _)| span.contains(&offset))
+            .map(|(_, rules)| rules.clone())
+            .expect("every pattern comes from one rule's source or a shared partial");
+        let rule = &set.rules[rules[0]];
+        let checked = check_pattern(&query, &source, pattern, rule)
+            .and_then(|ours| Ok((ours, taint_role(&query, pattern, rule, language)?)));
+        let (ours, role) = match checked {
+            Ok(checked) => checked,
+            Err(error) => {
+                // Said of the rule alone, the message's line and pattern are the file's own.
+                check_rule(rule, language)?;
+                return Err(error);
+            }
+        };
+        predicates.push(ours);
+        pattern_role.push(role);
+        pattern_rules.push(rules);
+    }
+    Ok(Compiled {
+        query,
+        source,
+        pattern_rules,
+        pattern_role,
+        predicates,
+    })
+}
+
+/// Compiles the rules of `set` for `language` that `keep` passes, together, to validate them;
+/// the cheap way to check many rules, since each query compiled costs tree-sitter a fixed part.
+pub(crate) fn check_rules(
+    set: &RuleSet,
+    language: Language,
+    keep: impl Fn(&Rule) -> bool,
+) -> Result<(), RuleError> {
+    compile(set, language, keep).map(drop)
+}
+
 /// Compiles one rule on its own for `language`, to validate it with a message naming its file.
 pub(crate) fn check_rule(rule: &Rule, language: Language) -> Result<(), RuleError> {
     let grammar = language
@@ -1126,6 +1187,7 @@ pub(crate) fn check_rule(rule: &Rule, language: Language) -> Result<(), RuleErro
     })?;
     for pattern in 0..query.pattern_count() {
         check_pattern(&query, &rule.source, pattern, rule)?;
+        taint_role(&query, pattern, rule, language)?;
     }
     Ok(())
 }
@@ -1255,9 +1317,13 @@ mod differential {
                 let (written, leaner) = queries.entry(language).or_insert_with(|| {
                     let grammar = language.grammar().unwrap();
                     let types = kindless::NodeTypes::of(language).unwrap();
-                    let (plain, _) = super::query_source(&set, language, Cow::Borrowed);
-                    let (lean, _) =
-                        super::query_source(&set, language, |t| kindless::kindless(t, &types));
+                    let (plain, _) = super::query_source(&set, language, |_| true, Cow::Borrowed);
+                    let (lean, _) = super::query_source(
+                        &set,
+                        language,
+                        |_| true,
+                        |t| kindless::kindless(t, &types),
+                    );
                     rewritten += plain.len() - lean.len();
                     (
                         Query::new(&grammar, &plain).unwrap(),
