@@ -34,6 +34,9 @@ pub(super) struct Walk<'a> {
     sinks: Vec<Range<usize>>,
     /// The sources, by where they start.
     sources: Vec<Range<usize>>,
+    /// The results of calls and reads of fields that the walk counts as tainted (see
+    /// [`Roles::results`]), by where they start.
+    results: Vec<Range<usize>>,
     /// Per sink: the outermost node with exactly its bytes, and the range of the innermost
     /// function value or declaration around it (found once, top down: asking a node for its
     /// parent walks down from the root again).
@@ -245,6 +248,8 @@ impl<'a> Walk<'a> {
         sinks.sort_by_key(|s| (s.start, s.end));
         let mut sources: Vec<Range<usize>> = roles.sources.iter().cloned().collect();
         sources.sort_by_key(|s| (s.start, s.end));
+        let mut results: Vec<Range<usize>> = roles.results.iter().cloned().collect();
+        results.sort_by_key(|s| (s.start, s.end));
         Walk {
             syntax,
             text,
@@ -252,6 +257,7 @@ impl<'a> Walk<'a> {
             roles,
             sinks,
             sources,
+            results,
             sink_nodes: Default::default(),
             parameters_are_sources,
             flows: Vec::new(),
@@ -351,15 +357,16 @@ impl<'a> Walk<'a> {
         within(&self.sources, range).next().is_some()
     }
 
-    /// Whether nothing inside `range` can be tainted under `state`: no variable is, no source
-    /// lies in it, and neither parameters nor the results of calls are tainted in this walk.
-    /// Then a function need not be walked and a sink need not be judged (most functions, for a
-    /// rule whose sinks are every dereference).
+    /// Whether nothing inside `range` can be tainted under `state`: no variable is, parameters
+    /// are not tainted in this walk, and no source lies in it, nor a call's result or a read of
+    /// a field that the walk counts as tainted. Then a function need not be walked and a sink
+    /// need not be judged (most functions, for a rule whose sinks are every dereference; in the
+    /// walk from results, a function that calls none of the file's calls the join decides).
     fn clean_under(&self, range: Range<usize>, state: &State) -> bool {
         !self.parameters_are_sources
-            && self.roles.results.is_empty()
             && state.vars.is_empty()
             && state.extents.is_empty()
+            && within(&self.results, range.clone()).next().is_none()
             && !self.holds_source(range)
     }
 
