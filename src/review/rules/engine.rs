@@ -13,6 +13,7 @@ use tree_sitter::{Query, QueryCursor, QueryCursorOptions, StreamingIterator, Tre
 use super::kindless;
 use super::names::Aliases;
 use super::predicates;
+use super::syntax;
 
 use super::prefilter::{Plan, Prefilter};
 use super::taint::{self, summary};
@@ -241,7 +242,7 @@ impl CompiledRules {
             pattern_rules,
             pattern_role,
             predicates,
-        } = compile(set, language, |_| true)?;
+        } = compile(set, language, |_| true, true)?;
         let html_output = pattern_rules
             .iter()
             .zip(&pattern_role)
@@ -1095,17 +1096,22 @@ struct Compiled {
 
 /// Compiles the rules of `set` for `language` that `keep` passes into one query, and checks each
 /// of its patterns. An error names the file of the rule at fault.
+///
+/// With `lean`, nested nodes are compiled without their kind where their fields say it (see
+/// `kindless`), and as written should tree-sitter refuse that text. A check compiles them as
+/// written: tree-sitter rejects a field or a child the node's kind cannot have, and under a
+/// wildcard it no longer could.
 fn compile(
     set: &RuleSet,
     language: Language,
     keep: impl Fn(&Rule) -> bool,
+    lean: bool,
 ) -> Result<Compiled, RuleError> {
     let grammar = language
         .grammar()
         .expect("rule sets are only compiled for languages with a grammar");
-    // Nested nodes are compiled without their kind where their fields say it (see `kindless`);
-    // should tree-sitter refuse that text, the rules are compiled as written.
-    let leaner = kindless::NodeTypes::of(language).map(|types| {
+    let types = lean.then(|| kindless::NodeTypes::of(language)).flatten();
+    let leaner = types.map(|types| {
         let (source, spans) = query_source(set, language, &keep, |text| {
             kindless::kindless(text, &types)
         });
@@ -1117,13 +1123,7 @@ fn compile(
             let (source, spans) = query_source(set, language, &keep, Cow::Borrowed);
             match Query::new(&grammar, &source) {
                 Ok(query) => (query, source, spans),
-                Err(_) => {
-                    // Find the culprit so the message names its file.
-                    for (_, rules) in &spans {
-                        check_rule(&set.rules[rules[0]], language)?;
-                    }
-                    unreachable_combined_error(language)?
-                }
+                Err(_) => culprit(set, language, &spans)?,
             }
         }
     };
@@ -1132,11 +1132,15 @@ fn compile(
     let mut predicates = Vec::with_capacity(query.pattern_count());
     for pattern in 0..query.pattern_count() {
         let offset = query.start_byte_for_pattern(pattern);
-        let rules = spans
+        let (span, rules) = spans
             .iter()
             .find(|(span, _)| span.contains(&offset))
-            .map(|(_, rules)| rules.clone())
             .expect("every pattern comes from one rule's source or a shared partial");
+        // Two rules that are each no query can make one together (`((call) @finding` and `)`).
+        if syntax::pattern_end(&source, offset).is_none_or(|end| end > span.end) {
+            culprit(set, language, &spans)?;
+        }
+        let rules = rules.clone();
         let rule = &set.rules[rules[0]];
         let checked = check_pattern(&query, &source, pattern, rule)
             .and_then(|ours| Ok((ours, taint_role(&query, pattern, rule, language)?)));
@@ -1168,7 +1172,16 @@ pub(crate) fn check_rules(
     language: Language,
     keep: impl Fn(&Rule) -> bool,
 ) -> Result<(), RuleError> {
-    compile(set, language, keep).map(drop)
+    compile(set, language, keep, false).map(drop)
+}
+
+/// The error of the first rule in `spans` that is no valid query on its own, for a query of
+/// them all that failed: so the message names its file.
+fn culprit<T>(set: &RuleSet, language: Language, spans: &[Span]) -> Result<T, RuleError> {
+    for (_, rules) in spans {
+        check_rule(&set.rules[rules[0]], language)?;
+    }
+    unreachable_combined_error(language)
 }
 
 /// Compiles one rule on its own for `language`, to validate it with a message naming its file.

@@ -262,9 +262,9 @@ impl RuleSet {
         Ok(set)
     }
 
-    /// Compiles the user rules of each language they cover, all of a language's together, the
-    /// languages side by side on up to `threads` threads (0: one per CPU). Where a language has
-    /// no other rules, that compile is the one a scan uses, and is kept.
+    /// Compiles the user rules of each language they cover, as written, all of a language's
+    /// together, the languages side by side on up to `threads` threads (0: one per CPU). The
+    /// error reported is the first failing rule's, in the order of the files.
     ///
     /// One query per rule would cost far more: tree-sitter pays a fixed part for each query, about
     /// 9 ms, so a directory with a copy of the built-in pack took 7 s to check that way.
@@ -292,21 +292,7 @@ impl RuleSet {
                     let Some(&language) = languages.get(at) else {
                         break;
                     };
-                    let only_user = self
-                        .rules
-                        .iter()
-                        .all(|r| is_user(r) || !r.languages.contains(&language));
-                    let checked = if only_user {
-                        engine::CompiledRules::build(self, language).map(|compiled| {
-                            if let Some(cell) = self.compiled.get(&language) {
-                                // Only this thread sets a language's cell while loading.
-                                let _ = cell.set(Ok(compiled));
-                            }
-                        })
-                    } else {
-                        engine::check_rules(self, language, is_user)
-                    };
-                    if let Err(error) = checked {
+                    if let Err(error) = engine::check_rules(self, language, is_user) {
                         failed
                             .lock()
                             .unwrap_or_else(PoisonError::into_inner)
@@ -315,9 +301,18 @@ impl RuleSet {
                 });
             }
         });
-        // The first language's error in a fixed order, whatever thread finished first.
+        // Whatever thread finished first: the rule that comes first, then the language.
         let failed = failed.into_inner().unwrap_or_else(PoisonError::into_inner);
-        match failed.into_iter().min_by_key(|(at, _)| *at) {
+        let position = |error: &RuleError| match error {
+            RuleError::Invalid { origin, .. } => {
+                self.rules.iter().position(|r| r.origin == *origin)
+            }
+            _ => None,
+        };
+        match failed
+            .into_iter()
+            .min_by_key(|(at, error)| (position(error).unwrap_or(usize::MAX), *at))
+        {
             Some((_, error)) => Err(error),
             None => Ok(()),
         }
@@ -678,56 +673,79 @@ mod tests {
     }
 
     /// The languages are checked side by side; whichever finishes first, the error is the first
-    /// language's, and a language with only user rules keeps the compile for the scan.
+    /// failing rule's in the order of the files, and nothing is compiled for the scan yet.
     #[test]
     fn user_rules_languages_checked_side_by_side() {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), "python/eval.scm", OK);
         let js = "; id: t/js\n; severity: error\n; message: m\n(call_expression) @finding\n";
         write(dir.path(), "javascript/call.scm", js);
-        for threads in [1, 4] {
-            let set = RuleSet::load(&RuleSources {
+        let load = |threads| {
+            RuleSet::load(&RuleSources {
                 builtin: false,
                 dirs: vec![dir.path().to_path_buf()],
                 threads,
                 ..RuleSources::default()
             })
-            .unwrap();
-            for language in [Language::Python, Language::JavaScript] {
-                assert!(set.compiled[&language].get().is_some(), "{language}");
-            }
-            assert!(set.compiled[&Language::Go].get().is_none());
+        };
+        for threads in [0, 1, 4] {
+            let set = load(threads).unwrap();
+            assert!(set.compiled.values().all(|cell| cell.get().is_none()));
         }
-        // Beside the built-in pack, only the user rules are compiled; the scan compiles the rest.
-        let set = RuleSet::load(&RuleSources {
-            builtin: true,
-            dirs: vec![dir.path().to_path_buf()],
-            ..RuleSources::default()
-        })
-        .unwrap();
-        assert!(set.compiled[&Language::Python].get().is_none());
 
+        // Python is checked before JavaScript, but `javascript/` is read before `python/`.
         let bad = "; id: t/bad-{}\n; severity: error\n; message: m\n(nope) @finding\n";
         write(dir.path(), "python/bad.scm", &bad.replace("{}", "py"));
         write(dir.path(), "javascript/bad.scm", &bad.replace("{}", "js"));
-        let first = Language::ALL
-            .iter()
-            .find(|l| matches!(l, Language::Python | Language::JavaScript))
-            .unwrap()
-            .to_string();
+        let js_bad = format!("javascript{}bad.scm", std::path::MAIN_SEPARATOR);
         for threads in [1, 2, 4] {
-            let err = RuleSet::load(&RuleSources {
-                builtin: false,
-                dirs: vec![dir.path().to_path_buf()],
-                threads,
-                ..RuleSources::default()
-            })
-            .unwrap_err()
-            .to_string();
+            let err = load(threads).unwrap_err().to_string();
             assert!(
-                err.contains(&format!("{}bad.scm", std::path::MAIN_SEPARATOR))
-                    && err.contains(&format!("invalid query for {first}")),
+                err.contains(&js_bad) && err.contains("invalid query for javascript"),
                 "{err}"
+            );
+        }
+    }
+
+    /// What the rules compiled together accept, a rule alone would have: a field or a child its
+    /// node cannot have (which compiling nested nodes as wildcards would hide), and two files
+    /// that are each no query but make one together.
+    #[test]
+    fn user_rules_checked_together_accept_only_what_each_would_alone() {
+        let head = "; id: t/{}\n; severity: error\n; message: m\n";
+        for query in [
+            "(call function: (attribute object: (_) attribute: (integer))) @finding\n",
+            "(call function: (attribute consequence: (_))) @finding\n",
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            write(dir.path(), "python/a.scm", OK);
+            write(
+                dir.path(),
+                "python/b.scm",
+                &(head.replace("{}", "b") + query),
+            );
+            let err = load_user(dir.path()).unwrap_err().to_string();
+            assert!(
+                err.contains("b.scm") && err.contains("invalid query"),
+                "{err}"
+            );
+        }
+        // (The loader wants `@finding` in each file's text: a comment will do.)
+        for (a, b) in [
+            ("((call) @finding\n", "; @finding\n)\n"),
+            ("; @finding\n(call)\n", "@finding\n"),
+            (
+                "((call) @finding (#eq? @finding \"x\n",
+                "; @finding\n\"))\n",
+            ),
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            write(dir.path(), "python/a.scm", &(head.replace("{}", "a") + a));
+            write(dir.path(), "python/b.scm", &(head.replace("{}", "b") + b));
+            let err = load_user(dir.path()).unwrap_err().to_string();
+            assert!(
+                err.contains("a.scm") || err.contains("b.scm"),
+                "{a:?} {b:?}: {err}"
             );
         }
     }

@@ -242,6 +242,41 @@ fn names(word: &str) -> bool {
     !word.starts_with(['@', '!', '#', '.'])
 }
 
+/// Where the top-level pattern that starts at byte `start` of the query `text` ends: after its
+/// node, alternation or group (with the predicates inside) and the captures and quantifier after
+/// it. `None` when it never closes. Rules compiled as one query use it to tell a pattern that
+/// runs on into the next rule's text, which tree-sitter would accept as one.
+pub(crate) fn pattern_end(text: &str, start: usize) -> Option<usize> {
+    let rest = text.get(start..)?;
+    let mut tokens = Tokens::new(rest);
+    match tokens.next()? {
+        Token::Open | Token::Bracket(true) => {
+            let mut depth = 1usize;
+            while depth > 0 {
+                match tokens.next()? {
+                    Token::Open | Token::Bracket(true) => depth += 1,
+                    Token::Close | Token::Bracket(false) => depth -= 1,
+                    _ => {}
+                }
+            }
+        }
+        Token::Word(_) | Token::Str(_) => {}
+        _ => return None,
+    }
+    let mut end = tokens.pos;
+    loop {
+        let mut ahead = tokens.clone();
+        match ahead.next() {
+            Some(Token::Word(word)) if word.starts_with('@') => {}
+            Some(Token::Other('?' | '*' | '+')) => {}
+            _ => break,
+        }
+        tokens = ahead;
+        end = tokens.pos;
+    }
+    Some(start + end)
+}
+
 #[derive(Clone, Debug, PartialEq)]
 enum Token<'a> {
     Open,
@@ -393,6 +428,28 @@ fn is_word_byte(c: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pattern ends after its node, alternation or group, with the captures and quantifier
+    /// after it, whatever strings, comments and brackets it holds.
+    #[test]
+    fn a_pattern_ends_where_tree_sitter_ends_it() {
+        fn end(text: &str) -> Option<&str> {
+            pattern_end(text, 0).map(|end| &text[..end])
+        }
+        let text = "(call (#eq? @f \")\")) @a @b ; (x)\n(next)";
+        assert_eq!(end(text), Some("(call (#eq? @f \")\")) @a @b"));
+        let text = "[(a) (b ; ]\n)] @x* (c)";
+        assert_eq!(end(text), Some("[(a) (b ; ]\n)] @x*"));
+        assert_eq!(end("((a) (b))?\n"), Some("((a) (b))?"));
+        assert_eq!(end("_ @any"), Some("_ @any"));
+        // Never closed: by a parenthesis, or by a string.
+        assert_eq!(end("((call) @finding\n"), None);
+        assert_eq!(end("((call) (#eq? @f \"x))"), None);
+        // From where it starts, in a longer text.
+        let text = "(a)\n; (b\n(c) @d";
+        let start = text.find("(c)").unwrap();
+        assert_eq!(pattern_end(text, start), Some(text.len()));
+    }
 
     #[test]
     fn reads_predicates_with_escapes_and_comments() {
