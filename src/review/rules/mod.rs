@@ -19,8 +19,9 @@ pub(crate) mod testing;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
 
 use crate::lang::Language;
 pub(crate) use meta::RuleMeta;
@@ -263,7 +264,7 @@ impl RuleSet {
     }
 
     /// Compiles the user rules of each language they cover, as written, all of a language's
-    /// together, the languages side by side on up to `threads` threads (0: one per CPU). The
+    /// together, the languages side by side on `threads` threads (0: one per CPU). The
     /// error reported is the first failing rule's, in the order of the files.
     ///
     /// One query per rule would cost far more: tree-sitter pays a fixed part for each query, about
@@ -279,43 +280,29 @@ impl RuleSet {
                     .any(|r| is_user(r) && r.languages.contains(l))
             })
             .collect();
-        let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
-            n => n,
+        let check = |language: &Language| engine::check_rules(self, *language, is_user).err();
+        // Should no thread start, the check runs on rayon's own pool.
+        let failed: Vec<Option<RuleError>> = match rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|index| format!("shardscan-rules-{index}"))
+            .build()
+        {
+            Ok(pool) => pool.install(|| languages.par_iter().map(check).collect()),
+            Err(_) => languages.par_iter().map(check).collect(),
         };
-        let next = AtomicUsize::new(0);
-        let failed: Mutex<Vec<(usize, RuleError)>> = Mutex::new(Vec::new());
-        std::thread::scope(|scope| {
-            for _ in 0..threads.min(languages.len()) {
-                scope.spawn(|| loop {
-                    let at = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&language) = languages.get(at) else {
-                        break;
-                    };
-                    if let Err(error) = engine::check_rules(self, language, is_user) {
-                        failed
-                            .lock()
-                            .unwrap_or_else(PoisonError::into_inner)
-                            .push((at, error));
-                    }
-                });
-            }
-        });
         // Whatever thread finished first: the rule that comes first, then the language.
-        let failed = failed.into_inner().unwrap_or_else(PoisonError::into_inner);
         let position = |error: &RuleError| match error {
             RuleError::Invalid { origin, .. } => {
                 self.rules.iter().position(|r| r.origin == *origin)
             }
             _ => None,
         };
-        match failed
+        failed
             .into_iter()
+            .enumerate()
+            .filter_map(|(at, error)| Some((at, error?)))
             .min_by_key(|(at, error)| (position(error).unwrap_or(usize::MAX), *at))
-        {
-            Some((_, error)) => Err(error),
-            None => Ok(()),
-        }
+            .map_or(Ok(()), |(_, error)| Err(error))
     }
 
     fn from_rules(rules: Vec<Rule>, tests: Vec<RuleTestFile>) -> RuleSet {

@@ -250,16 +250,7 @@ pub(crate) fn pattern_end(text: &str, start: usize) -> Option<usize> {
     let rest = text.get(start..)?;
     let mut tokens = Tokens::new(rest);
     match tokens.next()? {
-        Token::Open | Token::Bracket(true) => {
-            let mut depth = 1usize;
-            while depth > 0 {
-                match tokens.next()? {
-                    Token::Open | Token::Bracket(true) => depth += 1,
-                    Token::Close | Token::Bracket(false) => depth -= 1,
-                    _ => {}
-                }
-            }
-        }
+        Token::Open | Token::Bracket(true) => tokens.skip_to_close()?,
         Token::Word(_) | Token::Str(_) => {}
         _ => return None,
     }
@@ -318,13 +309,14 @@ impl<'a> Tokens<'a> {
             .and_then(|t| t.as_ref().map(|(_, token)| token))
     }
 
-    /// The rest of a parenthesis already open, to its match.
+    /// The rest of a parenthesis or a bracket already open, to its match (in a query, each
+    /// closes what opened last).
     fn skip_to_close(&mut self) -> Option<()> {
         let mut depth = 1usize;
         while depth > 0 {
             match self.next()? {
-                Token::Open => depth += 1,
-                Token::Close => depth -= 1,
+                Token::Open | Token::Bracket(true) => depth += 1,
+                Token::Close | Token::Bracket(false) => depth -= 1,
                 _ => {}
             }
         }
