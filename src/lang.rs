@@ -8,6 +8,7 @@ use std::fmt;
 use std::path::Path;
 
 mod kind;
+pub(crate) mod nodes;
 
 pub(crate) use kind::GrammarNames;
 

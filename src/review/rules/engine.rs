@@ -470,131 +470,137 @@ impl CompiledRules {
             (out, taint_roles, timed_out, exceeded)
         });
         laps.lap(Phase::Query);
-        // The buffers the rules about extents judge accesses against, once for the file.
-        if taint_roles.values().any(|r| r.extent.is_some()) {
-            let buffers = taint::extent::sources(tree.root_node(), text, &aliases);
-            for roles in taint_roles.values_mut().filter(|r| r.extent.is_some()) {
-                roles.sources.extend(buffers.iter().cloned());
-            }
-        }
-        // C++ arguments taken by reference, for the rules that follow a value's state or
-        // the constants sizes come from: once for the file, not once per rule and walk.
-        let by_reference = |r: &taint::Roles| r.value_only || r.extent.is_some();
-        if self.language == Language::Cpp && taint_roles.values().any(by_reference) {
-            let (read, written) = taint::reference_arguments(tree.root_node(), text);
-            for roles in taint_roles.values_mut().filter(|r| by_reference(r)) {
-                roles.by_reference = read.clone();
-                roles.written = written.clone();
-            }
-        }
-        // With summaries, each rule's walks also give the edges of the file's functions.
-        let shape = summaries
-            .then(|| summary::Shape::of(self.language, tree.root_node(), text, &aliases))
-            .flatten()
-            .filter(|shape| !shape.is_empty());
-        let mut by_rule = std::collections::BTreeMap::new();
-        // Per rule about extents: the accesses it found within bounds.
-        let mut fits = std::collections::HashMap::new();
-        let summarized = shape.is_some();
-        // Each rule's walks are their own: they run on every worker at once (a large
-        // file's rules spread over the machine), and are taken back in the rules' order.
-        let cut_short = timed_out || exceeded;
-        // The file's declarations, found once for all its walks (the free walks' too, which
-        // summarize a file where no rule has a role).
-        let declared = if taint_roles.is_empty() && shape.is_none() {
-            None
-        } else {
-            taint::declared(
-                self.language,
-                tree.root_node(),
-                text,
-                &aliases,
-                shape.as_ref(),
-            )
-        };
-        for roles in taint_roles.values_mut() {
-            roles.declared = declared.clone();
-        }
-        laps.lap(Phase::Setup);
-        let free = self.free_walks(
-            &taint_roles,
-            shape.as_ref().filter(|_| !cut_short),
-            declared,
-            tree,
-            text,
-            &aliases,
-        );
-        laps.lap(Phase::FreeWalks);
-        let walked: Vec<(usize, RuleWalk)> = taint_roles
-            .par_iter()
-            .map(|(rule, roles)| {
-                let started = timings.map(|_| Instant::now());
-                let free = free
-                    .get(&summary::flags(roles))
-                    .filter(|_| saving == Saving::All);
-                // A rule whose flows stay in their function (`; reach: function`) gives no
-                // summaries: its walk is the one of the file alone.
-                let shape = shape
-                    .as_ref()
-                    .filter(|_| !self.function_reach.contains(rule));
-                let walk = self.walk_rule(roles, shape, free, tree, text, &aliases);
-                if let (Some(timings), Some(started)) = (timings, started) {
-                    timings.add_rule(*rule, started.elapsed());
+        // The walks below ask for nodes' children again and again: found once for them all, on
+        // every thread that walks the file.
+        let nodes = (summaries || !taint_roles.is_empty())
+            .then(|| crate::lang::nodes::Nodes::of(tree.root_node()));
+        let facts = crate::lang::nodes::within(nodes.as_ref(), || {
+            // The buffers the rules about extents judge accesses against, once for the file.
+            if taint_roles.values().any(|r| r.extent.is_some()) {
+                let buffers = taint::extent::sources(tree.root_node(), text, &aliases);
+                for roles in taint_roles.values_mut().filter(|r| r.extent.is_some()) {
+                    roles.sources.extend(buffers.iter().cloned());
                 }
-                (*rule, walk)
-            })
-            .collect();
-        for (rule, walk) in walked {
-            let rule = &rule;
-            let flows = walk.flows;
-            if let Some(inside) = walk.fits {
-                fits.insert(*rule, inside);
             }
-            if let Some(edges) = walk.edges {
-                by_rule.insert(*rule, edges);
-            }
-            for flow in flows {
-                // A leak only the join can decide is left out where there is no join.
-                if !flow.lent.is_empty() && !summarized {
-                    continue;
+            // C++ arguments taken by reference, for the rules that follow a value's state or
+            // the constants sizes come from: once for the file, not once per rule and walk.
+            let by_reference = |r: &taint::Roles| r.value_only || r.extent.is_some();
+            if self.language == Language::Cpp && taint_roles.values().any(by_reference) {
+                let (read, written) = taint::reference_arguments(tree.root_node(), text);
+                for roles in taint_roles.values_mut().filter(|r| by_reference(r)) {
+                    roles.by_reference = read.clone();
+                    roles.written = written.clone();
                 }
-                let source = flow.steps.first().map(|s| s.0.clone());
-                let mut captures = vec![(String::from("sink"), flow.sink.clone())];
-                captures.extend(source.map(|r| (String::from("source"), r)));
-                out.push(RuleMatch {
-                    rule: *rule,
-                    node_bytes: flow.sink,
-                    captures,
-                    flow: flow.steps,
-                    detail: flow.detail,
-                    deferred: Vec::new(),
-                    lent: flow.lent,
-                });
             }
-        }
-        laps.lap(Phase::RuleWalks);
-        // A query cut short may have missed sources: then nothing is judged, and the file's
-        // summaries, which may have missed sanitizers, are not used.
-        if !cut_short {
-            let edges = shape.as_ref().map(|_| &by_rule);
-            let judged = Judged {
-                roles: &taint_roles,
-                fits: &fits,
+            // With summaries, each rule's walks also give the edges of the file's functions.
+            let shape = summaries
+                .then(|| summary::Shape::of(self.language, tree.root_node(), text, &aliases))
+                .flatten()
+                .filter(|shape| !shape.is_empty());
+            let mut by_rule = std::collections::BTreeMap::new();
+            // Per rule about extents: the accesses it found within bounds.
+            let mut fits = std::collections::HashMap::new();
+            let summarized = shape.is_some();
+            // Each rule's walks are their own: they run on every worker at once (a large
+            // file's rules spread over the machine), and are taken back in the rules' order.
+            let cut_short = timed_out || exceeded;
+            // The file's declarations, found once for all its walks (the free walks' too, which
+            // summarize a file where no rule has a role).
+            let declared = if taint_roles.is_empty() && shape.is_none() {
+                None
+            } else {
+                taint::declared(
+                    self.language,
+                    tree.root_node(),
+                    text,
+                    &aliases,
+                    shape.as_ref(),
+                )
             };
-            self.drop_superseded(&mut out, judged, tree, text, &aliases, edges);
-        }
-        let facts = match shape {
-            Some(shape) if !cut_short => {
-                let none = summary::flags(&taint::Roles::default());
-                let shared = self.shared_edges(tree, text, &aliases, &shape, free.get(&none));
-                Some(FileFacts {
-                    shape,
-                    by_rule,
-                    shared,
-                })
+            for roles in taint_roles.values_mut() {
+                roles.declared = declared.clone();
             }
-            _ => None,
-        };
+            laps.lap(Phase::Setup);
+            let free = match (shape.as_ref().filter(|_| !cut_short), &nodes) {
+                (Some(shape), Some(nodes)) => {
+                    self.free_walks(&taint_roles, shape, declared, nodes, text, &aliases)
+                }
+                _ => Default::default(),
+            };
+            laps.lap(Phase::FreeWalks);
+            let walked: Vec<(usize, RuleWalk)> = taint_roles
+                .par_iter()
+                .map(|(rule, roles)| {
+                    crate::lang::nodes::within(nodes.as_ref(), || {
+                        let started = timings.map(|_| Instant::now());
+                        let free = free
+                            .get(&summary::flags(roles))
+                            .filter(|_| saving == Saving::All);
+                        // A rule whose flows stay in their function (`; reach: function`) gives no
+                        // summaries: its walk is the one of the file alone.
+                        let shape = shape
+                            .as_ref()
+                            .filter(|_| !self.function_reach.contains(rule));
+                        let walk = self.walk_rule(roles, shape, free, tree, text, &aliases);
+                        if let (Some(timings), Some(started)) = (timings, started) {
+                            timings.add_rule(*rule, started.elapsed());
+                        }
+                        (*rule, walk)
+                    })
+                })
+                .collect();
+            for (rule, walk) in walked {
+                let rule = &rule;
+                let flows = walk.flows;
+                if let Some(inside) = walk.fits {
+                    fits.insert(*rule, inside);
+                }
+                if let Some(edges) = walk.edges {
+                    by_rule.insert(*rule, edges);
+                }
+                for flow in flows {
+                    // A leak only the join can decide is left out where there is no join.
+                    if !flow.lent.is_empty() && !summarized {
+                        continue;
+                    }
+                    let source = flow.steps.first().map(|s| s.0.clone());
+                    let mut captures = vec![(String::from("sink"), flow.sink.clone())];
+                    captures.extend(source.map(|r| (String::from("source"), r)));
+                    out.push(RuleMatch {
+                        rule: *rule,
+                        node_bytes: flow.sink,
+                        captures,
+                        flow: flow.steps,
+                        detail: flow.detail,
+                        deferred: Vec::new(),
+                        lent: flow.lent,
+                    });
+                }
+            }
+            laps.lap(Phase::RuleWalks);
+            // A query cut short may have missed sources: then nothing is judged, and the file's
+            // summaries, which may have missed sanitizers, are not used.
+            if !cut_short {
+                let edges = shape.as_ref().map(|_| &by_rule);
+                let judged = Judged {
+                    roles: &taint_roles,
+                    fits: &fits,
+                };
+                self.drop_superseded(&mut out, judged, tree, text, &aliases, edges);
+            }
+            match shape {
+                Some(shape) if !cut_short => {
+                    let none = summary::flags(&taint::Roles::default());
+                    let shared = self.shared_edges(tree, text, &aliases, &shape, free.get(&none));
+                    Some(FileFacts {
+                        shape,
+                        by_rule,
+                        shared,
+                    })
+                }
+                _ => None,
+            }
+        });
         laps.lap(Phase::Judging);
         let incomplete = if timed_out {
             Some(Incomplete::Timeout)
@@ -613,21 +619,18 @@ impl CompiledRules {
 
     /// The walks with no role, per set of flags (see [`summary::FreeWalks`]): for the shared
     /// edges, and for flags two rules or more walk the file with. Each rule's own walks then go
-    /// only into the functions that hold its roles. None without a `shape` (no summaries, or
-    /// the query cut short). Each notes where the sanitizers and propagators of the rules that
-    /// lean on it would have changed it.
+    /// only into the functions that hold its roles. Made with the file's `shape` (so with
+    /// summaries, and not after a query cut short) over the file's `nodes`. Each notes where the
+    /// sanitizers and propagators of the rules that lean on it would have changed it.
     fn free_walks(
         &self,
         taint_roles: &std::collections::BTreeMap<usize, taint::Roles>,
-        shape: Option<&summary::Shape>,
+        shape: &summary::Shape,
         declared: Option<std::sync::Arc<taint::Declared>>,
-        tree: &Tree,
+        nodes: &crate::lang::nodes::Nodes<'_>,
         text: &str,
         aliases: &Aliases,
     ) -> std::collections::HashMap<FlagsKey, summary::FreeWalks> {
-        let Some(shape) = shape else {
-            return Default::default();
-        };
         let none = taint::Roles {
             declared,
             ..taint::Roles::default()
@@ -660,15 +663,17 @@ impl CompiledRules {
                 *key == none_key || summary::free_walks_pay(units, rules, shape)
             })
             .map(|(key, (like, rules))| {
-                let free = summary::FreeWalks::new(
-                    self.language,
-                    tree.root_node(),
-                    text,
-                    aliases,
-                    like,
-                    shape,
-                    taint::Watched::of(rules),
-                );
+                let free = crate::lang::nodes::within(Some(nodes), || {
+                    summary::FreeWalks::new(
+                        self.language,
+                        nodes.root(),
+                        text,
+                        aliases,
+                        like,
+                        shape,
+                        taint::Watched::of(rules),
+                    )
+                });
                 (key, free)
             })
             .collect()

@@ -50,9 +50,8 @@ pub(super) fn constant_key(node: Node<'_>, syntax: &Syntax, text: &str) -> Optio
     if !syntax.strings.contains(&kind) {
         return None;
     }
-    let mut cursor = node.walk();
-    let plain = node
-        .named_children(&mut cursor)
+    let plain = super::shape::children(node)
+        .iter()
         .all(|c| syntax.string_parts.contains(&c.kind_name()));
     if !plain {
         return None;

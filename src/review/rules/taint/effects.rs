@@ -73,8 +73,7 @@ impl Walk<'_> {
         if let Some(key) = self.mutated(node) {
             state.consts.remove(&key);
         }
-        let mut cursor = node.walk();
-        for child in node.named_children(&mut cursor) {
+        for child in super::shape::children(node) {
             self.effects(child, state);
         }
         if let Some(call) = (syntax.call)(node) {
@@ -482,8 +481,7 @@ impl Walk<'_> {
             return;
         }
         // Destructuring: `a, b = ...`, `[a, b] = ...`, `{ a, b } = ...`.
-        let mut cursor = target.walk();
-        let parts: Vec<Node<'_>> = target.named_children(&mut cursor).collect();
+        let parts = super::shape::children(target);
         for part in parts {
             let part = part
                 .field("value")
@@ -560,8 +558,7 @@ impl Forgotten {
                 forgotten.places.extend(places);
             }
             forgotten.places.extend(mutated(syntax, text, names, node));
-            let mut cursor = node.walk();
-            stack.extend(node.named_children(&mut cursor));
+            stack.extend(super::shape::children(node));
         }
         forgotten.places.sort_unstable();
         forgotten.places.dedup();

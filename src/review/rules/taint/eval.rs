@@ -104,8 +104,7 @@ impl Walk<'_> {
                 .into_iter()
                 .filter(|c| c.kind_name() == "switch_expression_arm")
                 .find_map(|arm| {
-                    let mut cursor = arm.walk();
-                    let result = arm.named_children(&mut cursor).last();
+                    let result = super::shape::children(arm).pop();
                     result.and_then(|r| self.eval(r, state))
                 });
         }
@@ -218,9 +217,10 @@ impl Walk<'_> {
     }
 
     fn eval_all(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
-        let mut cursor = node.walk();
-        let mut children = node.named_children(&mut cursor);
-        children.find_map(|child| self.eval(child, state))
+        let children = super::shape::children(node);
+        children
+            .into_iter()
+            .find_map(|child| self.eval(child, state))
     }
 
     /// What the entries of the container at `node` hold, when it is read as a whole

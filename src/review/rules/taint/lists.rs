@@ -113,8 +113,7 @@ impl Walk<'_> {
                     }
                 }
             }
-            let mut cursor = node.walk();
-            stack.extend(node.named_children(&mut cursor));
+            stack.extend(super::shape::children(node));
         }
         uses.iter().all(|id| allowed.contains(id))
     }

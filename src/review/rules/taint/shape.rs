@@ -10,8 +10,7 @@ use super::syntax::Call;
 
 /// The named children of `node`, in order.
 pub(super) fn children(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut cursor = node.walk();
-    node.named_children(&mut cursor).collect()
+    crate::lang::nodes::named_children(node)
 }
 
 /// The child in the field `name`.

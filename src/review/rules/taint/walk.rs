@@ -488,8 +488,7 @@ impl<'a> Walk<'a> {
     /// (`return`, `goto`, `break`, `exit(1)`) runs only from a label a `goto` leads to, with the
     /// states of the `goto`s to it (and of the statement before it, when that goes on).
     fn block(&mut self, block: Node<'_>, state: &mut State) {
-        let mut cursor = block.walk();
-        let statements: Vec<Node<'_>> = block.named_children(&mut cursor).collect();
+        let statements = super::shape::children(block);
         let mut live = true;
         for statement in statements {
             if statement.kind_name() == "labeled_statement" {
@@ -565,9 +564,7 @@ impl<'a> Walk<'a> {
             self.switch(node, &cases, state);
         } else if self.holds_statements(node) {
             // `try`, `with`, `else`, `switch` and their like: their parts in order.
-            let mut cursor = node.walk();
-            let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-            for child in children {
+            for child in super::shape::children(node) {
                 self.statement(child, state);
             }
         } else {

@@ -1,0 +1,211 @@
+//! Each node's named children, found once for a file and shared by all its walks.
+//!
+//! A taint walk asks for a node's children at every statement and expression it visits, and a
+//! file is walked once per rule and once per set of free walks: the same children, found again
+//! each time by stepping a cursor over every child, punctuation and hidden nodes included. The
+//! table finds them once, and while a thread walks [`within`] it, [`named_children`] looks them
+//! up by the node's id. A node the table does not hold (of another tree, a copy of its own
+//! included, or outside a walk within a table) is read from the tree as before: the answer is the
+//! same either way, which `answers_as_the_tree_does` checks over every node of the rule test
+//! files.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+/// The named children of every named node of one tree.
+pub(crate) struct Nodes<'t> {
+    root: Node<'t>,
+    /// Where a node's children start in `named`, and how many there are.
+    index: HashMap<usize, (u32, u32), foldhash::fast::FixedState>,
+    named: Vec<Node<'t>>,
+}
+
+impl<'t> Nodes<'t> {
+    /// The table of every named node under `root`, `root` included.
+    pub(crate) fn of(root: Node<'t>) -> Self {
+        let mut index = HashMap::with_hasher(foldhash::fast::FixedState::default());
+        let mut named: Vec<Node<'t>> = Vec::new();
+        let mut stack = vec![root];
+        let mut cursor = root.walk();
+        while let Some(node) = stack.pop() {
+            let start = named.len();
+            named.extend(node.named_children(&mut cursor));
+            let (Ok(from), Ok(count)) = (u32::try_from(start), u32::try_from(named.len() - start))
+            else {
+                // Past four billion nodes, the rest are read from the tree.
+                named.truncate(start);
+                break;
+            };
+            index.insert(node.id(), (from, count));
+            stack.extend_from_slice(&named[start..]);
+        }
+        Self { root, index, named }
+    }
+
+    /// The node the table was made from.
+    pub(crate) fn root(&self) -> Node<'t> {
+        self.root
+    }
+}
+
+thread_local! {
+    /// The table of the tree this thread walks now, if it walks within one.
+    static ENTERED: Cell<*const Nodes<'static>> = const { Cell::new(std::ptr::null()) };
+}
+
+/// Runs `walk` with `nodes` answering for its tree on this thread (with none, as it is).
+/// Runs nest (a worker may take up another file's work while it waits for its own): each puts
+/// back the table before it when it ends, panicking or not.
+pub(crate) fn within<R>(nodes: Option<&Nodes<'_>>, walk: impl FnOnce() -> R) -> R {
+    let Some(nodes) = nodes else {
+        return walk();
+    };
+    /// Puts back the table entered before.
+    struct Restore(*const Nodes<'static>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ENTERED.with(|entered| entered.set(self.0));
+        }
+    }
+    let table = std::ptr::from_ref(nodes).cast::<Nodes<'static>>();
+    let _restore = Restore(ENTERED.with(|entered| entered.replace(table)));
+    walk()
+}
+
+/// The address of the tree `node` is of (a copy of a tree is another tree).
+fn tree_of(node: Node<'_>) -> usize {
+    node.into_raw().tree as usize
+}
+
+/// What the entered table holds of `node`'s named children, when it holds `node`.
+fn held<'t>(node: Node<'t>) -> Option<Vec<Node<'t>>> {
+    let table = ENTERED.with(Cell::get);
+    if table.is_null() {
+        return None;
+    }
+    // SAFETY: a table is entered only for the length of a run of `within`, which borrows it,
+    // and each run puts back the one before it as it ends, so an entered table is alive.
+    let table = unsafe { &*table };
+    // Only for nodes of the table's own tree.
+    if tree_of(node) != tree_of(table.root) {
+        return None;
+    }
+    let &(from, count) = table.index.get(&node.id())?;
+    let children = &table.named[from as usize..][..count as usize];
+    // SAFETY: `node` is of the table's tree (the one at that address, which the table borrows,
+    // so it is not another tree at the same address since), and the children held for it are
+    // nodes of that same tree, which lives as long as `node` does.
+    let children = unsafe { std::mem::transmute::<&[Node<'static>], &[Node<'t>]>(children) };
+    Some(children.to_vec())
+}
+
+/// The named children of `node`, in order.
+pub(crate) fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
+    held(node).unwrap_or_else(|| {
+        let mut cursor = node.walk();
+        node.named_children(&mut cursor).collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::lang::Language;
+
+    /// Over every node of every rule test file (the pack's own examples, in every language the
+    /// rules cover), named or not, the table gives the children the tree does.
+    #[test]
+    fn answers_as_the_tree_does() {
+        let queries = Path::new(env!("CARGO_MANIFEST_DIR")).join("queries");
+        let mut files: Vec<_> = std::fs::read_dir(&queries)
+            .expect("the rule pack")
+            .flat_map(|dir| std::fs::read_dir(dir.expect("a language").path()).expect("its files"))
+            .map(|entry| entry.expect("a file").path())
+            .collect();
+        files.sort();
+        let mut checked = std::collections::BTreeMap::<Language, usize>::new();
+        for path in files {
+            let Some(language) = Language::from_extension(&path) else {
+                continue;
+            };
+            let Some(grammar) = language.grammar() else {
+                continue;
+            };
+            let text = std::fs::read_to_string(&path).expect("a test file");
+            let mut parser = tree_sitter::Parser::new();
+            parser.set_language(&grammar).expect("the grammar loads");
+            let tree = parser.parse(&text, None).expect("it parses");
+            let table = Nodes::of(tree.root_node());
+            // Every node, named or not, each asked once within the table and once not.
+            let mut all = Vec::new();
+            let mut stack = vec![tree.root_node()];
+            while let Some(node) = stack.pop() {
+                all.push(node);
+                let mut cursor = node.walk();
+                stack.extend(node.children(&mut cursor));
+            }
+            let plain: Vec<_> = all.iter().map(|node| named_children(*node)).collect();
+            within(Some(&table), || {
+                for (node, children) in all.iter().zip(&plain) {
+                    assert!(held(*node).is_some() || !node.is_named());
+                    let at = format!(
+                        "{} at {:?} in {}",
+                        node.kind(),
+                        node.byte_range(),
+                        path.display()
+                    );
+                    assert_eq!(&named_children(*node), children, "children of {at}");
+                }
+            });
+            *checked.entry(language).or_default() += all.len();
+        }
+        // The check covers the languages the taint engine walks.
+        for language in [Language::C, Language::Cpp, Language::Java, Language::Python] {
+            assert!(
+                checked.get(&language).is_some_and(|n| *n > 1000),
+                "{checked:?}"
+            );
+        }
+    }
+
+    /// A table answers only for its own tree, not for a copy of it that shares its nodes, and
+    /// only within a run; runs nest, and one that panics puts back the table before it.
+    #[test]
+    fn answers_only_for_its_tree_within_a_run() {
+        let grammar = Language::C.grammar().expect("C's grammar");
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&grammar).expect("the grammar loads");
+        let one = parser.parse("int f(int a) { return a; }", None);
+        let two = parser.parse("int g(int b) { b++; }", None);
+        let (one, two) = (one.expect("it parses"), two.expect("it parses"));
+        let copy = one.clone();
+        let (table_one, table_two) = (Nodes::of(one.root_node()), Nodes::of(two.root_node()));
+        let held = |node: Node<'_>| held(node).is_some();
+        assert!(!held(one.root_node()));
+        within(Some(&table_one), || {
+            assert!(held(one.root_node()));
+            assert!(!held(two.root_node()));
+            let child = one.root_node().child(0).expect("a function");
+            let copied = copy.root_node().child(0).expect("a function");
+            assert_eq!(child.id(), copied.id(), "a copy shares its tree's nodes");
+            assert!(held(child));
+            assert!(!held(copied));
+            within(Some(&table_two), || {
+                assert!(held(two.root_node()));
+                assert!(!held(one.root_node()));
+            });
+            let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                within(Some(&table_two), || panic!("a walk that panics"))
+            }));
+            assert!(panicked.is_err());
+            within(None, || assert!(held(one.root_node())));
+            assert!(held(one.root_node()));
+            assert_eq!(named_children(one.root_node()).len(), 1);
+        });
+        assert!(!held(one.root_node()));
+    }
+}
