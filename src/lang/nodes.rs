@@ -1,20 +1,21 @@
-//! Each node's named children, found once for a file and shared by all its walks.
+//! Each node's named children, found once for a file and shared by the walks of its rules.
 //!
 //! A taint walk asks for a node's children at every statement and expression it visits, and a
 //! file is walked once per rule and once per set of free walks: the same children, found again
 //! each time by stepping a cursor over every child, punctuation and hidden nodes included. The
-//! table finds them once, and while a thread walks [`within`] it, [`named_children`] looks them
+//! table finds them once, and while a thread runs [`within`] it, [`named_children`] looks them
 //! up by the node's id. A node the table does not hold (of another tree, a copy of its own
-//! included, or outside a walk within a table) is read from the tree as before: the answer is the
-//! same either way, which `answers_as_the_tree_does` checks over every node of the rule test
-//! files.
+//! included, or asked for outside a run within a table) is read from the tree as before. The
+//! answer is the same either way: `answers_as_the_tree_does` checks it over every node of the
+//! rule test files.
 
 use std::cell::Cell;
 use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-/// The named children of every named node of one tree.
+/// The named children of the named nodes of one tree (those under named parents up to the root:
+/// in the grammars shardscan has, no other node has children).
 pub(crate) struct Nodes<'t> {
     root: Node<'t>,
     /// Where a node's children start in `named`, and how many there are.
@@ -52,24 +53,27 @@ impl<'t> Nodes<'t> {
 
 thread_local! {
     /// The table of the tree this thread walks now, if it walks within one.
-    static ENTERED: Cell<*const Nodes<'static>> = const { Cell::new(std::ptr::null()) };
+    static ENTERED: Cell<*const ()> = const { Cell::new(std::ptr::null()) };
 }
 
-/// Runs `walk` with `nodes` answering for its tree on this thread (with none, as it is).
-/// Runs nest (a worker may take up another file's work while it waits for its own): each puts
-/// back the table before it when it ends, panicking or not.
+/// Puts back, when it drops, the table a run of [`within`] replaced.
+struct Restore(*const ());
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        ENTERED.with(|entered| entered.set(self.0));
+    }
+}
+
+/// Runs `walk` with `nodes` answering for its tree on this thread; with `None`, whatever table
+/// answers now (if any) goes on answering. Runs nest (a worker may take up another file's work
+/// while it waits for its own): each puts back the table before it when it ends, panicking or
+/// not.
 pub(crate) fn within<R>(nodes: Option<&Nodes<'_>>, walk: impl FnOnce() -> R) -> R {
     let Some(nodes) = nodes else {
         return walk();
     };
-    /// Puts back the table entered before.
-    struct Restore(*const Nodes<'static>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            ENTERED.with(|entered| entered.set(self.0));
-        }
-    }
-    let table = std::ptr::from_ref(nodes).cast::<Nodes<'static>>();
+    let table = std::ptr::from_ref(nodes).cast::<()>();
     let _restore = Restore(ENTERED.with(|entered| entered.replace(table)));
     walk()
 }
@@ -86,19 +90,16 @@ fn held<'t>(node: Node<'t>) -> Option<Vec<Node<'t>>> {
         return None;
     }
     // SAFETY: a table is entered only for the length of a run of `within`, which borrows it,
-    // and each run puts back the one before it as it ends, so an entered table is alive.
-    let table = unsafe { &*table };
-    // Only for nodes of the table's own tree.
+    // and each run puts back the one before it as it ends: an entered table is alive. Until
+    // the check below, only its root's address is read; after it, the table is known to be of
+    // `node`'s tree (the tree at that address, which the table borrows, so it is no other tree
+    // at the same address since), and its nodes live as long as `node` does.
+    let table = unsafe { &*table.cast::<Nodes<'t>>() };
     if tree_of(node) != tree_of(table.root) {
         return None;
     }
     let &(from, count) = table.index.get(&node.id())?;
-    let children = &table.named[from as usize..][..count as usize];
-    // SAFETY: `node` is of the table's tree (the one at that address, which the table borrows,
-    // so it is not another tree at the same address since), and the children held for it are
-    // nodes of that same tree, which lives as long as `node` does.
-    let children = unsafe { std::mem::transmute::<&[Node<'static>], &[Node<'t>]>(children) };
-    Some(children.to_vec())
+    Some(table.named[from as usize..][..count as usize].to_vec())
 }
 
 /// The named children of `node`, in order.
@@ -151,20 +152,42 @@ mod tests {
             let plain: Vec<_> = all.iter().map(|node| named_children(*node)).collect();
             within(Some(&table), || {
                 for (node, children) in all.iter().zip(&plain) {
-                    assert!(held(*node).is_some() || !node.is_named());
                     let at = format!(
                         "{} at {:?} in {}",
                         node.kind(),
                         node.byte_range(),
                         path.display()
                     );
-                    assert_eq!(&named_children(*node), children, "children of {at}");
+                    // Nodes compare by id alone: compare all that makes one.
+                    let raw = |nodes: &[Node<'_>]| -> Vec<_> {
+                        let raw = nodes.iter().map(|n| n.into_raw());
+                        raw.map(|n| (n.context, n.id, n.tree)).collect()
+                    };
+                    let found = named_children(*node);
+                    assert_eq!(raw(&found), raw(children), "children of {at}");
+                    // Each named node's children come from the table itself.
+                    let held = held(*node);
+                    assert_eq!(held.is_some(), node.is_named(), "{at} in the table");
+                    if let Some(held) = held {
+                        assert_eq!(raw(&held), raw(children), "children of {at}");
+                    }
                 }
             });
             *checked.entry(language).or_default() += all.len();
         }
-        // The check covers the languages the taint engine walks.
-        for language in [Language::C, Language::Cpp, Language::Java, Language::Python] {
+        // The check covers every language the taint engine walks.
+        let walked = [
+            Language::Python,
+            Language::JavaScript,
+            Language::TypeScript,
+            Language::Go,
+            Language::Java,
+            Language::C,
+            Language::Cpp,
+            Language::CSharp,
+            Language::Php,
+        ];
+        for language in walked {
             assert!(
                 checked.get(&language).is_some_and(|n| *n > 1000),
                 "{checked:?}"

@@ -18,6 +18,7 @@ use super::syntax;
 use super::prefilter::{Plan, Prefilter};
 use super::taint::{self, summary};
 use super::{Rule, RuleError, RuleSet};
+use crate::lang::nodes::{self, Nodes};
 use crate::lang::Language;
 
 /// How many in-progress matches a cursor may track; past this tree-sitter drops the oldest, and we
@@ -34,7 +35,7 @@ pub(crate) enum Phase {
     Prefilter,
     Query,
     /// What every taint walk of the file shares: its buffers, references, functions and calls,
-    /// declarations.
+    /// declarations, each node's children.
     Setup,
     /// The walks with no role (see [`summary::FreeWalks`]).
     FreeWalks,
@@ -470,68 +471,69 @@ impl CompiledRules {
             (out, taint_roles, timed_out, exceeded)
         });
         laps.lap(Phase::Query);
-        // The walks below ask for nodes' children again and again: found once for them all, on
-        // every thread that walks the file.
-        let nodes = (summaries || !taint_roles.is_empty())
-            .then(|| crate::lang::nodes::Nodes::of(tree.root_node()));
-        let facts = crate::lang::nodes::within(nodes.as_ref(), || {
-            // The buffers the rules about extents judge accesses against, once for the file.
-            if taint_roles.values().any(|r| r.extent.is_some()) {
-                let buffers = taint::extent::sources(tree.root_node(), text, &aliases);
-                for roles in taint_roles.values_mut().filter(|r| r.extent.is_some()) {
-                    roles.sources.extend(buffers.iter().cloned());
-                }
+        // The buffers the rules about extents judge accesses against, once for the file.
+        if taint_roles.values().any(|r| r.extent.is_some()) {
+            let buffers = taint::extent::sources(tree.root_node(), text, &aliases);
+            for roles in taint_roles.values_mut().filter(|r| r.extent.is_some()) {
+                roles.sources.extend(buffers.iter().cloned());
             }
-            // C++ arguments taken by reference, for the rules that follow a value's state or
-            // the constants sizes come from: once for the file, not once per rule and walk.
-            let by_reference = |r: &taint::Roles| r.value_only || r.extent.is_some();
-            if self.language == Language::Cpp && taint_roles.values().any(by_reference) {
-                let (read, written) = taint::reference_arguments(tree.root_node(), text);
-                for roles in taint_roles.values_mut().filter(|r| by_reference(r)) {
-                    roles.by_reference = read.clone();
-                    roles.written = written.clone();
-                }
+        }
+        // C++ arguments taken by reference, for the rules that follow a value's state or
+        // the constants sizes come from: once for the file, not once per rule and walk.
+        let by_reference = |r: &taint::Roles| r.value_only || r.extent.is_some();
+        if self.language == Language::Cpp && taint_roles.values().any(by_reference) {
+            let (read, written) = taint::reference_arguments(tree.root_node(), text);
+            for roles in taint_roles.values_mut().filter(|r| by_reference(r)) {
+                roles.by_reference = read.clone();
+                roles.written = written.clone();
             }
-            // With summaries, each rule's walks also give the edges of the file's functions.
-            let shape = summaries
-                .then(|| summary::Shape::of(self.language, tree.root_node(), text, &aliases))
-                .flatten()
-                .filter(|shape| !shape.is_empty());
-            let mut by_rule = std::collections::BTreeMap::new();
-            // Per rule about extents: the accesses it found within bounds.
-            let mut fits = std::collections::HashMap::new();
-            let summarized = shape.is_some();
-            // Each rule's walks are their own: they run on every worker at once (a large
-            // file's rules spread over the machine), and are taken back in the rules' order.
-            let cut_short = timed_out || exceeded;
-            // The file's declarations, found once for all its walks (the free walks' too, which
-            // summarize a file where no rule has a role).
-            let declared = if taint_roles.is_empty() && shape.is_none() {
-                None
-            } else {
-                taint::declared(
-                    self.language,
-                    tree.root_node(),
-                    text,
-                    &aliases,
-                    shape.as_ref(),
-                )
-            };
-            for roles in taint_roles.values_mut() {
-                roles.declared = declared.clone();
-            }
-            laps.lap(Phase::Setup);
-            let free = match (shape.as_ref().filter(|_| !cut_short), &nodes) {
-                (Some(shape), Some(nodes)) => {
-                    self.free_walks(&taint_roles, shape, declared, nodes, text, &aliases)
+        }
+        // With summaries, each rule's walks also give the edges of the file's functions.
+        let shape = summaries
+            .then(|| summary::Shape::of(self.language, tree.root_node(), text, &aliases))
+            .flatten()
+            .filter(|shape| !shape.is_empty());
+        let mut by_rule = std::collections::BTreeMap::new();
+        // Per rule about extents: the accesses it found within bounds.
+        let mut fits = std::collections::HashMap::new();
+        let summarized = shape.is_some();
+        // Each rule's walks are their own: they run on every worker at once (a large
+        // file's rules spread over the machine), and are taken back in the rules' order.
+        let cut_short = timed_out || exceeded;
+        // The file's declarations, found once for all its walks (the free walks' too, which
+        // summarize a file where no rule has a role).
+        let declared = if taint_roles.is_empty() && shape.is_none() {
+            None
+        } else {
+            taint::declared(
+                self.language,
+                tree.root_node(),
+                text,
+                &aliases,
+                shape.as_ref(),
+            )
+        };
+        for roles in taint_roles.values_mut() {
+            roles.declared = declared.clone();
+        }
+        // The walks below ask for nodes' children again and again: found once for them all,
+        // and looked up on every thread that walks the file (within the table).
+        let table =
+            (shape.is_some() || !taint_roles.is_empty()).then(|| Nodes::of(tree.root_node()));
+        laps.lap(Phase::Setup);
+        let facts = nodes::within(table.as_ref(), || {
+            let free = match (shape.as_ref().filter(|_| !cut_short), &table) {
+                (Some(shape), Some(table)) => {
+                    self.free_walks(&taint_roles, shape, declared, table, text, &aliases)
                 }
+                // No shape (no summaries, or the query cut short): a shape has its table (above).
                 _ => Default::default(),
             };
             laps.lap(Phase::FreeWalks);
             let walked: Vec<(usize, RuleWalk)> = taint_roles
                 .par_iter()
                 .map(|(rule, roles)| {
-                    crate::lang::nodes::within(nodes.as_ref(), || {
+                    nodes::within(table.as_ref(), || {
                         let started = timings.map(|_| Instant::now());
                         let free = free
                             .get(&summary::flags(roles))
@@ -620,14 +622,14 @@ impl CompiledRules {
     /// The walks with no role, per set of flags (see [`summary::FreeWalks`]): for the shared
     /// edges, and for flags two rules or more walk the file with. Each rule's own walks then go
     /// only into the functions that hold its roles. Made with the file's `shape` (so with
-    /// summaries, and not after a query cut short) over the file's `nodes`. Each notes where the
-    /// sanitizers and propagators of the rules that lean on it would have changed it.
+    /// summaries, and not after a query cut short), over the tree of its `table`. Each notes
+    /// where the sanitizers and propagators of the rules that lean on it would have changed it.
     fn free_walks(
         &self,
         taint_roles: &std::collections::BTreeMap<usize, taint::Roles>,
         shape: &summary::Shape,
         declared: Option<std::sync::Arc<taint::Declared>>,
-        nodes: &crate::lang::nodes::Nodes<'_>,
+        table: &Nodes<'_>,
         text: &str,
         aliases: &Aliases,
     ) -> std::collections::HashMap<FlagsKey, summary::FreeWalks> {
@@ -663,10 +665,10 @@ impl CompiledRules {
                 *key == none_key || summary::free_walks_pay(units, rules, shape)
             })
             .map(|(key, (like, rules))| {
-                let free = crate::lang::nodes::within(Some(nodes), || {
+                let free = nodes::within(Some(table), || {
                     summary::FreeWalks::new(
                         self.language,
-                        nodes.root(),
+                        table.root(),
                         text,
                         aliases,
                         like,

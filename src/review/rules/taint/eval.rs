@@ -104,7 +104,7 @@ impl Walk<'_> {
                 .into_iter()
                 .filter(|c| c.kind_name() == "switch_expression_arm")
                 .find_map(|arm| {
-                    let result = super::shape::children(arm).pop();
+                    let result = shape::children(arm).pop();
                     result.and_then(|r| self.eval(r, state))
                 });
         }
@@ -217,7 +217,7 @@ impl Walk<'_> {
     }
 
     fn eval_all(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
-        let children = super::shape::children(node);
+        let children = shape::children(node);
         children
             .into_iter()
             .find_map(|child| self.eval(child, state))
