@@ -166,10 +166,10 @@ mod tests {
                     let found = named_children(*node);
                     assert_eq!(raw(&found), raw(children), "children of {at}");
                     // Each named node's children come from the table itself.
-                    let held = held(*node);
-                    assert_eq!(held.is_some(), node.is_named(), "{at} in the table");
-                    if let Some(held) = held {
-                        assert_eq!(raw(&held), raw(children), "children of {at}");
+                    let from_table = held(*node);
+                    assert_eq!(from_table.is_some(), node.is_named(), "{at} in the table");
+                    if let Some(from_table) = from_table {
+                        assert_eq!(raw(&from_table), raw(children), "children of {at}");
                     }
                 }
             });
@@ -207,28 +207,28 @@ mod tests {
         let (one, two) = (one.expect("it parses"), two.expect("it parses"));
         let copy = one.clone();
         let (table_one, table_two) = (Nodes::of(one.root_node()), Nodes::of(two.root_node()));
-        let held = |node: Node<'_>| held(node).is_some();
-        assert!(!held(one.root_node()));
+        let holds = |node: Node<'_>| held(node).is_some();
+        assert!(!holds(one.root_node()));
         within(Some(&table_one), || {
-            assert!(held(one.root_node()));
-            assert!(!held(two.root_node()));
+            assert!(holds(one.root_node()));
+            assert!(!holds(two.root_node()));
             let child = one.root_node().child(0).expect("a function");
             let copied = copy.root_node().child(0).expect("a function");
             assert_eq!(child.id(), copied.id(), "a copy shares its tree's nodes");
-            assert!(held(child));
-            assert!(!held(copied));
+            assert!(holds(child));
+            assert!(!holds(copied));
             within(Some(&table_two), || {
-                assert!(held(two.root_node()));
-                assert!(!held(one.root_node()));
+                assert!(holds(two.root_node()));
+                assert!(!holds(one.root_node()));
             });
             let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 within(Some(&table_two), || panic!("a walk that panics"))
             }));
             assert!(panicked.is_err());
-            within(None, || assert!(held(one.root_node())));
-            assert!(held(one.root_node()));
+            within(None, || assert!(holds(one.root_node())));
+            assert!(holds(one.root_node()));
             assert_eq!(named_children(one.root_node()).len(), 1);
         });
-        assert!(!held(one.root_node()));
+        assert!(!holds(one.root_node()));
     }
 }

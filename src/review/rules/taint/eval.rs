@@ -217,8 +217,7 @@ impl Walk<'_> {
     }
 
     fn eval_all(&self, node: Node<'_>, state: &State) -> Option<Vec<Step>> {
-        let children = shape::children(node);
-        children
+        shape::children(node)
             .into_iter()
             .find_map(|child| self.eval(child, state))
     }
