@@ -147,8 +147,15 @@ pub(crate) struct Steps {
 pub(crate) struct StepWriter {
     bytes: Vec<u8>,
     /// Where each message or text written so far is.
-    written: HashMap<String, u32>,
+    written: FastMap<String, u32>,
+    /// Per place of the file a step was at (its bytes): its location's four numbers and where
+    /// its text is, so that a place many edges go through is shown once (see
+    /// [`StepWriter::write_at`]).
+    places: FastMap<Range<usize>, Shown>,
 }
+
+/// A place's location (its four numbers) and where its text is.
+type Shown = ([u32; 4], u32);
 
 /// The bytes of a step: four numbers of its location, and where its message and text are.
 const STEP: usize = 6 * 4;
@@ -156,39 +163,84 @@ const STEP: usize = 6 * 4;
 impl StepWriter {
     /// Writes `steps`: where they are among the file's. None (the edge keeps no steps) when a
     /// number does not fit in 32 bits: a file of more than 4 GiB, or of its steps.
+    #[cfg(test)]
     pub(crate) fn write(&mut self, steps: &[FlowStep]) -> Steps {
-        let rollback = self.bytes.len();
-        match self.try_write(steps) {
-            Some(steps) => steps,
-            None => {
-                self.bytes.truncate(rollback);
-                self.written.retain(|_, at| (*at as usize) < rollback);
-                Steps::default()
+        self.write_with(|writer, records| {
+            for step in steps {
+                let shown = (writer.numbers(&step.location)?, writer.string(&step.text)?);
+                writer.record(shown, &step.message, records)?;
             }
-        }
+            Some(())
+        })
     }
 
-    fn try_write(&mut self, steps: &[FlowStep]) -> Option<Steps> {
-        let mut records = Vec::with_capacity(steps.len() * STEP);
-        for step in steps {
-            let location = &step.location;
-            let numbers = [
-                u32::try_from(location.start_line).ok()?,
-                u32::try_from(location.start_column).ok()?,
-                u32::try_from(location.end_line).ok()?,
-                u32::try_from(location.end_column).ok()?,
-                self.string(&step.message)?,
-                self.string(&step.text)?,
-            ];
-            for number in numbers {
-                records.extend_from_slice(&number.to_le_bytes());
+    /// [`StepWriter::write`] for steps given as the bytes of the file they are at and their
+    /// message: `show` gives the location and text of a place, asked once per place however
+    /// many steps are there.
+    pub(crate) fn write_at<'m>(
+        &mut self,
+        steps: impl IntoIterator<Item = (&'m Range<usize>, &'m str)>,
+        mut show: impl FnMut(&Range<usize>) -> (crate::model::Location, String),
+    ) -> Steps {
+        self.write_with(|writer, records| {
+            for (bytes, message) in steps {
+                let shown = match writer.places.get(bytes) {
+                    Some(shown) => *shown,
+                    None => {
+                        let (location, text) = show(bytes);
+                        let shown = (writer.numbers(&location)?, writer.string(&text)?);
+                        writer.places.insert(bytes.clone(), shown);
+                        shown
+                    }
+                };
+                writer.record(shown, message, records)?;
             }
+            Some(())
+        })
+    }
+
+    /// Writes the records `write` makes; on `None`, takes back all it wrote, the messages, texts
+    /// and places included.
+    fn write_with(
+        &mut self,
+        write: impl FnOnce(&mut StepWriter, &mut Vec<u8>) -> Option<()>,
+    ) -> Steps {
+        let rollback = self.bytes.len();
+        let mut records = Vec::new();
+        let written = write(self, &mut records).and_then(|()| {
+            let at = u32::try_from(self.bytes.len()).ok()?;
+            let len = u32::try_from(records.len()).ok()?;
+            self.bytes.extend_from_slice(&records);
+            u32::try_from(self.bytes.len()).ok()?;
+            Some(Steps { at, len })
+        });
+        written.unwrap_or_else(|| {
+            self.bytes.truncate(rollback);
+            self.written.retain(|_, at| (*at as usize) < rollback);
+            self.places
+                .retain(|_, (_, text)| (*text as usize) < rollback);
+            Steps::default()
+        })
+    }
+
+    /// The four numbers of `location`, if each fits in 32 bits.
+    fn numbers(&self, location: &crate::model::Location) -> Option<[u32; 4]> {
+        Some([
+            u32::try_from(location.start_line).ok()?,
+            u32::try_from(location.start_column).ok()?,
+            u32::try_from(location.end_line).ok()?,
+            u32::try_from(location.end_column).ok()?,
+        ])
+    }
+
+    /// Adds to `records` a step shown at `shown`, with `message`.
+    fn record(&mut self, shown: Shown, message: &str, records: &mut Vec<u8>) -> Option<()> {
+        let (location, text) = shown;
+        let message = self.string(message)?;
+        for number in location.into_iter().chain([message, text]) {
+            records.extend_from_slice(&number.to_le_bytes());
         }
-        let at = u32::try_from(self.bytes.len()).ok()?;
-        let len = u32::try_from(records.len()).ok()?;
-        self.bytes.extend_from_slice(&records);
-        u32::try_from(self.bytes.len()).ok()?;
-        Some(Steps { at, len })
+        Some(())
     }
 
     /// Where `text` is: its length then its bytes, written the first time it is asked for.
@@ -1368,6 +1420,97 @@ mod tests {
         let mut spill = Spill::default();
         let kept = spill.keep(&[9, 0, 0, 0, b'x']);
         assert_eq!(spill.string(kept, 0), None);
+    }
+
+    #[test]
+    fn a_place_many_steps_go_through_is_shown_once_and_read_back_as_each_step_says() {
+        // Places by their bytes; line 10 + the start of the bytes, shown as "line N".
+        let shown = std::cell::Cell::new(0);
+        let show = |bytes: &Range<usize>| {
+            shown.set(shown.get() + 1);
+            let step = step(10 + bytes.start, "", &format!("line {}", bytes.start));
+            (step.location, step.text)
+        };
+        let (a, b, c) = (0..4, 7..9, 12..20);
+        let mut writer = StepWriter::default();
+        let first = writer.write_at([(&a, "read from `argv`"), (&b, "passed to `run`")], show);
+        let second = writer.write_at([(&b, "x"), (&c, "returned by `f`"), (&a, "again")], show);
+        assert_eq!(shown.get(), 3, "each place shown once: {a:?}, {b:?}, {c:?}");
+        let expected = |steps: &[(&Range<usize>, &str)]| -> Vec<FlowStep> {
+            let at =
+                |bytes: &Range<usize>| step(10 + bytes.start, "", &format!("line {}", bytes.start));
+            steps
+                .iter()
+                .map(|(bytes, message)| FlowStep {
+                    message: message.to_string(),
+                    ..at(bytes)
+                })
+                .collect()
+        };
+        // The same records as written from the steps themselves.
+        let mut plain = StepWriter::default();
+        let steps = expected(&[(&a, "read from `argv`"), (&b, "passed to `run`")]);
+        let again = plain.write(&steps);
+        assert_eq!((first.at, first.len), (again.at, again.len));
+        let buffer = writer.finish();
+        let string = |at: u32| {
+            let at = at as usize;
+            let len = u32::from_le_bytes(buffer.get(at..at + 4)?.try_into().ok()?) as usize;
+            String::from_utf8(buffer.get(at + 4..at + 4 + len)?.to_vec()).ok()
+        };
+        let read = |steps: Steps| {
+            let records = &buffer[steps.at as usize..(steps.at + steps.len) as usize];
+            Steps::read(records, "src/a.c", string).expect("read back")
+        };
+        for (steps, want) in [
+            (
+                first,
+                expected(&[(&a, "read from `argv`"), (&b, "passed to `run`")]),
+            ),
+            (
+                second,
+                expected(&[(&b, "x"), (&c, "returned by `f`"), (&a, "again")]),
+            ),
+        ] {
+            let got = read(steps);
+            assert_eq!(got.len(), want.len());
+            for (got, want) in got.iter().zip(&want) {
+                assert_eq!(got.location, want.location);
+                assert_eq!((&got.message, &got.text), (&want.message, &want.text));
+            }
+        }
+    }
+
+    #[test]
+    fn a_place_shown_by_steps_that_were_taken_back_is_shown_again() {
+        let shown = std::cell::Cell::new(0);
+        let show = |bytes: &Range<usize>| {
+            shown.set(shown.get() + 1);
+            let mut step = step(3, "", &format!("text {}", bytes.start));
+            if bytes.start == 99 {
+                step.location.end_column = usize::MAX;
+            }
+            (step.location, step.text)
+        };
+        let (new, far) = (5..6, 99..100);
+        let mut writer = StepWriter::default();
+        let bytes = writer.bytes.len();
+        #[cfg(target_pointer_width = "64")]
+        {
+            assert_eq!(
+                writer.write_at([(&new, "m"), (&far, "n")], show),
+                Steps::default()
+            );
+            assert_eq!(
+                writer.bytes.len(),
+                bytes,
+                "what the edge wrote is taken back"
+            );
+            assert!(writer.places.is_empty(), "and the place it showed");
+        }
+        let kept = writer.write_at([(&new, "m")], show);
+        assert_eq!(kept.len as usize, STEP);
+        assert_eq!(writer.places.len(), 1);
     }
 
     #[test]

@@ -141,11 +141,6 @@ impl RulesReviewer {
             // edges' larger allocation for as long as the index holds them.
             let mut records = Vec::with_capacity(edges.len());
             records.extend(edges.into_iter().filter_map(|edge| {
-                let mut steps: Vec<FlowStep> = edge
-                    .steps
-                    .iter()
-                    .map(|(bytes, message)| flow_step(file, bytes, message))
-                    .collect();
                 // Where the value leaves the function, the argument or the return value,
                 // is no sink: its step says where the value goes.
                 let leaves = match &edge.to {
@@ -156,10 +151,22 @@ impl RulesReviewer {
                     Target::Field(field) => Some(format!("stored in `{}`", fields[*field].name)),
                     Target::Sink(_) => None,
                 };
-                if let (Some(message), Some(last)) = (leaves, steps.last_mut()) {
-                    last.message = message;
-                }
-                EdgeRecord::new(edge.from, &edge.to, spilled.write(&steps))
+                let last = edge.steps.len().saturating_sub(1);
+                let steps =
+                    edge.steps
+                        .iter()
+                        .enumerate()
+                        .map(|(at, (bytes, message))| match &leaves {
+                            Some(leaves) if at == last => (bytes, leaves.as_str()),
+                            _ => (bytes, message.as_str()),
+                        });
+                // Each place is shown (its location and lines) once for the file, however
+                // many edges go through it.
+                let written = spilled.write_at(steps, |bytes| {
+                    let step = flow_step(file, bytes, "");
+                    (step.location, step.text)
+                });
+                EdgeRecord::new(edge.from, &edge.to, written)
             }));
             records
         };
