@@ -4,10 +4,11 @@
 //! file is walked once per rule and once per set of free walks: the same children, found again
 //! each time by stepping a cursor over every child, punctuation and hidden nodes included. The
 //! table finds them once, and while a thread runs [`within`] it, [`named_children`] looks them
-//! up by the node's id. A node the table does not hold (of another tree, a copy of its own
-//! included, or asked for outside a run within a table) is read from the tree as before. The
-//! answer is the same either way: `answers_as_the_tree_does` checks it over every node of the
-//! rule test files.
+//! up by the node's id, and [`each_named_below`] goes through the named nodes below one (a pass
+//! for a file's declarations, or a function's) without stepping over the others. A node the
+//! table does not hold (of another tree, a copy of its own included, or asked for outside a run
+//! within a table) is read from the tree as before. The answer is the same either way:
+//! `answers_as_the_tree_does` checks both over every node of the rule test files.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -21,6 +22,9 @@ pub(crate) struct Nodes<'t> {
     /// Where a node's children start in `named`, and how many there are.
     index: HashMap<usize, (u32, u32), foldhash::fast::FixedState>,
     named: Vec<Node<'t>>,
+    /// Every named node's children are in the table (a tree of more than four billion nodes
+    /// is not held whole).
+    whole: bool,
 }
 
 impl<'t> Nodes<'t> {
@@ -30,6 +34,7 @@ impl<'t> Nodes<'t> {
         let mut named: Vec<Node<'t>> = Vec::new();
         let mut stack = vec![root];
         let mut cursor = root.walk();
+        let mut whole = true;
         while let Some(node) = stack.pop() {
             let start = named.len();
             named.extend(node.named_children(&mut cursor));
@@ -37,12 +42,18 @@ impl<'t> Nodes<'t> {
             else {
                 // Past four billion nodes, the rest are read from the tree.
                 named.truncate(start);
+                whole = false;
                 break;
             };
             index.insert(node.id(), (from, count));
             stack.extend_from_slice(&named[start..]);
         }
-        Self { root, index, named }
+        Self {
+            root,
+            index,
+            named,
+            whole,
+        }
     }
 
     /// The node the table was made from.
@@ -83,8 +94,8 @@ fn tree_of(node: Node<'_>) -> usize {
     node.into_raw().tree as usize
 }
 
-/// What the entered table holds of `node`'s named children, when it holds `node`.
-fn held<'t>(node: Node<'t>) -> Option<Vec<Node<'t>>> {
+/// What `answer` says of the entered table, when it is of `node`'s tree.
+fn asked<'t, R>(node: Node<'t>, answer: impl FnOnce(&Nodes<'t>) -> Option<R>) -> Option<R> {
     let table = ENTERED.with(Cell::get);
     if table.is_null() {
         return None;
@@ -98,8 +109,42 @@ fn held<'t>(node: Node<'t>) -> Option<Vec<Node<'t>>> {
     if tree_of(node) != tree_of(table.root) {
         return None;
     }
-    let &(from, count) = table.index.get(&node.id())?;
-    Some(table.named[from as usize..][..count as usize].to_vec())
+    answer(table)
+}
+
+/// What the entered table holds of `node`'s named children, when it holds `node`.
+fn held<'t>(node: Node<'t>) -> Option<Vec<Node<'t>>> {
+    asked(node, |table| {
+        let &(from, count) = table.index.get(&node.id())?;
+        Some(table.named[from as usize..][..count as usize].to_vec())
+    })
+}
+
+/// Calls `each` with every named node below `node` in the order of the text, each before the
+/// nodes inside it, when the entered table holds `node`: the nodes a cursor would meet, without
+/// stepping over punctuation and hidden nodes. `false`, having called nothing, otherwise.
+pub(crate) fn each_named_below<'t>(node: Node<'t>, mut each: impl FnMut(Node<'t>)) -> bool {
+    asked(node, |table| {
+        if !table.whole {
+            return None;
+        }
+        let &(from, count) = table.index.get(&node.id())?;
+        // The children still to meet of each node on the way down: a stack, not recursion,
+        // since trees can be thousands of levels deep.
+        let mut pending = vec![table.named[from as usize..][..count as usize].iter()];
+        while let Some(children) = pending.last_mut() {
+            let Some(child) = children.next() else {
+                pending.pop();
+                continue;
+            };
+            each(*child);
+            if let Some(&(from, count)) = table.index.get(&child.id()).filter(|at| at.1 > 0) {
+                pending.push(table.named[from as usize..][..count as usize].iter());
+            }
+        }
+        Some(())
+    })
+    .is_some()
 }
 
 /// The named children of `node`, in order.
@@ -171,6 +216,13 @@ mod tests {
                     if let Some(from_table) = from_table {
                         assert_eq!(raw(&from_table), raw(children), "children of {at}");
                     }
+                    // And the named nodes below it, in the order a cursor meets them.
+                    let mut below = Vec::new();
+                    let answered = each_named_below(*node, |n| below.push(n));
+                    assert_eq!(answered, node.is_named(), "{at}: below it from the table");
+                    if answered {
+                        assert_eq!(raw(&below), raw(&named_below(*node)), "below {at}");
+                    }
                 }
             });
             *checked.entry(language).or_default() += all.len();
@@ -192,6 +244,31 @@ mod tests {
                 checked.get(&language).is_some_and(|n| *n > 1000),
                 "{checked:?}"
             );
+        }
+    }
+
+    /// The named nodes below `node` as a cursor meets them, every node stepped over.
+    fn named_below(node: Node<'_>) -> Vec<Node<'_>> {
+        let mut below = Vec::new();
+        let mut cursor = node.walk();
+        let mut depth = 0;
+        loop {
+            if cursor.goto_first_child() {
+                depth += 1;
+            } else {
+                while !cursor.goto_next_sibling() {
+                    if depth == 0 || !cursor.goto_parent() {
+                        return below;
+                    }
+                    depth -= 1;
+                }
+            }
+            if depth == 0 {
+                return below;
+            }
+            if cursor.node().is_named() {
+                below.push(cursor.node());
+            }
         }
     }
 

@@ -488,11 +488,18 @@ impl CompiledRules {
                 roles.written = written.clone();
             }
         }
+        // What the taint engine does with the file (its shape, its declarations, the walks)
+        // asks for nodes' children again and again: found once for it all, and looked up on
+        // every thread that works on the file (within the table).
+        let table = ((summaries || !taint_roles.is_empty()) && taint::supports(self.language))
+            .then(|| Nodes::of(tree.root_node()));
         // With summaries, each rule's walks also give the edges of the file's functions.
-        let shape = summaries
-            .then(|| summary::Shape::of(self.language, tree.root_node(), text, &aliases))
-            .flatten()
-            .filter(|shape| !shape.is_empty());
+        let shape = nodes::within(table.as_ref(), || {
+            summaries
+                .then(|| summary::Shape::of(self.language, tree.root_node(), text, &aliases))
+                .flatten()
+                .filter(|shape| !shape.is_empty())
+        });
         let mut by_rule = std::collections::BTreeMap::new();
         // Per rule about extents: the accesses it found within bounds.
         let mut fits = std::collections::HashMap::new();
@@ -505,21 +512,19 @@ impl CompiledRules {
         let declared = if taint_roles.is_empty() && shape.is_none() {
             None
         } else {
-            taint::declared(
-                self.language,
-                tree.root_node(),
-                text,
-                &aliases,
-                shape.as_ref(),
-            )
+            nodes::within(table.as_ref(), || {
+                taint::declared(
+                    self.language,
+                    tree.root_node(),
+                    text,
+                    &aliases,
+                    shape.as_ref(),
+                )
+            })
         };
         for roles in taint_roles.values_mut() {
             roles.declared = declared.clone();
         }
-        // The walks below ask for nodes' children again and again: found once for them all,
-        // and looked up on every thread that walks the file (within the table).
-        let table =
-            (shape.is_some() || !taint_roles.is_empty()).then(|| Nodes::of(tree.root_node()));
         laps.lap(Phase::Setup);
         let facts = nodes::within(table.as_ref(), || {
             let free = match (shape.as_ref().filter(|_| !cut_short), &table) {

@@ -26,6 +26,15 @@ pub(super) fn fields<'t>(node: Node<'t>, name: &str) -> Vec<Node<'t>> {
 
 /// Every node under `node` whose kind passes `wanted`, outermost first, nested ones too.
 pub(super) fn collect<'t>(node: Node<'t>, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<Node<'t>>) {
+    // From the file's table, when a walk has one (the same nodes, in the same order).
+    let from_table = crate::lang::nodes::each_named_below(node, |below| {
+        if wanted(below.kind_name()) {
+            out.push(below);
+        }
+    });
+    if from_table {
+        return;
+    }
     // With a cursor rather than recursion: a tree can be thousands of levels deep.
     let mut cursor = node.walk();
     if !cursor.goto_first_child() {
