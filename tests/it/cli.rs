@@ -294,6 +294,16 @@ fn rules_profile_times_the_phases_and_each_taint_rules_walks() {
         walks.contains("python/taint-command-injection (python)"),
         "{stdout}"
     );
+    // Each rule alone, and what it adds to a query with no pattern, which walks the same files.
+    let (_, alone) = stdout
+        .split_once("each rule alone")
+        .expect("each rule is timed alone");
+    assert!(alone.contains(" ms  no pattern (python)"), "{stdout}");
+    let rule = alone
+        .lines()
+        .find(|line| line.contains("python/taint-command-injection (python)"))
+        .unwrap_or_default();
+    assert_eq!(rule.matches(" ms ").count(), 2, "{stdout}");
 }
 
 /// Regression: `rules profile` timed the minified bundles a scan skips, so SQLAlchemy's two-line
