@@ -103,6 +103,50 @@ fn a_value_read_in_one_file_and_run_in_another_is_reported_with_its_way() {
     );
 }
 
+/// Where a value leaves a function, its step says where it goes, at the argument's own columns;
+/// the callee's parameter, where the next function's edge starts, is located as itself.
+#[test]
+fn a_step_where_a_value_leaves_its_function_says_where_it_goes() {
+    let dir = repo(&[("src/Reports.java", CALLER), ("src/Archiver.java", CALLEE)]);
+    let outcome = ScanCommand::new(dir.path())
+        .format("json")
+        .fail_on("none")
+        .run();
+    let steps: Vec<(String, u64, u64, u64, String)> = outcome.json()["findings"]
+        .as_array()
+        .expect("findings[]")
+        .iter()
+        .flat_map(|f| f["flow"].as_array().cloned().unwrap_or_default())
+        .map(|step| {
+            let at = &step["location"];
+            (
+                at["path"].as_str().unwrap_or_default().to_string(),
+                at["start_line"].as_u64().unwrap_or(0),
+                at["start_column"].as_u64().unwrap_or(0),
+                at["end_column"].as_u64().unwrap_or(0),
+                step["message"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    // `(new Archiver()).pack(name);`: `name` is columns 31 to 35.
+    let passed = (
+        "src/Reports.java".to_string(),
+        6,
+        31,
+        35,
+        "passed to `pack`".to_string(),
+    );
+    assert!(steps.contains(&passed), "{steps:#?}");
+    let parameter = steps
+        .iter()
+        .find(|s| s.0 == "src/Archiver.java" && s.1 == 2)
+        .expect("the callee's parameter is a step");
+    assert_eq!(
+        (parameter.2, parameter.3, parameter.4.as_str()),
+        (22, 33, "parameter `name`")
+    );
+}
+
 /// In SARIF too, each step of a flow across files is located in its own file (they were all
 /// given the finding's file, so code scanning showed lines of the wrong file).
 #[test]

@@ -161,8 +161,7 @@ type Shown = ([u32; 4], u32);
 const STEP: usize = 6 * 4;
 
 impl StepWriter {
-    /// Writes `steps`: where they are among the file's. None (the edge keeps no steps) when a
-    /// number does not fit in 32 bits: a file of more than 4 GiB, or of its steps.
+    /// [`StepWriter::write_at`] for steps already shown: the same records.
     #[cfg(test)]
     pub(crate) fn write(&mut self, steps: &[FlowStep]) -> Steps {
         self.write_with(|writer, records| {
@@ -174,9 +173,10 @@ impl StepWriter {
         })
     }
 
-    /// [`StepWriter::write`] for steps given as the bytes of the file they are at and their
-    /// message: `show` gives the location and text of a place, asked once per place however
-    /// many steps are there.
+    /// Writes `steps`, each the bytes of the file it is at and its message: where they are
+    /// among the file's. `show` gives the location and text of a place, asked once per place
+    /// however many steps are there. None (the edge keeps no steps) when a number does not fit
+    /// in 32 bits: a file of more than 4 GiB, or of its steps.
     pub(crate) fn write_at<'m>(
         &mut self,
         steps: impl IntoIterator<Item = (&'m Range<usize>, &'m str)>,
@@ -199,8 +199,9 @@ impl StepWriter {
         })
     }
 
-    /// Writes the records `write` makes; on `None`, takes back all it wrote, the messages, texts
-    /// and places included.
+    /// Writes the records `write` makes; on `None`, takes back all it wrote: the messages and
+    /// texts, and the places shown with a text it wrote (a place whose text was written before
+    /// stays, as its text does).
     fn write_with(
         &mut self,
         write: impl FnOnce(&mut StepWriter, &mut Vec<u8>) -> Option<()>,
@@ -263,7 +264,7 @@ impl StepWriter {
 }
 
 impl Steps {
-    /// The steps [`StepWriter::write`] wrote, from their records `bytes`, in the file at `path`,
+    /// The steps [`StepWriter::write_at`] wrote, from their records `bytes`, in the file at `path`,
     /// with `string` giving the message or text written at a place; `None` if they are not
     /// whole.
     fn read(
@@ -1422,6 +1423,13 @@ mod tests {
         assert_eq!(spill.string(kept, 0), None);
     }
 
+    /// The message or text a step writer wrote at `at` of its `buffer`.
+    fn string_at(buffer: &[u8], at: u32) -> Option<String> {
+        let at = at as usize;
+        let len = u32::from_le_bytes(buffer.get(at..at + 4)?.try_into().ok()?) as usize;
+        String::from_utf8(buffer.get(at + 4..at + 4 + len)?.to_vec()).ok()
+    }
+
     #[test]
     fn a_place_many_steps_go_through_is_shown_once_and_read_back_as_each_step_says() {
         // Places by their bytes; line 10 + the start of the bytes, shown as "line N".
@@ -1453,11 +1461,7 @@ mod tests {
         let again = plain.write(&steps);
         assert_eq!((first.at, first.len), (again.at, again.len));
         let buffer = writer.finish();
-        let string = |at: u32| {
-            let at = at as usize;
-            let len = u32::from_le_bytes(buffer.get(at..at + 4)?.try_into().ok()?) as usize;
-            String::from_utf8(buffer.get(at + 4..at + 4 + len)?.to_vec()).ok()
-        };
+        let string = |at: u32| string_at(&buffer, at);
         let read = |steps: Steps| {
             let records = &buffer[steps.at as usize..(steps.at + steps.len) as usize];
             Steps::read(records, "src/a.c", string).expect("read back")
@@ -1511,6 +1515,17 @@ mod tests {
         let kept = writer.write_at([(&new, "m")], show);
         assert_eq!(kept.len as usize, STEP);
         assert_eq!(writer.places.len(), 1);
+        // The place taken back was shown again, and reads back as itself.
+        #[cfg(target_pointer_width = "64")]
+        assert_eq!(shown.get(), 3);
+        let buffer = writer.finish();
+        let string = |at: u32| string_at(&buffer, at);
+        let records = &buffer[kept.at as usize..(kept.at + kept.len) as usize];
+        let read = Steps::read(records, "src/a.c", string).expect("read back");
+        assert_eq!(
+            (read[0].message.as_str(), read[0].text.as_str()),
+            ("m", "text 5")
+        );
     }
 
     #[test]
