@@ -498,22 +498,26 @@ fn profile(
             run.push((walk(&query, *language)?, &rule.meta.id, *language));
         }
     }
-    run.sort();
+    // By what each adds to that walk: the rules of the language with the most files would
+    // come first by their whole time.
+    let adds = |elapsed: &Duration, language: &Language| {
+        ms(*elapsed) - ms(bare.get(language).copied().unwrap_or_default())
+    };
+    run.sort_by(|a, b| adds(&a.0, &a.2).total_cmp(&adds(&b.0, &b.2)));
     writeln!(
         out,
-        "\neach rule alone over the same files (no prefilter), the slowest, and what it adds to a query\n\
-         with no pattern, which walks the files all the same:"
+        "\neach rule alone over the same files (no prefilter): the time a query with no pattern takes to\n\
+         walk them, then per rule its time and what it adds to that walk, the most first:"
     )?;
     for (language, elapsed) in &bare {
         writeln!(out, "  {:>7.1} ms  no pattern ({language})", ms(*elapsed))?;
     }
     for (elapsed, id, language) in run.iter().rev().take(top) {
-        let adds = elapsed.saturating_sub(bare.get(language).copied().unwrap_or_default());
         writeln!(
             out,
-            "  {:>7.1} ms  {:>7.1} ms  {id} ({language})",
+            "  {:>7.1} ms  {:>+7.1} ms  {id} ({language})",
             ms(*elapsed),
-            ms(adds)
+            adds(elapsed, language)
         )?;
     }
     Ok(())
