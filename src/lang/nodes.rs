@@ -12,6 +12,7 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use tree_sitter::Node;
 
@@ -100,34 +101,41 @@ pub(crate) fn within<R>(nodes: Option<&Nodes<'_>>, walk: impl FnOnce() -> R) -> 
 
 /// Whether a named node lies below `node`.
 fn holds_named(node: Node<'_>) -> bool {
-    !named_below_by_cursor(node, 1).is_empty()
+    let mut found = false;
+    each_named_below_by_cursor(node, |_| {
+        found = true;
+        ControlFlow::Break(())
+    });
+    found
 }
 
-/// The first `most` named nodes below `node` in the order of the text, found by stepping a
-/// cursor over every node.
-fn named_below_by_cursor(node: Node<'_>, most: usize) -> Vec<Node<'_>> {
-    let mut below = Vec::new();
+/// Calls `each` with the named nodes below `node` in the order of the text, each before the
+/// nodes inside it, found by stepping a cursor over every node, until `each` breaks.
+pub(crate) fn each_named_below_by_cursor<'t>(
+    node: Node<'t>,
+    mut each: impl FnMut(Node<'t>) -> ControlFlow<()>,
+) {
+    // With a cursor rather than recursion: a tree can be thousands of levels deep.
     let mut cursor = node.walk();
     let mut depth = 0usize;
-    while below.len() < most {
+    loop {
         if cursor.goto_first_child() {
             depth += 1;
         } else {
             while !cursor.goto_next_sibling() {
                 if depth == 0 || !cursor.goto_parent() {
-                    return below;
+                    return;
                 }
                 depth -= 1;
             }
         }
         if depth == 0 {
-            break;
+            return;
         }
-        if cursor.node().is_named() {
-            below.push(cursor.node());
+        if cursor.node().is_named() && each(cursor.node()).is_break() {
+            return;
         }
     }
-    below
 }
 
 /// The address of the tree `node` is of (a copy of a tree is another tree).
@@ -262,11 +270,12 @@ mod tests {
                     let answered = each_named_below(*node, |n| below.push(n));
                     assert_eq!(answered, node.is_named(), "{at}: below it from the table");
                     if answered {
-                        assert_eq!(
-                            raw(&below),
-                            raw(&named_below_by_cursor(*node, usize::MAX)),
-                            "below {at}"
-                        );
+                        let mut by_cursor = Vec::new();
+                        each_named_below_by_cursor(*node, |n| {
+                            by_cursor.push(n);
+                            ControlFlow::Continue(())
+                        });
+                        assert_eq!(raw(&below), raw(&by_cursor), "below {at}");
                     }
                 }
             });

@@ -32,30 +32,13 @@ pub(super) fn collect<'t>(node: Node<'t>, wanted: &dyn Fn(&str) -> bool, out: &m
             out.push(below);
         }
     });
-    if from_table {
-        return;
-    }
-    // With a cursor rather than recursion: a tree can be thousands of levels deep.
-    let mut cursor = node.walk();
-    if !cursor.goto_first_child() {
-        return;
-    }
-    loop {
-        let current = cursor.node();
-        if current.is_named() && wanted(current.kind_name()) {
-            out.push(current);
-        }
-        if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
+    if !from_table {
+        crate::lang::nodes::each_named_below_by_cursor(node, |below| {
+            if wanted(below.kind_name()) {
+                out.push(below);
             }
-            if !cursor.goto_parent() || cursor.node().id() == node.id() {
-                return;
-            }
-        }
+            std::ops::ControlFlow::Continue(())
+        });
     }
 }
 
