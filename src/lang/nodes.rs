@@ -4,15 +4,17 @@
 //! file is walked once per rule and once per set of free walks: the same children, found again
 //! each time by stepping a cursor over every child, punctuation and hidden nodes included. The
 //! table finds them once, and while a thread runs [`within`] it, [`named_children`] looks them
-//! up by the node's id, and [`each_named_below`] goes through the named nodes below one (a pass
-//! for a file's declarations, or a function's) without stepping over the others. A node the
+//! up by the node's id (with [`named_children_in_fields`], each with its field), [`each_named_below`]
+//! goes through the named nodes below one (a pass for a file's declarations, or a function's)
+//! without stepping over the others, and [`path_below`] goes down from a statement to a node of
+//! it (a sink) without searching every level's children from the first. A node the
 //! table does not hold (of another tree, a copy of its own included, or asked for outside a run
 //! within a table) is read from the tree as before. The answer is the same either way:
 //! `answers_as_the_tree_does` checks both over every node of the rule test files.
 
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 
 use tree_sitter::Node;
 
@@ -23,6 +25,9 @@ pub(crate) struct Nodes<'t> {
     /// Where a node's children start in `named`, and how many there are.
     index: HashMap<usize, (u32, u32), foldhash::fast::FixedState>,
     named: Vec<Node<'t>>,
+    /// Beside each node of `named`, the field it is in (0: none), with [`FIRST_IN_FIELD`] set
+    /// when no child before it (named or not) is in that field.
+    fields: Vec<u16>,
     /// Every named node's children are in the table (a tree of more than four billion nodes
     /// is not held whole).
     whole: bool,
@@ -33,25 +38,43 @@ impl<'t> Nodes<'t> {
     pub(crate) fn of(root: Node<'t>) -> Self {
         let mut index = HashMap::with_hasher(foldhash::fast::FixedState::default());
         let mut named: Vec<Node<'t>> = Vec::new();
+        let mut fields: Vec<u16> = Vec::new();
         let mut stack = vec![root];
         let mut cursor = root.walk();
         let mut whole = true;
+        // The fields met so far among the children of the node at hand.
+        let mut met: Vec<u16> = Vec::new();
         while let Some(node) = stack.pop() {
             let start = named.len();
-            for child in node.children(&mut cursor) {
+            met.clear();
+            // The children as `Node::children` steps over them, each with its field.
+            cursor.reset(node);
+            let mut more = cursor.goto_first_child();
+            while more {
+                let child = cursor.node();
+                let field = cursor
+                    .field_id()
+                    .map_or(0, |field| field.get() & !FIRST_IN_FIELD);
+                let first = field != 0 && !met.contains(&field);
+                if first {
+                    met.push(field);
+                }
                 if child.is_named() {
                     named.push(child);
+                    fields.push(if first { field | FIRST_IN_FIELD } else { field });
                 } else if child.child_count() > 0 && holds_named(child) {
                     // An anonymous node has only tokens below it (Python's `is not`) in the
                     // grammars shardscan has; should one hold a named node, that node is not
                     // in the table, and no pass over the nodes below one is made from it.
                     whole = false;
                 }
+                more = cursor.goto_next_sibling();
             }
             let (Ok(from), Ok(count)) = (u32::try_from(start), u32::try_from(named.len() - start))
             else {
                 // Past four billion nodes, the rest are read from the tree.
                 named.truncate(start);
+                fields.truncate(start);
                 whole = false;
                 break;
             };
@@ -62,6 +85,7 @@ impl<'t> Nodes<'t> {
             root,
             index,
             named,
+            fields,
             whole,
         }
     }
@@ -71,6 +95,10 @@ impl<'t> Nodes<'t> {
         self.root
     }
 }
+
+/// Set in [`Nodes`]' `fields` on a child that no child before it is in the field of (no grammar
+/// has that many fields).
+const FIRST_IN_FIELD: u16 = 0x8000;
 
 thread_local! {
     /// The table of the tree this thread walks now, if it walks within one.
@@ -196,6 +224,63 @@ pub(crate) fn each_named_below<'t>(node: Node<'t>, mut each: impl FnMut(Node<'t>
     .is_some()
 }
 
+/// The nodes from `node` down to the outermost node below it with exactly the bytes `range`
+/// (both included), when the entered table holds `node` whole and that node is named: the
+/// nodes a cursor stepping down from `node` towards `range` would meet. `None` when the table
+/// cannot say (the tree then answers).
+pub(crate) fn path_below<'t>(node: Node<'t>, range: &Range<usize>) -> Option<Vec<Node<'t>>> {
+    asked(node, |table| {
+        // Every node on the way is named: in a whole table no anonymous node holds one.
+        if !table.whole || range.is_empty() {
+            return None;
+        }
+        let mut path = vec![node];
+        let mut at = node;
+        loop {
+            let &(from, count) = table.index.get(&at.id())?;
+            let children = &table.named[from as usize..][..count as usize];
+            // Siblings do not overlap: the one around `range` is the last to start at or
+            // before it.
+            let after = children.partition_point(|c| c.start_byte() <= range.start);
+            let child = *children[..after].last()?;
+            if child.end_byte() < range.end {
+                return None;
+            }
+            path.push(child);
+            if child.byte_range() == *range {
+                return Some(path);
+            }
+            at = child;
+        }
+    })
+}
+
+/// A named child with where it stands among its parent's children: the field it is in, if
+/// any, and whether it is the first child (named or not) in that field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct InField<'t> {
+    pub(crate) node: Node<'t>,
+    pub(crate) field: Option<std::num::NonZeroU16>,
+    pub(crate) first: bool,
+}
+
+/// The named children of `node` in order, each with its field, when the entered table holds
+/// `node`: what stepping a cursor over all its children would say of them.
+pub(crate) fn named_children_in_fields(node: Node<'_>) -> Option<Vec<InField<'_>>> {
+    asked(node, |table| {
+        let &(from, count) = table.index.get(&node.id())?;
+        let (from, count) = (from as usize, count as usize);
+        let nodes = table.named[from..][..count].iter();
+        let fields = table.fields[from..][..count].iter();
+        let in_field = nodes.zip(fields).map(|(node, field)| InField {
+            node: *node,
+            field: std::num::NonZeroU16::new(field & !FIRST_IN_FIELD),
+            first: field & FIRST_IN_FIELD != 0,
+        });
+        Some(in_field.collect())
+    })
+}
+
 /// The named children of `node`, in order.
 pub(crate) fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
     held(node).unwrap_or_else(|| {
@@ -223,6 +308,7 @@ mod tests {
             .collect();
         files.sort();
         let mut checked = std::collections::BTreeMap::<Language, usize>::new();
+        let mut paths = std::collections::BTreeMap::<Language, usize>::new();
         for path in files {
             let Some(language) = Language::from_extension(&path) else {
                 continue;
@@ -265,6 +351,36 @@ mod tests {
                     if let Some(from_table) = from_table {
                         assert_eq!(raw(&from_table), raw(children), "children of {at}");
                     }
+                    // Each with its field, and whether it is the first child in it.
+                    let in_fields = named_children_in_fields(*node);
+                    assert_eq!(in_fields.is_some(), node.is_named(), "{at}: fields");
+                    if let Some(in_fields) = in_fields {
+                        assert_eq!(in_fields, in_fields_by_cursor(*node), "fields of {at}");
+                    }
+                    // The way down to each node two levels below it, and to a range that
+                    // is no node's, as a cursor goes.
+                    let mut cursor = node.walk();
+                    for child in node.children(&mut cursor) {
+                        let mut ranges =
+                            vec![child.byte_range(), child.start_byte()..child.end_byte() + 1];
+                        let mut inner = child.walk();
+                        ranges.extend(child.children(&mut inner).map(|c| c.byte_range()));
+                        for range in ranges {
+                            let found = path_below(*node, &range);
+                            let expected = path_by_cursor(*node, &range);
+                            // The table answers for every way down made of named nodes.
+                            let named = expected.as_ref().is_some_and(|path| {
+                                path.iter().all(|n| n.is_named()) && !range.is_empty()
+                            });
+                            if table.whole && named {
+                                *paths.entry(language).or_default() += 1;
+                            } else if found.is_none() {
+                                continue;
+                            }
+                            let found = found.as_deref().map(raw);
+                            assert_eq!(found, expected.as_deref().map(raw), "{range:?} below {at}");
+                        }
+                    }
                     // And the named nodes below it, in the order a cursor meets them.
                     let mut below = Vec::new();
                     let answered = each_named_below(*node, |n| below.push(n));
@@ -298,7 +414,47 @@ mod tests {
                 checked.get(&language).is_some_and(|n| *n > 1000),
                 "{checked:?}"
             );
+            assert!(paths.get(&language).is_some_and(|n| *n > 1000), "{paths:?}");
         }
+    }
+
+    /// The nodes from `node` down to the outermost one below it with exactly the bytes
+    /// `range`, stepping a cursor over every child on the way (named or not).
+    fn path_by_cursor<'t>(node: Node<'t>, range: &Range<usize>) -> Option<Vec<Node<'t>>> {
+        let mut path = vec![node];
+        let mut at = node;
+        loop {
+            let mut cursor = at.walk();
+            let around = |c: &Node<'_>| c.start_byte() <= range.start && c.end_byte() >= range.end;
+            let child = at.children(&mut cursor).find(around)?;
+            path.push(child);
+            if child.byte_range() == *range {
+                return Some(path);
+            }
+            at = child;
+        }
+    }
+
+    /// The named children of `node` with their fields, by stepping a cursor over them all.
+    fn in_fields_by_cursor(node: Node<'_>) -> Vec<InField<'_>> {
+        let mut children = Vec::new();
+        let mut met = Vec::new();
+        let mut cursor = node.walk();
+        let mut more = cursor.goto_first_child();
+        while more {
+            let field = cursor.field_name();
+            let first = field.is_some_and(|field| !met.contains(&field));
+            met.extend(field);
+            if cursor.node().is_named() {
+                children.push(InField {
+                    node: cursor.node(),
+                    field: cursor.field_id(),
+                    first,
+                });
+            }
+            more = cursor.goto_next_sibling();
+        }
+        children
     }
 
     /// A table answers only for its own tree, not for a copy of it that shares its nodes, and

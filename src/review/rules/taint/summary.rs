@@ -26,6 +26,7 @@ use super::lang;
 use super::shape::{children, collect, declarator_name};
 use super::syntax::{Call, Syntax};
 use super::{walk, Flow, Roles, Step, Watched};
+use crate::lang::nodes;
 use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
@@ -156,6 +157,12 @@ impl Shape {
         let mut declarators = Declarators::new(root);
         let stored = Stored::of(language, root, text);
         let fields_possible = stored.may_name(language);
+        // The ids of those fields in this grammar, for the children the table gives.
+        let grammar = root.language();
+        let names_only: Vec<_> = NAMES_ONLY
+            .iter()
+            .filter_map(|field| grammar.field_id_for_name(field))
+            .collect();
         // Assignment targets already taken as field writes.
         let mut written: std::collections::HashSet<usize> = std::collections::HashSet::new();
         // Per function: the fields its body has stored a constant in so far.
@@ -248,22 +255,34 @@ impl Shape {
             // Which children stand for a value (not a name being declared, a method's or a
             // member's own name, a type, or the function a call names: the first child in each
             // of those fields); asked only where a field or global may be named.
-            let mut children: Vec<(Node<'_>, bool)> = Vec::new();
-            let mut named_fields = [false; NAMES_ONLY.len()];
-            let mut cursor = node.walk();
-            let mut more = cursor.goto_first_child();
-            while more {
-                let child = cursor.node();
-                let first_in_field = fields_possible
-                    .then(|| cursor.field_name())
-                    .flatten()
-                    .and_then(|field| NAMES_ONLY.iter().position(|f| *f == field))
-                    .is_some_and(|at| !std::mem::replace(&mut named_fields[at], true));
-                if child.is_named() {
-                    children.push((child, !first_in_field));
+            let children: Vec<(Node<'_>, bool)> = match nodes::named_children_in_fields(node) {
+                Some(held) => held
+                    .into_iter()
+                    .map(|child| {
+                        let names_only = child.field.is_some_and(|f| names_only.contains(&f));
+                        (child.node, !(fields_possible && child.first && names_only))
+                    })
+                    .collect(),
+                None => {
+                    let mut children = Vec::new();
+                    let mut named_fields = [false; NAMES_ONLY.len()];
+                    let mut cursor = node.walk();
+                    let mut more = cursor.goto_first_child();
+                    while more {
+                        let child = cursor.node();
+                        let first_in_field = fields_possible
+                            .then(|| cursor.field_name())
+                            .flatten()
+                            .and_then(|field| NAMES_ONLY.iter().position(|f| *f == field))
+                            .is_some_and(|at| !std::mem::replace(&mut named_fields[at], true));
+                        if child.is_named() {
+                            children.push((child, !first_in_field));
+                        }
+                        more = cursor.goto_next_sibling();
+                    }
+                    children
                 }
-                more = cursor.goto_next_sibling();
-            }
+            };
             for (child, value) in children.into_iter().rev() {
                 stack.push((child, inner, value));
             }

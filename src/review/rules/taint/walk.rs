@@ -622,25 +622,33 @@ impl<'a> Walk<'a> {
             .collect();
         self.budget.spend(1 + sinks.len());
         for sink in sinks {
-            let Some(sink_node) = node.descendant_for_byte_range(sink.start, sink.end) else {
-                continue;
-            };
-            // The outermost node with exactly the sink's bytes, below `node`.
-            let mut sink_node = sink_node;
             let (outer_id, function) = self.sink_node(&sink).unwrap_or((0, None));
-            if sink_node.id() != outer_id {
-                let mut cursor = node.walk();
-                while cursor.goto_first_child_for_byte(sink.start).is_some() {
-                    let current = cursor.node();
-                    if current.byte_range() == sink && current.id() != node.id() {
-                        sink_node = current;
-                        break;
+            // The outermost node with exactly the sink's bytes, below `node`, and the nodes
+            // down to it: from the file's table, else from the tree.
+            let from_table = crate::lang::nodes::path_below(node, &sink);
+            let sink_node = match from_table.as_ref().and_then(|path| path.last()) {
+                Some(below) => *below,
+                None => {
+                    let Some(mut sink_node) = node.descendant_for_byte_range(sink.start, sink.end)
+                    else {
+                        continue;
+                    };
+                    if sink_node.id() != outer_id {
+                        let mut cursor = node.walk();
+                        while cursor.goto_first_child_for_byte(sink.start).is_some() {
+                            let current = cursor.node();
+                            if current.byte_range() == sink && current.id() != node.id() {
+                                sink_node = current;
+                                break;
+                            }
+                            if current.start_byte() > sink.start || current.end_byte() < sink.end {
+                                break;
+                            }
+                        }
                     }
-                    if current.start_byte() > sink.start || current.end_byte() < sink.end {
-                        break;
-                    }
+                    sink_node
                 }
-            }
+            };
             // Inside a function value or declaration below `node`: walked on its own.
             let node_range = node.byte_range();
             let inside = function.is_some_and(|f| {
@@ -651,7 +659,12 @@ impl<'a> Walk<'a> {
             }
             // The nodes from the statement down to the sink, walked down (a node's parent is
             // found from the root, so walking up would cost the depth at each step).
-            let path = path_to(node, sink_node);
+            let path = match from_table {
+                // As deep as `path_to` goes.
+                Some(path) if path.len() > MAX_PATH + 1 => vec![node, sink_node],
+                Some(path) => path,
+                None => path_to(node, sink_node),
+            };
             // `sizeof *p`: the operand of `sizeof` is not evaluated, nor of a macro that wraps
             // it (`YYSIZEOF (*yyvsp)`).
             let unevaluated = |n: &Node<'_>| {
