@@ -28,9 +28,11 @@ pub(crate) struct Nodes<'t> {
     /// Beside each node of `named`, the field it is in (0: none), with [`FIRST_IN_FIELD`] set
     /// when no child before it (named or not) is in that field.
     fields: Vec<u16>,
-    /// Every named node's children are in the table (a tree of more than four billion nodes
-    /// is not held whole).
+    /// Every named node's children are in the table: no anonymous node holds a named one, and
+    /// the tree has fewer than four billion nodes.
     whole: bool,
+    /// Every field id fits beside [`FIRST_IN_FIELD`]: the table says which field a child is in.
+    fielded: bool,
 }
 
 impl<'t> Nodes<'t> {
@@ -42,6 +44,7 @@ impl<'t> Nodes<'t> {
         let mut stack = vec![root];
         let mut cursor = root.walk();
         let mut whole = true;
+        let mut fielded = true;
         // The fields met so far among the children of the node at hand.
         let mut met: Vec<u16> = Vec::new();
         while let Some(node) = stack.pop() {
@@ -52,9 +55,9 @@ impl<'t> Nodes<'t> {
             let mut more = cursor.goto_first_child();
             while more {
                 let child = cursor.node();
-                let field = cursor
-                    .field_id()
-                    .map_or(0, |field| field.get() & !FIRST_IN_FIELD);
+                let field = cursor.field_id().map_or(0, |field| field.get());
+                // No grammar has that many fields; should one, the table says none.
+                fielded &= field & FIRST_IN_FIELD == 0;
                 let first = field != 0 && !met.contains(&field);
                 if first {
                     met.push(field);
@@ -87,6 +90,7 @@ impl<'t> Nodes<'t> {
             named,
             fields,
             whole,
+            fielded,
         }
     }
 
@@ -268,6 +272,9 @@ pub(crate) struct InField<'t> {
 /// `node`: what stepping a cursor over all its children would say of them.
 pub(crate) fn named_children_in_fields(node: Node<'_>) -> Option<Vec<InField<'_>>> {
     asked(node, |table| {
+        if !table.fielded {
+            return None;
+        }
         let &(from, count) = table.index.get(&node.id())?;
         let (from, count) = (from as usize, count as usize);
         let nodes = table.named[from..][..count].iter();
@@ -279,6 +286,29 @@ pub(crate) fn named_children_in_fields(node: Node<'_>) -> Option<Vec<InField<'_>
         });
         Some(in_field.collect())
     })
+}
+
+/// [`named_children_in_fields`], found by stepping a cursor over every child of `node`: what
+/// the table holds, for a node it does not.
+pub(crate) fn named_children_in_fields_by_cursor(node: Node<'_>) -> Vec<InField<'_>> {
+    let mut children = Vec::new();
+    let mut met = Vec::new();
+    let mut cursor = node.walk();
+    let mut more = cursor.goto_first_child();
+    while more {
+        let field = cursor.field_id();
+        let first = field.is_some_and(|field| !met.contains(&field));
+        met.extend(field);
+        if cursor.node().is_named() {
+            children.push(InField {
+                node: cursor.node(),
+                field,
+                first,
+            });
+        }
+        more = cursor.goto_next_sibling();
+    }
+    children
 }
 
 /// The named children of `node`, in order.
@@ -355,7 +385,8 @@ mod tests {
                     let in_fields = named_children_in_fields(*node);
                     assert_eq!(in_fields.is_some(), node.is_named(), "{at}: fields");
                     if let Some(in_fields) = in_fields {
-                        assert_eq!(in_fields, in_fields_by_cursor(*node), "fields of {at}");
+                        let by_cursor = named_children_in_fields_by_cursor(*node);
+                        assert_eq!(in_fields, by_cursor, "fields of {at}");
                     }
                     // The way down to each node two levels below it, and to a range that
                     // is no node's, as a cursor goes.
@@ -433,28 +464,6 @@ mod tests {
             }
             at = child;
         }
-    }
-
-    /// The named children of `node` with their fields, by stepping a cursor over them all.
-    fn in_fields_by_cursor(node: Node<'_>) -> Vec<InField<'_>> {
-        let mut children = Vec::new();
-        let mut met = Vec::new();
-        let mut cursor = node.walk();
-        let mut more = cursor.goto_first_child();
-        while more {
-            let field = cursor.field_name();
-            let first = field.is_some_and(|field| !met.contains(&field));
-            met.extend(field);
-            if cursor.node().is_named() {
-                children.push(InField {
-                    node: cursor.node(),
-                    field: cursor.field_id(),
-                    first,
-                });
-            }
-            more = cursor.goto_next_sibling();
-        }
-        children
     }
 
     /// A table answers only for its own tree, not for a copy of it that shares its nodes, and

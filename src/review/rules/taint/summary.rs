@@ -255,36 +255,12 @@ impl Shape {
             // Which children stand for a value (not a name being declared, a method's or a
             // member's own name, a type, or the function a call names: the first child in each
             // of those fields); asked only where a field or global may be named.
-            let children: Vec<(Node<'_>, bool)> = match nodes::named_children_in_fields(node) {
-                Some(held) => held
-                    .into_iter()
-                    .map(|child| {
-                        let names_only = child.field.is_some_and(|f| names_only.contains(&f));
-                        (child.node, !(fields_possible && child.first && names_only))
-                    })
-                    .collect(),
-                None => {
-                    let mut children = Vec::new();
-                    let mut named_fields = [false; NAMES_ONLY.len()];
-                    let mut cursor = node.walk();
-                    let mut more = cursor.goto_first_child();
-                    while more {
-                        let child = cursor.node();
-                        let first_in_field = fields_possible
-                            .then(|| cursor.field_name())
-                            .flatten()
-                            .and_then(|field| NAMES_ONLY.iter().position(|f| *f == field))
-                            .is_some_and(|at| !std::mem::replace(&mut named_fields[at], true));
-                        if child.is_named() {
-                            children.push((child, !first_in_field));
-                        }
-                        more = cursor.goto_next_sibling();
-                    }
-                    children
-                }
-            };
-            for (child, value) in children.into_iter().rev() {
-                stack.push((child, inner, value));
+            let children = nodes::named_children_in_fields(node)
+                .unwrap_or_else(|| nodes::named_children_in_fields_by_cursor(node));
+            for child in children.into_iter().rev() {
+                let names_only = child.field.is_some_and(|f| names_only.contains(&f));
+                let value = !(fields_possible && child.first && names_only);
+                stack.push((child.node, inner, value));
             }
         }
         for (node, index) in definitions {
