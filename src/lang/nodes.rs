@@ -14,6 +14,7 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::num::NonZeroU16;
 use std::ops::{ControlFlow, Range};
 
 use tree_sitter::Node;
@@ -25,14 +26,12 @@ pub(crate) struct Nodes<'t> {
     /// Where a node's children start in `named`, and how many there are.
     index: HashMap<usize, (u32, u32), foldhash::fast::FixedState>,
     named: Vec<Node<'t>>,
-    /// Beside each node of `named`, the field it is in (0: none), with [`FIRST_IN_FIELD`] set
-    /// when no child before it (named or not) is in that field.
-    fields: Vec<u16>,
+    /// Beside each node of `named`, the field it is in, and whether no child before it (named
+    /// or not) is in that field.
+    fields: Vec<InFieldOf>,
     /// Every named node's children are in the table: no anonymous node holds a named one, and
     /// the tree has fewer than four billion nodes.
     whole: bool,
-    /// Every field id fits beside [`FIRST_IN_FIELD`]: the table says which field a child is in.
-    fielded: bool,
 }
 
 impl<'t> Nodes<'t> {
@@ -40,13 +39,12 @@ impl<'t> Nodes<'t> {
     pub(crate) fn of(root: Node<'t>) -> Self {
         let mut index = HashMap::with_hasher(foldhash::fast::FixedState::default());
         let mut named: Vec<Node<'t>> = Vec::new();
-        let mut fields: Vec<u16> = Vec::new();
+        let mut fields: Vec<InFieldOf> = Vec::new();
         let mut stack = vec![root];
         let mut cursor = root.walk();
         let mut whole = true;
-        let mut fielded = true;
         // The fields met so far among the children of the node at hand.
-        let mut met: Vec<u16> = Vec::new();
+        let mut met: Vec<NonZeroU16> = Vec::new();
         while let Some(node) = stack.pop() {
             let start = named.len();
             met.clear();
@@ -55,16 +53,12 @@ impl<'t> Nodes<'t> {
             let mut more = cursor.goto_first_child();
             while more {
                 let child = cursor.node();
-                let field = cursor.field_id().map_or(0, |field| field.get());
-                // No grammar has that many fields; should one, the table says none.
-                fielded &= field & FIRST_IN_FIELD == 0;
-                let first = field != 0 && !met.contains(&field);
-                if first {
-                    met.push(field);
-                }
+                let field = cursor.field_id();
+                let first = field.is_some_and(|field| !met.contains(&field));
+                met.extend(field.filter(|_| first));
                 if child.is_named() {
                     named.push(child);
-                    fields.push(if first { field | FIRST_IN_FIELD } else { field });
+                    fields.push((field, first));
                 } else if child.child_count() > 0 && holds_named(child) {
                     // An anonymous node has only tokens below it (Python's `is not`) in the
                     // grammars shardscan has; should one hold a named node, that node is not
@@ -90,7 +84,6 @@ impl<'t> Nodes<'t> {
             named,
             fields,
             whole,
-            fielded,
         }
     }
 
@@ -98,11 +91,14 @@ impl<'t> Nodes<'t> {
     pub(crate) fn root(&self) -> Node<'t> {
         self.root
     }
-}
 
-/// Set in [`Nodes`]' `fields` on a child that no child before it is in the field of (no grammar
-/// has that many fields).
-const FIRST_IN_FIELD: u16 = 0x8000;
+    /// The named children of `node` and their fields, when the table holds `node`.
+    fn children(&self, node: Node<'t>) -> Option<(&[Node<'t>], &[InFieldOf])> {
+        let &(from, count) = self.index.get(&node.id())?;
+        let (from, count) = (from as usize, count as usize);
+        Some((&self.named[from..][..count], &self.fields[from..][..count]))
+    }
+}
 
 thread_local! {
     /// The table of the tree this thread walks now, if it walks within one.
@@ -195,10 +191,7 @@ fn asked<'t, R>(node: Node<'t>, answer: impl FnOnce(&Nodes<'t>) -> Option<R>) ->
 
 /// What the entered table holds of `node`'s named children, when it holds `node`.
 fn held<'t>(node: Node<'t>) -> Option<Vec<Node<'t>>> {
-    asked(node, |table| {
-        let &(from, count) = table.index.get(&node.id())?;
-        Some(table.named[from as usize..][..count as usize].to_vec())
-    })
+    asked(node, |table| Some(table.children(node)?.0.to_vec()))
 }
 
 /// Calls `each` with every named node below `node` in the order of the text, each before the
@@ -209,18 +202,17 @@ pub(crate) fn each_named_below<'t>(node: Node<'t>, mut each: impl FnMut(Node<'t>
         if !table.whole {
             return None;
         }
-        let &(from, count) = table.index.get(&node.id())?;
         // The children still to meet of each node on the way down: a stack, not recursion,
         // since trees can be thousands of levels deep.
-        let mut pending = vec![table.named[from as usize..][..count as usize].iter()];
+        let mut pending = vec![table.children(node)?.0.iter()];
         while let Some(children) = pending.last_mut() {
             let Some(child) = children.next() else {
                 pending.pop();
                 continue;
             };
             each(*child);
-            if let Some(&(from, count)) = table.index.get(&child.id()).filter(|at| at.1 > 0) {
-                pending.push(table.named[from as usize..][..count as usize].iter());
+            if let Some((below, _)) = table.children(*child).filter(|at| !at.0.is_empty()) {
+                pending.push(below.iter());
             }
         }
         Some(())
@@ -241,8 +233,7 @@ pub(crate) fn path_below<'t>(node: Node<'t>, range: &Range<usize>) -> Option<Vec
         let mut path = vec![node];
         let mut at = node;
         loop {
-            let &(from, count) = table.index.get(&at.id())?;
-            let children = &table.named[from as usize..][..count as usize];
+            let (children, _) = table.children(at)?;
             // Siblings do not overlap: the one around `range` is the last to start at or
             // before it.
             let after = children.partition_point(|c| c.start_byte() <= range.start);
@@ -259,12 +250,15 @@ pub(crate) fn path_below<'t>(node: Node<'t>, range: &Range<usize>) -> Option<Vec
     })
 }
 
+/// Where a named child stands in [`Nodes`]: its field, and whether it is the first in it.
+type InFieldOf = (Option<NonZeroU16>, bool);
+
 /// A named child with where it stands among its parent's children: the field it is in, if
 /// any, and whether it is the first child (named or not) in that field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct InField<'t> {
     pub(crate) node: Node<'t>,
-    pub(crate) field: Option<std::num::NonZeroU16>,
+    pub(crate) field: Option<NonZeroU16>,
     pub(crate) first: bool,
 }
 
@@ -272,18 +266,15 @@ pub(crate) struct InField<'t> {
 /// `node`: what stepping a cursor over all its children would say of them.
 pub(crate) fn named_children_in_fields(node: Node<'_>) -> Option<Vec<InField<'_>>> {
     asked(node, |table| {
-        if !table.fielded {
-            return None;
-        }
-        let &(from, count) = table.index.get(&node.id())?;
-        let (from, count) = (from as usize, count as usize);
-        let nodes = table.named[from..][..count].iter();
-        let fields = table.fields[from..][..count].iter();
-        let in_field = nodes.zip(fields).map(|(node, field)| InField {
-            node: *node,
-            field: std::num::NonZeroU16::new(field & !FIRST_IN_FIELD),
-            first: field & FIRST_IN_FIELD != 0,
-        });
+        let (nodes, fields) = table.children(node)?;
+        let in_field = nodes
+            .iter()
+            .zip(fields)
+            .map(|(node, &(field, first))| InField {
+                node: *node,
+                field,
+                first,
+            });
         Some(in_field.collect())
     })
 }

@@ -159,7 +159,7 @@ impl Shape {
         let fields_possible = stored.may_name(language);
         // The ids of those fields in this grammar, for the children the table gives.
         let grammar = root.language();
-        let names_only: Vec<_> = NAMES_ONLY
+        let naming_fields: Vec<_> = NAMES_ONLY
             .iter()
             .filter_map(|field| grammar.field_id_for_name(field))
             .collect();
@@ -258,8 +258,8 @@ impl Shape {
             let children = nodes::named_children_in_fields(node)
                 .unwrap_or_else(|| nodes::named_children_in_fields_by_cursor(node));
             for child in children.into_iter().rev() {
-                let names_only = child.field.is_some_and(|f| names_only.contains(&f));
-                let value = !(fields_possible && child.first && names_only);
+                let naming = child.field.is_some_and(|f| naming_fields.contains(&f));
+                let value = !(fields_possible && child.first && naming);
                 stack.push((child.node, inner, value));
             }
         }

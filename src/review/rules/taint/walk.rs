@@ -626,28 +626,9 @@ impl<'a> Walk<'a> {
             // The outermost node with exactly the sink's bytes, below `node`, and the nodes
             // down to it: from the file's table, else from the tree.
             let from_table = crate::lang::nodes::path_below(node, &sink);
-            let sink_node = match from_table.as_ref().and_then(|path| path.last()) {
-                Some(below) => *below,
-                None => {
-                    let Some(mut sink_node) = node.descendant_for_byte_range(sink.start, sink.end)
-                    else {
-                        continue;
-                    };
-                    if sink_node.id() != outer_id {
-                        let mut cursor = node.walk();
-                        while cursor.goto_first_child_for_byte(sink.start).is_some() {
-                            let current = cursor.node();
-                            if current.byte_range() == sink && current.id() != node.id() {
-                                sink_node = current;
-                                break;
-                            }
-                            if current.start_byte() > sink.start || current.end_byte() < sink.end {
-                                break;
-                            }
-                        }
-                    }
-                    sink_node
-                }
+            let below = from_table.as_ref().and_then(|path| path.last().copied());
+            let Some(sink_node) = below.or_else(|| outermost_below(node, &sink, outer_id)) else {
+                continue;
             };
             // Inside a function value or declaration below `node`: walked on its own.
             let node_range = node.byte_range();
@@ -969,6 +950,27 @@ const UNEVALUATED: [&str; 4] = [
 
 /// Most levels [`path_to`] goes down; below them, no guard or `sizeof` around a sink is seen.
 const MAX_PATH: usize = 256;
+
+/// The outermost node below `node` with exactly the bytes `sink`, searched in the tree; the
+/// smallest node around them where none has them. `outer_id`: the outermost node with those bytes
+/// in the file, when known (then the smallest is it, and the search stops there).
+fn outermost_below<'t>(node: Node<'t>, sink: &Range<usize>, outer_id: usize) -> Option<Node<'t>> {
+    let smallest = node.descendant_for_byte_range(sink.start, sink.end)?;
+    if smallest.id() == outer_id {
+        return Some(smallest);
+    }
+    let mut cursor = node.walk();
+    while cursor.goto_first_child_for_byte(sink.start).is_some() {
+        let current = cursor.node();
+        if current.byte_range() == *sink && current.id() != node.id() {
+            return Some(current);
+        }
+        if current.start_byte() > sink.start || current.end_byte() < sink.end {
+            break;
+        }
+    }
+    Some(smallest)
+}
 
 /// The nodes from `top` down to `target` (both included), found with a cursor from the top;
 /// just `top` and `target` when `target` lies deeper than [`MAX_PATH`] levels.
