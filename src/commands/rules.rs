@@ -301,6 +301,14 @@ fn full_run(
             .map(|(phase, time)| format!("{} {:.1} ms", phase.name(), ms(time)))
             .collect();
         writeln!(out, "              {}", phases.join(", "))?;
+        if spent.together > 0 {
+            writeln!(
+                out,
+                "              {} walks made for several rules about extents at once, \
+                 each rule's time below its share",
+                spent.together
+            )?;
+        }
         for (rule, time) in spent.rules {
             if let Some(rule) = set.rules().get(rule) {
                 walks.push((time, &rule.meta.id, *language));

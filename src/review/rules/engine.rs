@@ -84,6 +84,9 @@ pub(crate) struct Timings {
 pub(crate) struct Spent {
     pub(crate) phases: [Duration; Phase::ALL.len()],
     pub(crate) rules: std::collections::HashMap<usize, Duration>,
+    /// How many walks were made for several rules about extents at once, each rule's time
+    /// then its share of the walk (see [`walking_alike`]).
+    pub(crate) together: usize,
 }
 
 impl Timings {
@@ -97,9 +100,16 @@ impl Timings {
         spent.phases[index] += elapsed;
     }
 
-    fn add_rule(&self, rule: usize, elapsed: Duration) {
+    /// `rules` were walked in `elapsed`, together when more than one: each has its share.
+    fn add_rules(&self, rules: &[usize], elapsed: Duration) {
         let mut spent = self.spent.lock().unwrap_or_else(|e| e.into_inner());
-        *spent.rules.entry(rule).or_default() += elapsed;
+        let share = elapsed / u32::try_from(rules.len()).unwrap_or(u32::MAX).max(1);
+        for rule in rules {
+            *spent.rules.entry(*rule).or_default() += share;
+        }
+        if rules.len() > 1 {
+            spent.together += 1;
+        }
     }
 }
 
@@ -535,27 +545,48 @@ impl CompiledRules {
                 _ => Default::default(),
             };
             laps.lap(Phase::FreeWalks);
-            let walked: Vec<(usize, RuleWalk)> = taint_roles
+            // Rules about extents that walk alike are walked together.
+            let together = match saving {
+                Saving::All => walking_alike(&taint_roles),
+                Saving::Nothing => taint_roles.keys().map(|rule| vec![*rule]).collect(),
+            };
+            let mut walked: Vec<(usize, RuleWalk)> = together
                 .par_iter()
-                .map(|(rule, roles)| {
+                .flat_map_iter(|rules| {
                     nodes::within(table.as_ref(), || {
                         let started = timings.map(|_| Instant::now());
-                        let free = free
-                            .get(&summary::flags(roles))
-                            .filter(|_| saving == Saving::All);
-                        // A rule whose flows stay in their function (`; reach: function`) gives no
-                        // summaries: its walk is the one of the file alone.
-                        let shape = shape
-                            .as_ref()
-                            .filter(|_| !self.function_reach.contains(rule));
-                        let walk = self.walk_rule(roles, shape, free, tree, text, &aliases);
-                        if let (Some(timings), Some(started)) = (timings, started) {
-                            timings.add_rule(*rule, started.elapsed());
+                        let timed = |rules: &[usize], started: Option<Instant>| {
+                            if let (Some(timings), Some(started)) = (timings, started) {
+                                timings.add_rules(rules, started.elapsed());
+                            }
+                        };
+                        if let Some(walks) =
+                            self.walk_together(rules, &taint_roles, tree, text, &aliases)
+                        {
+                            timed(rules, started);
+                            return walks;
                         }
-                        (*rule, walk)
+                        let alone = |rule: &usize| {
+                            let started = timings.map(|_| Instant::now());
+                            let roles = &taint_roles[rule];
+                            let free = free
+                                .get(&summary::flags(roles))
+                                .filter(|_| saving == Saving::All);
+                            // A rule whose flows stay in their function (`; reach: function`)
+                            // gives no summaries: its walk is the one of the file alone.
+                            let shape = shape
+                                .as_ref()
+                                .filter(|_| !self.function_reach.contains(rule));
+                            let walk = self.walk_rule(roles, shape, free, tree, text, &aliases);
+                            timed(&[*rule], started);
+                            (*rule, walk)
+                        };
+                        rules.iter().map(alone).collect::<Vec<_>>()
                     })
                 })
                 .collect();
+            // In the rules' order, as each rule's walk was taken back before.
+            walked.sort_by_key(|(rule, _)| *rule);
             for (rule, walk) in walked {
                 let rule = &rule;
                 let flows = walk.flows;
@@ -686,6 +717,33 @@ impl CompiledRules {
             .collect()
     }
 
+    /// The walks of `rules` (two or more about extents that walk alike, see [`walking_alike`])
+    /// made as one; `None` for one rule, or when that walk gave up on its limits: then each
+    /// rule walks alone.
+    fn walk_together(
+        &self,
+        rules: &[usize],
+        taint_roles: &std::collections::BTreeMap<usize, taint::Roles>,
+        tree: &Tree,
+        text: &str,
+        aliases: &Aliases,
+    ) -> Option<Vec<(usize, RuleWalk)>> {
+        if rules.len() < 2 {
+            return None;
+        }
+        let roles: Vec<&taint::Roles> = rules.iter().map(|rule| &taint_roles[rule]).collect();
+        let found = taint::analyze_extents(self.language, tree.root_node(), text, aliases, &roles)?;
+        let walks = rules.iter().zip(found).map(|(rule, (flows, inside))| {
+            let walk = RuleWalk {
+                flows,
+                edges: None,
+                fits: Some(inside),
+            };
+            (*rule, walk)
+        });
+        Some(walks.collect())
+    }
+
     /// One taint rule's walks over a file: its flows, and its edges (with the file's `shape`,
     /// for summaries) or the accesses it found within bounds (a rule about extents).
     fn walk_rule(
@@ -787,7 +845,26 @@ impl CompiledRules {
     }
 }
 
-/// How much of each rule's walks is taken from the walks with no role it shares with others.
+/// The taint rules of `taint_roles` in the groups their walks are made in: the rules about
+/// extents whose walks go alike (see [`taint::Roles::walks_as`]) together, every other rule
+/// alone; in the rules' order.
+fn walking_alike(taint_roles: &std::collections::BTreeMap<usize, taint::Roles>) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (rule, roles) in taint_roles {
+        let alike = groups.iter_mut().find(|group| {
+            let first = &taint_roles[&group[0]];
+            roles.walks_as(first)
+        });
+        match alike {
+            Some(group) => group.push(*rule),
+            None => groups.push(vec![*rule]),
+        }
+    }
+    groups
+}
+
+/// How much of each rule's walks is taken from the walks with no role it shares with others,
+/// or with other rules about extents (see [`walking_alike`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Saving {
     /// A rule walks only the functions where its roles change something (see
@@ -1290,13 +1367,15 @@ fn check_predicates(query: &Query, pattern: usize, rule: &Rule) -> Result<(), Ru
 mod differential {
     use crate::review::rules::{each_source_file, RuleSet};
 
-    /// The free walks only save work: over every rule test file, the corpus and our own sources,
-    /// each file's matches, flows and summaries are exactly those of rules that each walk every
-    /// function of the file themselves.
+    /// The free walks and the walks made for several rules about extents at once only save
+    /// work: over every rule test file, the corpus and our own sources, each file's matches,
+    /// flows and summaries are exactly those of rules that each walk every function of the file
+    /// themselves, alone.
     #[test]
     fn free_walks_never_change_the_findings_or_the_summaries() {
         let set = RuleSet::builtin().unwrap();
         let (mut files, mut edges) = (0, 0);
+        let timings = super::Timings::default();
         // More trees to compare on, e.g. the third-party trees the speed benchmark scans.
         each_source_file(
             &set,
@@ -1306,7 +1385,7 @@ mod differential {
                     let facts = found.facts.map(|f| (f.by_rule, f.shared));
                     (format!("{:?}", found.matches), format!("{facts:?}"))
                 };
-                let saved = compiled.run_with_summaries(tree, text);
+                let saved = compiled.run_timed(tree, text, &timings);
                 edges += saved.facts.as_ref().map_or(0, |f| {
                     f.by_rule.values().map(|r| r.edges.len()).sum::<usize>()
                 });
@@ -1316,6 +1395,8 @@ mod differential {
             },
         );
         assert!(files > 150 && edges > 1000, "{files} files, {edges} edges");
+        let together = timings.spent().together;
+        assert!(together > 10, "{together} walks for several rules at once");
     }
 
     /// Nested nodes compiled without their kind (see `kindless`) match what the rules say as

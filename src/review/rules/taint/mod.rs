@@ -248,6 +248,56 @@ pub(crate) const ROLE_NAMES: [&str; 9] = [
 ];
 
 impl Roles {
+    /// Whether a walk for these roles goes as one for `other` does, whatever sinks each has and
+    /// whatever each judges of them: both are about extents, and every other role and flag is
+    /// the same. One walk can then judge the sinks of both (see [`analyze_extents`]).
+    pub(crate) fn walks_as(&self, other: &Roles) -> bool {
+        // Every field named, so that one added later is weighed here.
+        let Roles {
+            sources,
+            sinks: _,
+            sanitizers,
+            propagators,
+            filled,
+            local_sources,
+            cleared,
+            checked,
+            rejected,
+            value_only,
+            numbers,
+            all_paths,
+            results,
+            by_reference,
+            written,
+            extent,
+            constructs,
+            declared,
+        } = self;
+        let same_declared = match (declared, &other.declared) {
+            (Some(one), Some(two)) => std::sync::Arc::ptr_eq(one, two),
+            (None, None) => true,
+            _ => false,
+        };
+        extent.is_some()
+            && other.extent.is_some()
+            && same_declared
+            && *value_only == other.value_only
+            && *numbers == other.numbers
+            && *all_paths == other.all_paths
+            && *constructs == other.constructs
+            && *sources == other.sources
+            && *sanitizers == other.sanitizers
+            && *propagators == other.propagators
+            && *filled == other.filled
+            && *local_sources == other.local_sources
+            && *cleared == other.cleared
+            && *checked == other.checked
+            && *rejected == other.rejected
+            && *results == other.results
+            && *by_reference == other.by_reference
+            && *written == other.written
+    }
+
     /// Adds the node at `range` under the role its capture names (`source`, `filled` ...);
     /// `false` for a name that is no role. A `@filled` place and a `@source.local` are sources
     /// too.
@@ -318,6 +368,10 @@ pub(crate) fn analyze(
     .0
 }
 
+/// What the walk of a rule about extents finds in a file: the accesses that may reach past an
+/// end of their buffer (its flows), and the accesses found inside their buffers.
+pub(crate) type ExtentFindings = (Vec<Flow>, HashSet<Range<usize>>);
+
 /// Every flow of a rule about extents (`; flow: extent`): the accesses that may reach past an
 /// end of their buffer, and the accesses found inside their buffers wherever the walk met them.
 pub(crate) fn analyze_extent(
@@ -326,7 +380,7 @@ pub(crate) fn analyze_extent(
     text: &str,
     names: &Aliases,
     roles: &Roles,
-) -> (Vec<Flow>, HashSet<Range<usize>>) {
+) -> ExtentFindings {
     if roles.sources.is_empty() {
         return (Vec::new(), HashSet::new());
     }
@@ -346,6 +400,22 @@ pub(crate) fn analyze_extent(
         return (walked.flows, HashSet::new());
     }
     (walked.flows, walked.fits)
+}
+
+/// [`analyze_extent`] for several rules about extents that walk alike (see [`Roles::walks_as`]),
+/// in one walk: per rule, in the order given, what its own walk finds. `None` when that walk
+/// gave up on its limits; then each rule is walked alone.
+pub(crate) fn analyze_extents(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    names: &Aliases,
+    rules: &[&Roles],
+) -> Option<Vec<ExtentFindings>> {
+    if rules.iter().any(|roles| roles.sources.is_empty()) {
+        return None;
+    }
+    walk::run_extents(language, root, text, names, rules)
 }
 
 /// The sinks that a value from a source, or from a parameter of the function around them, may

@@ -43,14 +43,11 @@ pub(super) struct Walk<'a> {
     sink_nodes: std::collections::HashMap<Range<usize>, (usize, Option<Range<usize>>)>,
     /// Whether every parameter counts as a source (see [`super::open_sinks`]).
     parameters_are_sources: bool,
-    flows: Vec<Flow>,
-    reported: HashSet<Range<usize>>,
-    /// For a rule about extents: the accesses judged, each with whether it stayed inside its
-    /// buffer every time.
-    fits: std::collections::HashMap<Range<usize>, bool>,
-    /// For a rule about unwritten memory: each read, with its flow when the last time the walk
-    /// met it nothing had written what it reads.
-    unwritten: std::collections::HashMap<Range<usize>, Option<Flow>>,
+    /// The rules whose sinks the walk judges: one, or several about extents that walk alike
+    /// (see [`run_extents`]).
+    judges: Vec<Judge>,
+    /// The innermost declaration the walk is in (not a function value).
+    declaration: Option<Range<usize>>,
     /// Declarations already walked where they stand.
     walked: HashSet<usize>,
     /// Names of the functions this file declares (only in the walk of [`super::open_sinks`]).
@@ -88,6 +85,70 @@ pub(super) struct Walk<'a> {
     changed: RefCell<HashSet<Range<usize>>>,
     /// The walk is working out aside what a propagator would have answered.
     pub(super) aside: Cell<bool>,
+}
+
+/// A rule whose sinks a walk judges, and what it found there.
+struct Judge {
+    /// What it judges of an access (see [`Roles::extent`]); `None` for a rule about taint, which
+    /// reports a sink that a tainted value reaches.
+    check: Option<Check>,
+    /// Its sinks, sorted; `None` when they are all the walk's.
+    sinks: Option<Vec<Range<usize>>>,
+    flows: Vec<Flow>,
+    reported: HashSet<Range<usize>>,
+    /// For a rule about extents: the accesses judged, each with whether it stayed inside its
+    /// buffer every time.
+    fits: std::collections::HashMap<Range<usize>, bool>,
+    /// For a rule about unwritten memory: each read, with its flow when the last time the walk
+    /// met it nothing had written what it reads.
+    unwritten: std::collections::HashMap<Range<usize>, Option<Flow>>,
+}
+
+impl Judge {
+    fn new(check: Option<Check>, sinks: Option<Vec<Range<usize>>>) -> Judge {
+        Judge {
+            check,
+            sinks,
+            flows: Vec::new(),
+            reported: HashSet::new(),
+            fits: Default::default(),
+            unwritten: Default::default(),
+        }
+    }
+
+    /// Whether `sink`, one of the walk's, is one of this rule's.
+    fn owns(&self, sink: &Range<usize>) -> bool {
+        self.sinks.as_ref().is_none_or(|sinks| {
+            sinks
+                .binary_search_by_key(&(sink.start, sink.end), |s| (s.start, s.end))
+                .is_ok()
+        })
+    }
+
+    /// Whether the rule's walk alone would be where the walk is, in `declaration` (the
+    /// innermost around it): a walk goes into a declaration only when one of its sinks lies
+    /// there, and into every function value it meets.
+    fn would_be_in(&self, declaration: Option<&Range<usize>>) -> bool {
+        match (&self.sinks, declaration) {
+            (Some(sinks), Some(declaration)) => within(sinks, declaration.clone()).next().is_some(),
+            _ => true,
+        }
+    }
+
+    /// Its flows, sorted by sink, and the accesses it found inside their buffers.
+    fn found(self) -> super::ExtentFindings {
+        let mut flows = self.flows;
+        flows.extend(self.unwritten.into_values().flatten());
+        flows.sort_by_key(|f| (f.sink.start, f.sink.end));
+        let reported = self.reported;
+        let fits = self
+            .fits
+            .into_iter()
+            .filter(|(sink, fits)| *fits && !reported.contains(sink))
+            .map(|(sink, _)| sink)
+            .collect();
+        (flows, fits)
+    }
 }
 
 /// The flows of one walk over `root`, a tree of `language`, sorted by sink, and whether it ran
@@ -151,19 +212,84 @@ pub(super) fn run_judging(
     only: Option<&[Range<usize>]>,
     watched: Option<&Watched>,
 ) -> Walked {
-    let nothing = Walked {
-        flows: Vec::new(),
-        complete: true,
-        fits: HashSet::new(),
-        changed: HashSet::new(),
+    let judge = Judge::new(roles.extent, None);
+    let setup = (parameters_are_sources, limits, only, watched);
+    let Some((mut judges, complete, changed)) =
+        walk_judging(language, root, text, names, roles, vec![judge], setup)
+    else {
+        return Walked {
+            flows: Vec::new(),
+            complete: true,
+            fits: HashSet::new(),
+            changed: HashSet::new(),
+        };
     };
-    let Some(syntax) = lang::syntax(language) else {
-        return nothing;
-    };
+    let (flows, fits) = judges.swap_remove(0).found();
+    Walked {
+        flows,
+        complete,
+        fits,
+        changed,
+    }
+}
+
+/// The walks of `rules` about extents, which differ only in their sinks and in what they judge
+/// of them (see [`Roles::walks_as`]), made as one walk that judges each rule's sinks as its own
+/// walk would: per rule, its flows and the accesses it found inside their buffers, as
+/// [`run_judging`] gives them. `None` when the walk gave up on its limits: it did the work of
+/// all the rules at once, so a rule alone may not have.
+pub(super) fn run_extents(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    names: &Aliases,
+    rules: &[&Roles],
+) -> Option<Vec<super::ExtentFindings>> {
+    let (first, others) = rules.split_first()?;
+    let mut all = (*first).clone();
+    for roles in others {
+        all.sinks.extend(roles.sinks.iter().cloned());
+    }
+    let judges = rules
+        .iter()
+        .map(|roles| {
+            let mut sinks: Vec<Range<usize>> = roles.sinks.iter().cloned().collect();
+            sinks.sort_by_key(|s| (s.start, s.end));
+            Judge::new(roles.extent, Some(sinks))
+        })
+        .collect();
+    let setup = (false, Limits::DEFAULT, None, None);
+    let (judges, complete, _) = walk_judging(language, root, text, names, &all, judges, setup)?;
+    complete.then(|| judges.into_iter().map(Judge::found).collect())
+}
+
+/// How a walk starts: whether parameters are sources, its limits, the declarations it may go
+/// into, the roles it watches (see [`run_judging`]).
+type Setup<'s> = (
+    bool,
+    Limits,
+    Option<&'s [Range<usize>]>,
+    Option<&'s Watched>,
+);
+
+/// The walk of `root` for `roles`, judging the sinks of each of `judges`: they, whether the walk
+/// ran to the end, and what it watched that would have changed it. `None` when there is nothing
+/// to walk (a language without syntax, no sink).
+fn walk_judging(
+    language: Language,
+    root: Node<'_>,
+    text: &str,
+    names: &Aliases,
+    roles: &Roles,
+    judges: Vec<Judge>,
+    (parameters_are_sources, limits, only, watched): Setup<'_>,
+) -> Option<(Vec<Judge>, bool, HashSet<Range<usize>>)> {
+    let syntax = lang::syntax(language)?;
     if roles.sinks.is_empty() {
-        return nothing;
+        return None;
     }
     let mut walk = Walk::new(syntax, text, names, roles, parameters_are_sources, limits);
+    walk.judges = judges;
     walk.only = only;
     walk.watched = watched;
     let mut declarations = Vec::new();
@@ -218,21 +344,7 @@ pub(super) fn run_judging(
         walk.scope(declaration, &start);
     }
     let complete = !walk.budget.exhausted();
-    let mut flows = walk.flows;
-    flows.extend(walk.unwritten.into_values().flatten());
-    flows.sort_by_key(|f| (f.sink.start, f.sink.end));
-    let fits = walk
-        .fits
-        .into_iter()
-        .filter(|(sink, fits)| *fits && !walk.reported.contains(sink))
-        .map(|(sink, _)| sink)
-        .collect();
-    Walked {
-        flows,
-        complete,
-        fits,
-        changed: walk.changed.into_inner(),
-    }
+    Some((walk.judges, complete, walk.changed.into_inner()))
 }
 
 impl<'a> Walk<'a> {
@@ -260,10 +372,8 @@ impl<'a> Walk<'a> {
             results,
             sink_nodes: Default::default(),
             parameters_are_sources,
-            flows: Vec::new(),
-            reported: HashSet::new(),
-            fits: Default::default(),
-            unwritten: Default::default(),
+            judges: vec![Judge::new(roles.extent, None)],
+            declaration: None,
             walked: HashSet::new(),
             local_functions: HashSet::new(),
             no_return: HashSet::new(),
@@ -427,6 +537,13 @@ impl<'a> Walk<'a> {
         if let Some(body) = (self.syntax.body)(function) {
             // A function's labels are its own (another function's `goto fail` is not this one's).
             let labels = std::mem::take(&mut self.labels);
+            let declaration = self
+                .is(self.syntax.declarations, function)
+                .then(|| function.byte_range());
+            let around_declaration = match declaration {
+                Some(declaration) => self.declaration.replace(declaration),
+                None => self.declaration.clone(),
+            };
             let main = matches!(
                 declaration_name(function, self.text),
                 Some("main" | "wmain")
@@ -438,9 +555,10 @@ impl<'a> Walk<'a> {
             self.statement(body, &mut state);
             self.functions_around -= 1;
             self.labels = labels;
-            if self.roles.extent == Some(Check::Leak) && !main {
+            if !main {
                 self.ended(body, &state);
             }
+            self.declaration = around_declaration;
             self.in_main = around;
             self.in_method = around_method;
         }
@@ -449,6 +567,12 @@ impl<'a> Walk<'a> {
     /// The end of a function's `body`, reached with `state` (unless every path leaves before
     /// it): what a rule about leaks finds still held there.
     fn ended(&mut self, body: Node<'_>, state: &State) {
+        let declaration = self.declaration.as_ref();
+        let leaks =
+            |judge: &Judge| judge.check == Some(Check::Leak) && judge.would_be_in(declaration);
+        if !self.judges.iter().any(leaks) {
+            return;
+        }
         if super::guards::exits(body, self.text, &self.no_return).is_some() {
             return;
         }
@@ -475,12 +599,17 @@ impl<'a> Walk<'a> {
             return;
         };
         if let Some((steps, detail, lent)) = self.leak_at_end(end, state) {
-            self.flows.push(Flow {
-                sink: end.byte_range(),
-                steps,
-                detail: Some(detail),
-                lent,
-            });
+            let declaration = self.declaration.clone();
+            for judge in &mut self.judges {
+                if judge.check == Some(Check::Leak) && judge.would_be_in(declaration.as_ref()) {
+                    judge.flows.push(Flow {
+                        sink: end.byte_range(),
+                        steps: steps.clone(),
+                        detail: Some(detail.clone()),
+                        lent: lent.clone(),
+                    });
+                }
+            }
         }
     }
 
@@ -609,117 +738,142 @@ impl<'a> Walk<'a> {
     }
 
     /// Reports every sink inside `node` (not inside function values, which are walked on
-    /// their own) that holds a tainted value.
+    /// their own) that holds a tainted value, for each rule the walk judges that has it and has
+    /// not reported it yet.
     fn check_sinks(&mut self, node: Node<'_>, state: &State) {
-        let sinks: Vec<Range<usize>> = self
-            .sinks_in(node.byte_range())
-            .filter(|s| {
-                !self.reported.contains(*s)
-                    && !self.roles.by_reference.contains(*s)
-                    && !self.clean_under((*s).clone(), state)
-            })
-            .cloned()
-            .collect();
-        self.budget.spend(1 + sinks.len());
-        for sink in sinks {
-            let (outer_id, function) = self.sink_node(&sink).unwrap_or((0, None));
-            // The outermost node with exactly the sink's bytes, below `node`, and the nodes
-            // down to it: from the file's table, else from the tree.
-            let from_table = crate::lang::nodes::path_below(node, &sink);
-            let below = from_table.as_ref().and_then(|path| path.last().copied());
-            let Some(sink_node) = below.or_else(|| outermost_below(node, &sink, outer_id)) else {
-                continue;
-            };
-            // Inside a function value or declaration below `node`: walked on its own.
-            let node_range = node.byte_range();
-            let inside = function.is_some_and(|f| {
-                f != node_range && f.start >= node_range.start && f.end <= node_range.end
-            });
-            if inside {
+        let mut due: Vec<(Range<usize>, usize)> = Vec::new();
+        for sink in self.sinks_in(node.byte_range()) {
+            if self.roles.by_reference.contains(sink) || self.clean_under(sink.clone(), state) {
                 continue;
             }
-            // The nodes from the statement down to the sink, walked down (a node's parent is
-            // found from the root, so walking up would cost the depth at each step).
-            let path = match from_table {
-                // As deep as `path_to` goes.
-                Some(path) if path.len() > MAX_PATH + 1 => vec![node, sink_node],
-                Some(path) => path,
-                None => path_to(node, sink_node),
-            };
-            // `sizeof *p`: the operand of `sizeof` is not evaluated, nor of a macro that wraps
-            // it (`YYSIZEOF (*yyvsp)`).
-            let unevaluated = |n: &Node<'_>| {
-                UNEVALUATED.contains(&n.kind_name())
-                    || (n.kind_name() == "call_expression"
-                        && n.field("function").is_some_and(|f| {
-                            let name = self.src(f).to_ascii_lowercase();
-                            name.ends_with("sizeof") || name.ends_with("alignof")
-                        }))
-            };
-            if path.iter().any(unevaluated) {
-                continue;
-            }
-            if let Some(check) = self.roles.extent {
-                // An access, judged against the buffer it lands in.
-                let around = &path[..path.len().saturating_sub(1)];
-                let judged = self.judge_extent(sink_node, around, check, state);
-                if check == Check::Unwritten {
-                    // A read of what a later round of its loop writes first (`w[i] = f(w[i -
-                    // 2])`) is judged in the last round the walk makes.
-                    let flow = match judged {
-                        Judged::Leaves {
-                            steps,
-                            detail,
-                            lent,
-                        } => Some(Flow {
-                            sink: sink.clone(),
-                            steps,
-                            detail: Some(detail),
-                            lent,
-                        }),
-                        _ => None,
-                    };
-                    self.unwritten.insert(sink, flow);
-                    continue;
+            for (index, judge) in self.judges.iter().enumerate() {
+                if judge.owns(sink) && !judge.reported.contains(sink) {
+                    due.push((sink.clone(), index));
                 }
-                match judged {
+            }
+        }
+        self.budget.spend(1 + due.len());
+        let mut next = 0;
+        while let Some((sink, _)) = due.get(next) {
+            let judges = due[next..].iter().take_while(|(s, _)| s == sink).count();
+            let (sink, judges) = (sink.clone(), &due[next..next + judges]);
+            next += judges.len();
+            let Some(path) = self.path_to_sink(node, &sink) else {
+                continue;
+            };
+            for (_, judge) in judges {
+                self.judge_sink(*judge, &sink, &path, state);
+            }
+        }
+    }
+
+    /// The nodes from `node` (a statement) down to the outermost node with exactly the bytes
+    /// of `sink`, inside it; `None` when the sink is not judged there: it lies in a function
+    /// value or declaration below `node` (walked on its own), or in what is not evaluated.
+    fn path_to_sink<'t>(&self, node: Node<'t>, sink: &Range<usize>) -> Option<Vec<Node<'t>>> {
+        let (outer_id, function) = self.sink_node(sink).unwrap_or((0, None));
+        // The outermost node with exactly the sink's bytes, below `node`, and the nodes
+        // down to it: from the file's table, else from the tree.
+        let from_table = crate::lang::nodes::path_below(node, sink);
+        let below = from_table.as_ref().and_then(|path| path.last().copied());
+        let sink_node = below.or_else(|| outermost_below(node, sink, outer_id))?;
+        // Inside a function value or declaration below `node`: walked on its own.
+        let node_range = node.byte_range();
+        let inside = function.is_some_and(|f| {
+            f != node_range && f.start >= node_range.start && f.end <= node_range.end
+        });
+        if inside {
+            return None;
+        }
+        // The nodes from the statement down to the sink, walked down (a node's parent is
+        // found from the root, so walking up would cost the depth at each step).
+        let path = match from_table {
+            // As deep as `path_to` goes.
+            Some(path) if path.len() > MAX_PATH + 1 => vec![node, sink_node],
+            Some(path) => path,
+            None => path_to(node, sink_node),
+        };
+        // `sizeof *p`: the operand of `sizeof` is not evaluated, nor of a macro that wraps
+        // it (`YYSIZEOF (*yyvsp)`).
+        let unevaluated = |n: &Node<'_>| {
+            UNEVALUATED.contains(&n.kind_name())
+                || (n.kind_name() == "call_expression"
+                    && n.field("function").is_some_and(|f| {
+                        let name = self.src(f).to_ascii_lowercase();
+                        name.ends_with("sizeof") || name.ends_with("alignof")
+                    }))
+        };
+        (!path.iter().any(unevaluated)).then_some(path)
+    }
+
+    /// Judges `sink`, at the end of `path`, for the rule `judge`: an access against the buffer
+    /// it lands in, for a rule about extents; whether a tainted value reaches it, for the others.
+    fn judge_sink(&mut self, judge: usize, sink: &Range<usize>, path: &[Node<'_>], state: &State) {
+        let Some(&sink_node) = path.last() else {
+            return;
+        };
+        if let Some(check) = self.judges[judge].check {
+            // An access, judged against the buffer it lands in.
+            let around = &path[..path.len().saturating_sub(1)];
+            let judged = self.judge_extent(sink_node, around, check, state);
+            let judge = &mut self.judges[judge];
+            if check == Check::Unwritten {
+                // A read of what a later round of its loop writes first (`w[i] = f(w[i -
+                // 2])`) is judged in the last round the walk makes.
+                let flow = match judged {
                     Judged::Leaves {
                         steps,
                         detail,
                         lent,
-                    } => {
-                        self.reported.insert(sink.clone());
-                        self.flows.push(Flow {
-                            sink,
-                            steps,
-                            detail: Some(detail),
-                            lent,
-                        });
-                    }
-                    // Within bounds only if within bounds every time the walk meets it.
-                    Judged::Fits => {
-                        self.fits.entry(sink).or_insert(true);
-                    }
-                    Judged::Unknown => {
-                        self.fits.insert(sink, false);
-                    }
-                }
-                continue;
+                    } => Some(Flow {
+                        sink: sink.clone(),
+                        steps,
+                        detail: Some(detail),
+                        lent,
+                    }),
+                    _ => None,
+                };
+                judge.unwritten.insert(sink.clone(), flow);
+                return;
             }
-            let guarded = self.guarded(&path, state);
-            if let Some(mut steps) = self.eval(sink_node, guarded.as_ref().unwrap_or(state)) {
-                steps.push((
-                    sink.clone(),
-                    format!("reaches the sink `{}`", one_line(self.src(sink_node))),
-                ));
-                self.reported.insert(sink.clone());
-                self.flows.push(Flow {
-                    sink,
+            match judged {
+                Judged::Leaves {
                     steps,
-                    detail: None,
-                    lent: Vec::new(),
-                });
+                    detail,
+                    lent,
+                } => {
+                    judge.reported.insert(sink.clone());
+                    judge.flows.push(Flow {
+                        sink: sink.clone(),
+                        steps,
+                        detail: Some(detail),
+                        lent,
+                    });
+                }
+                // Within bounds only if within bounds every time the walk meets it.
+                Judged::Fits => {
+                    judge.fits.entry(sink.clone()).or_insert(true);
+                }
+                Judged::Unknown => {
+                    judge.fits.insert(sink.clone(), false);
+                }
             }
+            return;
+        }
+        let guarded = self.guarded(path, state);
+        if let Some(mut steps) = self.eval(sink_node, guarded.as_ref().unwrap_or(state)) {
+            steps.push((
+                sink.clone(),
+                format!("reaches the sink `{}`", one_line(self.src(sink_node))),
+            ));
+            let judge = &mut self.judges[judge];
+            judge.reported.insert(sink.clone());
+            judge.flows.push(Flow {
+                sink: sink.clone(),
+                steps,
+                detail: None,
+                lent: Vec::new(),
+            });
         }
     }
 

@@ -503,3 +503,70 @@ fn a_parameter_only_read_is_not_kept_and_one_stored_returned_or_freed_is() {
     );
     assert_eq!(of("exists"), [""], "`fopen` reads the path");
 }
+
+/// Rules about extents walked as one (`analyze_extents`) find what each finds in its own walk.
+/// That walk goes into a function only where the rule has a sink: `f` leaks `p`, but only the
+/// rule about writes has a sink in `f`, so the leak there is no rule's.
+#[test]
+fn rules_walked_together_find_what_each_finds_alone() {
+    use super::super::{analyze_extents, ExtentFindings};
+    let code =
+        "void f(const char *s) {\n    char small[50];\n    char *p = (char *)malloc(10);\n    \
+                «sink:memcpy(small, s, 100)»;\n}\n\
+                void g(void) {\n    char *q = (char *)malloc(10);\n    char ten[10];\n    \
+                «sink:ten[12]» = 'a';\n    «sink:ten[1]» = 'b';\n«sink:}»\n";
+    let mut program = program(C, code);
+    program.roles.sources = sources(program.root(), &program.text, &program.names);
+    let sinks = |text: &str| -> HashSet<Range<usize>> {
+        let sinks = program.roles.sinks.iter();
+        sinks
+            .filter(|r| &program.text[(*r).clone()] == text)
+            .cloned()
+            .collect()
+    };
+    let mut writes = program.roles.clone();
+    writes.extent = Some(Check::Bounds(Access::Write));
+    writes.sinks = ["memcpy(small, s, 100)", "ten[12]", "ten[1]"]
+        .into_iter()
+        .flat_map(sinks)
+        .collect();
+    let mut leaks = program.roles.clone();
+    leaks.extent = Some(Check::Leak);
+    leaks.sinks = sinks("}");
+    assert!(writes.walks_as(&leaks));
+    let said = |(flows, fits): &ExtentFindings| {
+        let said: Vec<String> = flows.iter().map(|f| format!("{f:?}")).collect();
+        let mut fits: Vec<Range<usize>> = fits.iter().cloned().collect();
+        fits.sort_by_key(|r| (r.start, r.end));
+        (said, fits)
+    };
+    let alone: Vec<_> = [&writes, &leaks]
+        .into_iter()
+        .map(|roles| {
+            said(&analyze_extent(
+                C,
+                program.root(),
+                &program.text,
+                &program.names,
+                roles,
+            ))
+        })
+        .collect();
+    let together: Vec<_> = analyze_extents(
+        C,
+        program.root(),
+        &program.text,
+        &program.names,
+        &[&writes, &leaks],
+    )
+    .expect("the walk runs to its end")
+    .iter()
+    .map(said)
+    .collect();
+    assert_eq!(together, alone);
+    // Something was found: two writes past an end and one inside, and the leak of `q` alone.
+    assert_eq!(alone[0].0.len(), 2, "{:?}", alone[0]);
+    assert_eq!(alone[0].1.len(), 1, "{:?}", alone[0]);
+    assert_eq!(alone[1].0.len(), 1, "{:?}", alone[1]);
+    assert!(alone[1].0[0].contains("q"), "{:?}", alone[1]);
+}
