@@ -158,7 +158,7 @@ impl RulesReviewer {
                         .enumerate()
                         .map(|(at, (bytes, message))| match &leaves {
                             Some(leaves) if at == last => (bytes, leaves.as_str()),
-                            _ => (bytes, message.as_str()),
+                            _ => (bytes, &**message),
                         });
                 // Each place is shown (its location and lines) once for the file, however
                 // many edges go through it.

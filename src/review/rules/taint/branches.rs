@@ -196,7 +196,7 @@ impl Walk<'_> {
                     let taint = self.eval(iterable, state).map(|mut steps| {
                         steps.push((
                             target.byte_range(),
-                            format!("iterated as `{}`", self.src(target)),
+                            format!("iterated as `{}`", self.src(target)).into(),
                         ));
                         steps
                     });

@@ -101,7 +101,7 @@ impl Walk<'_> {
                 }
                 let steps = vec![(
                     range,
-                    format!("after `{}`", super::one_line(self.src(around))),
+                    format!("after `{}`", super::one_line(self.src(around))).into(),
                 )];
                 // What a call or `delete` does to the memory (`free(p)`) happens to every copy
                 // of the pointer; what happens to the variable itself (`p++`) only to it.
@@ -229,7 +229,7 @@ impl Walk<'_> {
             if let Some(mut steps) = taint {
                 steps.push((
                     target.byte_range(),
-                    format!("appended to `{}`", self.src(target)),
+                    format!("appended to `{}`", self.src(target)).into(),
                 ));
                 // `*p = v` after `p = &x` adds to `x` itself.
                 let pointed = self
@@ -259,7 +259,7 @@ impl Walk<'_> {
         let taint = taint.map(|mut steps| {
             steps.push((
                 target.byte_range(),
-                format!("assigned to `{}`", self.src(target)),
+                format!("assigned to `{}`", self.src(target)).into(),
             ));
             steps
         });
@@ -278,7 +278,7 @@ impl Walk<'_> {
                     if let Some(key) = self.place(inner) {
                         let steps = vec![(
                             candidate.byte_range(),
-                            format!("untrusted data read into `{}`", self.src(inner)),
+                            format!("untrusted data read into `{}`", self.src(inner)).into(),
                         )];
                         state.vars.insert(key, steps);
                     }
@@ -313,7 +313,7 @@ impl Walk<'_> {
                 if let Some(key) = self.place(target) {
                     steps.push((
                         target.byte_range(),
-                        format!("decoded into `{}`", self.src(target)),
+                        format!("decoded into `{}`", self.src(target)).into(),
                     ));
                     state.vars.insert(key, steps);
                 }
@@ -340,7 +340,7 @@ impl Walk<'_> {
             if let (Some(mut steps), Some(key)) = (taint, self.place(target)) {
                 steps.push((
                     target.byte_range(),
-                    format!("written into `{}`", self.src(target)),
+                    format!("written into `{}`", self.src(target)).into(),
                 ));
                 state.vars.insert(key, steps);
             }
@@ -369,7 +369,7 @@ impl Walk<'_> {
             };
             steps.push((
                 receiver.byte_range(),
-                format!("stored in `{}`", self.src(receiver)),
+                format!("stored in `{}`", self.src(receiver)).into(),
             ));
             match key {
                 Some(key) => {
@@ -390,7 +390,7 @@ impl Walk<'_> {
         if let Some(mut steps) = taint {
             steps.push((
                 receiver.byte_range(),
-                format!("stored in `{}`", self.src(receiver)),
+                format!("stored in `{}`", self.src(receiver)).into(),
             ));
             state.forget_marks(&root);
             state.vars.entry(root).or_insert(steps);
@@ -422,7 +422,7 @@ impl Walk<'_> {
             let Some(mut steps) = self.eval(value, state) else {
                 continue;
             };
-            steps.push((value.byte_range(), format!("stored in `{name}`")));
+            steps.push((value.byte_range(), format!("stored in `{name}`").into()));
             match key {
                 Some(key) => {
                     state.vars.insert(entry_key(name, &key), steps.clone());
@@ -731,10 +731,7 @@ mod tests {
             "x = «source:input()»\nparts = []\nparts.append(x)\nline = ' '.join(parts)\n",
         );
         let state = program.state_after();
-        let steps: Vec<&str> = state.vars["line"]
-            .iter()
-            .map(|(_, step)| step.as_str())
-            .collect();
+        let steps: Vec<&str> = state.vars["line"].iter().map(|(_, step)| &**step).collect();
         assert_eq!(
             steps,
             [

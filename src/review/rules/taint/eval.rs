@@ -39,7 +39,7 @@ impl Walk<'_> {
         if self.is_source(&range) {
             return Some(vec![(
                 range,
-                format!("untrusted value `{}`", one_line(self.src(node))),
+                format!("untrusted value `{}`", one_line(self.src(node))).into(),
             )]);
         }
         if self.roles.value_only {
@@ -166,7 +166,7 @@ impl Walk<'_> {
                 .roles
                 .results
                 .contains(&range)
-                .then(|| vec![(range.clone(), format!("returned by `{name}`"))]);
+                .then(|| vec![(range.clone(), format!("returned by `{name}`").into())]);
             self.propagator_aside(&range, &found, propagated);
             return found;
         }
@@ -211,7 +211,7 @@ impl Walk<'_> {
         self.roles.results.contains(&node.byte_range()).then(|| {
             vec![(
                 node.byte_range(),
-                format!("the value of `{}`", one_line(self.src(node))),
+                format!("the value of `{}`", one_line(self.src(node))).into(),
             )]
         })
     }
@@ -280,7 +280,10 @@ impl Walk<'_> {
         let found = self.eval_call_by_knowledge(node, call, state);
         if found.is_none() && self.roles.results.contains(&node.byte_range()) {
             let name = call.name.map(|n| self.src(n)).unwrap_or_default();
-            return Some(vec![(node.byte_range(), format!("returned by `{name}`"))]);
+            return Some(vec![(
+                node.byte_range(),
+                format!("returned by `{name}`").into(),
+            )]);
         }
         found
     }
@@ -345,7 +348,7 @@ impl Walk<'_> {
         if own && self.local_functions.contains(name) {
             return Some(vec![(
                 node.byte_range(),
-                format!("the result of `{name}`, computed elsewhere"),
+                format!("the result of `{name}`, computed elsewhere").into(),
             )]);
         }
         // `d.get("key")` reads one entry, like `d["key"]`; `ALLOWED.get(user_key)` reads what

@@ -162,7 +162,10 @@ impl Program {
     pub(super) fn steps(&self) -> Vec<String> {
         let flows = self.flows();
         let flow = flows.first().expect("a flow reaches a sink");
-        flow.steps.iter().map(|(_, step)| step.clone()).collect()
+        flow.steps
+            .iter()
+            .map(|(_, step)| step.to_string())
+            .collect()
     }
 
     /// The text of each sink [`open_sinks`] leaves open, in source order.

@@ -221,7 +221,7 @@ impl Walk<'_> {
         let key = entry_key(place, &at.to_string());
         match taint {
             Some(mut steps) => {
-                steps.push((value.byte_range(), format!("stored in `{place}`")));
+                steps.push((value.byte_range(), format!("stored in `{place}`").into()));
                 state
                     .vars
                     .entry(any_entry_key(place))

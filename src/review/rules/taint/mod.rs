@@ -323,7 +323,7 @@ impl Roles {
 }
 
 /// One step of a flow: where, and what happened there.
-pub(crate) type Step = (Range<usize>, String);
+pub(crate) type Step = (Range<usize>, std::sync::Arc<str>);
 
 /// A tainted value reaching a sink.
 #[derive(Debug, Clone)]

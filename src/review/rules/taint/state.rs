@@ -243,7 +243,7 @@ mod tests {
     use crate::lang::Language::{Go, Java, JavaScript, Php, Python, C};
 
     fn step(at: usize, what: &str) -> Vec<Step> {
-        vec![(at..at + 1, what.to_string())]
+        vec![(at..at + 1, what.into())]
     }
 
     fn state(places: &[(&str, &str)]) -> State {
@@ -261,7 +261,7 @@ mod tests {
         let places: Vec<(&str, &str)> = merged
             .vars
             .iter()
-            .map(|(place, steps)| (place.as_str(), steps[0].1.as_str()))
+            .map(|(place, steps)| (place.as_str(), &*steps[0].1))
             .collect();
         assert_eq!(places, [("d[a]", "then"), ("x", "then"), ("y", "else")]);
         let mut clean = State::default();

@@ -530,7 +530,7 @@ impl<'a> Walk<'a> {
             if source {
                 state.vars.insert(
                     key,
-                    vec![(range, format!("parameter `{}`", self.src(name)))],
+                    vec![(range, format!("parameter `{}`", self.src(name)).into())],
                 );
             }
         }
@@ -864,7 +864,7 @@ impl<'a> Walk<'a> {
         if let Some(mut steps) = self.eval(sink_node, guarded.as_ref().unwrap_or(state)) {
             steps.push((
                 sink.clone(),
-                format!("reaches the sink `{}`", one_line(self.src(sink_node))),
+                format!("reaches the sink `{}`", one_line(self.src(sink_node))).into(),
             ));
             let judge = &mut self.judges[judge];
             judge.reported.insert(sink.clone());

@@ -233,7 +233,7 @@ impl Walk<'_> {
                 written,
                 pristine: value.is_none(),
                 owned: None,
-                origin: (shape.byte_range(), label),
+                origin: (shape.byte_range(), label.into()),
             };
             match (value, literal) {
                 (_, Some((length, width))) => {
@@ -305,7 +305,7 @@ impl Walk<'_> {
         }
         match places {
             Some(mut places) if !places.list.is_empty() => {
-                let step: Step = (at.byte_range(), format!("assigned to `{name}`"));
+                let step: Step = (at.byte_range(), format!("assigned to `{name}`").into());
                 for place in &mut places.list {
                     place.steps.push(step.clone());
                 }
@@ -440,7 +440,7 @@ impl Walk<'_> {
                 place.offset = place.offset.checked_add(by)?;
                 place.steps.push((
                     at.byte_range(),
-                    format!("`{}` moved", one_line(self.src(at))),
+                    format!("`{}` moved", one_line(self.src(at))).into(),
                 ));
                 Some(place)
             })
@@ -589,7 +589,7 @@ impl Walk<'_> {
                 filled: length * width,
                 pristine: false,
                 owned: None,
-                origin: (range, label),
+                origin: (range, label.into()),
             });
         }
         let zeroed;
@@ -684,7 +684,7 @@ impl Walk<'_> {
                 handed_on: false,
                 lent: Vec::new(),
             }),
-            origin: (value.byte_range(), label),
+            origin: (value.byte_range(), label.into()),
         }
     }
 

@@ -234,7 +234,7 @@ impl Walk<'_> {
             )
         };
         let mut steps = place.steps.clone();
-        steps.push((sink.byte_range(), detail.clone()));
+        steps.push((sink.byte_range(), detail.as_str().into()));
         Some(Judged::Leaves {
             steps,
             detail,

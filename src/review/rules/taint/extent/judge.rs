@@ -227,7 +227,7 @@ impl Walk<'_> {
 
     fn verdict(&self, sink: Node<'_>, place: &Pointer, detail: String) -> Judged {
         let mut steps = place.steps.clone();
-        steps.push((sink.byte_range(), detail.clone()));
+        steps.push((sink.byte_range(), detail.as_str().into()));
         Judged::Leaves {
             steps,
             detail,

@@ -223,7 +223,7 @@ impl Walk<'_> {
                 let mut steps = holder
                     .map(|(_, place)| place.steps.clone())
                     .unwrap_or_else(|| vec![buffer.origin.clone()]);
-                steps.push((sink.byte_range(), detail.clone()));
+                steps.push((sink.byte_range(), detail.as_str().into()));
                 Judged::Leaves {
                     steps,
                     detail,
@@ -252,7 +252,7 @@ impl Walk<'_> {
         let mut steps = holder
             .map(|(_, place)| place.steps.clone())
             .unwrap_or_else(|| vec![buffer.origin.clone()]);
-        steps.push((end.byte_range(), detail.clone()));
+        steps.push((end.byte_range(), detail.as_str().into()));
         Some((steps, detail, lent_to(buffer)))
     }
 

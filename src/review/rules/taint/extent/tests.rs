@@ -63,7 +63,7 @@ fn the_flow_runs_from_the_allocation_to_the_access() {
         &program.names,
         &program.roles,
     );
-    let steps: Vec<&str> = flows[0].steps.iter().map(|(_, s)| s.as_str()).collect();
+    let steps: Vec<&str> = flows[0].steps.iter().map(|(_, s)| &**s).collect();
     assert_eq!(
         steps,
         [
