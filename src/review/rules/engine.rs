@@ -20,6 +20,7 @@ use super::taint::{self, summary};
 use super::{Rule, RuleError, RuleSet};
 use crate::lang::nodes::{self, Nodes};
 use crate::lang::Language;
+use crate::review::rules::RangeSet;
 
 /// How many in-progress matches a cursor may track; past this tree-sitter drops the oldest, and we
 /// report the file's shards as only partly reviewed instead of pretending they were clean.
@@ -924,7 +925,7 @@ type FlagsKey = (bool, bool, bool, bool, bool, bool, bool);
 struct RuleWalk {
     flows: Vec<taint::Flow>,
     edges: Option<RuleEdges>,
-    fits: Option<std::collections::HashSet<Range<usize>>>,
+    fits: Option<RangeSet>,
 }
 
 /// What the taint rules of a file said, for the pattern rules they supersede: each rule's
@@ -932,7 +933,7 @@ struct RuleWalk {
 #[derive(Clone, Copy)]
 struct Judged<'a> {
     roles: &'a std::collections::BTreeMap<usize, taint::Roles>,
-    fits: &'a std::collections::HashMap<usize, std::collections::HashSet<Range<usize>>>,
+    fits: &'a std::collections::HashMap<usize, RangeSet>,
 }
 
 /// For each pattern rule of `language` with `; superseded-by:`, the taint rules in force that
@@ -984,8 +985,7 @@ impl CompiledRules {
             .filter(|m| !m.flow.is_empty())
             .map(|m| (m.rule, m.node_bytes.clone()))
             .collect();
-        let mut open: std::collections::HashMap<usize, std::collections::HashSet<Range<usize>>> =
-            Default::default();
+        let mut open: std::collections::HashMap<usize, RangeSet> = Default::default();
         matches.retain_mut(|m| {
             let Some(taint_rules) = self.superseded_by.get(&m.rule) else {
                 return true;

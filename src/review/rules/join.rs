@@ -47,6 +47,7 @@ use rayon::prelude::*;
 
 use super::taint::summary::{CallSite, Field, Function, Origin, Target};
 use crate::model::{Finding, FlowStep, Joined};
+use crate::review::rules::RangeMap;
 
 mod calls;
 mod numbers;
@@ -1030,7 +1031,7 @@ struct Graph<'a> {
     callers: &'a Links,
     /// Per file: the sinks of its edges, numbered.
     sink_ranges: Vec<Vec<Range<usize>>>,
-    sink_numbers: Vec<HashMap<Range<usize>, usize>>,
+    sink_numbers: Vec<RangeMap<usize>>,
     fields: &'a Fields,
     /// Every node's number, the rule's sinks' included.
     places: Places<'a>,
@@ -1119,7 +1120,7 @@ impl<'a> Graph<'a> {
                 .collect();
             ranges.sort_unstable_by_key(|range| (range.start, range.end));
             ranges.dedup();
-            let numbers: HashMap<Range<usize>, usize> = ranges
+            let numbers: RangeMap<usize> = ranges
                 .iter()
                 .enumerate()
                 .map(|(number, range)| (range.clone(), number))

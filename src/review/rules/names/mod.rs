@@ -8,12 +8,12 @@
 //! as that variable; the code itself is untouched, so findings point at what is written.
 
 use std::collections::HashMap;
-use std::ops::Range;
 
 use tree_sitter::Node;
 
 use crate::lang::GrammarNames;
 use crate::lang::Language;
+use crate::review::rules::RangeMap;
 
 mod imports;
 mod resolve;
@@ -25,7 +25,7 @@ use imports::Imports;
 #[derive(Debug, Default)]
 pub(crate) struct Aliases {
     /// Uses of a macro, by range, with what it stands for.
-    resolved: HashMap<Range<usize>, Alias>,
+    resolved: RangeMap<Alias>,
     imports: Imports,
     /// C and C++ macros whose body is a number (`#define SIZE 100`), each definition with where
     /// it starts, `None` where a definition of another kind ends it. Looked up at a use (see
@@ -84,7 +84,7 @@ impl Aliases {
                 ..Aliases::default()
             };
         }
-        let mut resolved = HashMap::new();
+        let mut resolved = super::RangeMap::default();
         let mut cursor = root.walk();
         let mut stack = vec![root];
         while let Some(node) = stack.pop() {

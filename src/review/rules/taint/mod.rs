@@ -64,30 +64,31 @@ use tree_sitter::Node;
 use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
+use crate::review::rules::RangeSet;
 use budget::Limits;
 pub(crate) use walk::reference_arguments;
 
 /// Nodes the rule's query found, by role, as byte ranges.
 #[derive(Default, Debug, Clone)]
 pub(crate) struct Roles {
-    pub(crate) sources: HashSet<Range<usize>>,
-    pub(crate) sinks: HashSet<Range<usize>>,
-    pub(crate) sanitizers: HashSet<Range<usize>>,
-    pub(crate) propagators: HashSet<Range<usize>>,
+    pub(crate) sources: RangeSet,
+    pub(crate) sinks: RangeSet,
+    pub(crate) sanitizers: RangeSet,
+    pub(crate) propagators: RangeSet,
     /// Sources that are the buffer a call fills (`free(p)`, `@filled`): also in `sources`, but
     /// tainted only once the call returns, so the call itself (a sink too) reads the value before.
-    pub(crate) filled: HashSet<Range<usize>>,
+    pub(crate) filled: RangeSet,
     /// Sources whose flows are reported only inside their function (`@source.local`: a pointer
     /// set to NULL, which code far away checks in ways a walk of one path cannot see): no edge
     /// of the summaries starts from them.
-    pub(crate) local_sources: HashSet<Range<usize>>,
+    pub(crate) local_sources: RangeSet,
     /// Places a statement makes clean (`@cleared`: the cookie of `cookie.setSecure(true)`).
-    pub(crate) cleared: HashSet<Range<usize>>,
+    pub(crate) cleared: RangeSet,
     /// Conditions that, when they hold, show the values they test are safe (`p != NULL`,
     /// `@checked`), and conditions that, when they hold, show they are not (`p == NULL`,
     /// `@rejected`): the rule's own guards (see `guards`).
-    pub(crate) checked: HashSet<Range<usize>>,
-    pub(crate) rejected: HashSet<Range<usize>>,
+    pub(crate) checked: RangeSet,
+    pub(crate) rejected: RangeSet,
     /// The rule follows a value's state, not data (`; flow: value`, see `eval`).
     pub(crate) value_only: bool,
     /// Numbers carry taint (`; flow: number`: a divisor read from input): a cast to a number
@@ -97,14 +98,14 @@ pub(crate) struct Roles {
     pub(crate) all_paths: bool,
     /// Calls whose result, when nothing else taints it, is a value of its own: what the called
     /// function returns, which the join of summaries decides (see `summary`).
-    pub(crate) results: HashSet<Range<usize>>,
+    pub(crate) results: RangeSet,
     /// For a rule that follows a value's state in C++: the variables handed to a function of the
     /// file that takes them by a reference it may write through (`int &n`, not `const int &`),
     /// which are not read there, and those of them the callee may give a value (all, unless
     /// its definition in the file never names the parameter). Found once per file, by
     /// [`reference_arguments`].
-    pub(crate) by_reference: HashSet<Range<usize>>,
-    pub(crate) written: HashSet<Range<usize>>,
+    pub(crate) by_reference: RangeSet,
+    pub(crate) written: RangeSet,
     /// The rule judges buffer extents (`; flow: extent`), on this side of an access: its sinks
     /// are accesses, judged against the buffers the walk follows (see [`extent`]).
     pub(crate) extent: Option<extent::Check>,
@@ -120,8 +121,8 @@ pub(crate) struct Roles {
 /// `summary::FreeWalks`), which that walk notes when it meets them.
 #[derive(Debug, Default)]
 pub(crate) struct Watched {
-    pub(crate) sanitizers: HashSet<Range<usize>, foldhash::fast::RandomState>,
-    pub(crate) propagators: HashSet<Range<usize>, foldhash::fast::RandomState>,
+    pub(crate) sanitizers: RangeSet,
+    pub(crate) propagators: RangeSet,
 }
 
 impl Watched {
@@ -370,7 +371,7 @@ pub(crate) fn analyze(
 
 /// What the walk of a rule about extents finds in a file: the accesses that may reach past an
 /// end of their buffer (its flows), and the accesses found inside their buffers.
-pub(crate) type ExtentFindings = (Vec<Flow>, HashSet<Range<usize>>);
+pub(crate) type ExtentFindings = (Vec<Flow>, RangeSet);
 
 /// Every flow of a rule about extents (`; flow: extent`): the accesses that may reach past an
 /// end of their buffer, and the accesses found inside their buffers wherever the walk met them.
@@ -382,7 +383,7 @@ pub(crate) fn analyze_extent(
     roles: &Roles,
 ) -> ExtentFindings {
     if roles.sources.is_empty() {
-        return (Vec::new(), HashSet::new());
+        return (Vec::new(), Default::default());
     }
     let walked = walk::run_judging(
         language,
@@ -397,7 +398,7 @@ pub(crate) fn analyze_extent(
     );
     if !walked.complete {
         // A walk that gave up has proven nothing within bounds.
-        return (walked.flows, HashSet::new());
+        return (walked.flows, Default::default());
     }
     (walked.flows, walked.fits)
 }
@@ -427,7 +428,7 @@ pub(crate) fn open_sinks(
     text: &str,
     names: &Aliases,
     roles: &Roles,
-) -> HashSet<Range<usize>> {
+) -> RangeSet {
     let (flows, complete) = walk::run(
         language,
         root,

@@ -14,7 +14,7 @@
 //! once for every other rule (a file with no source, sink or sanitizer of a rule passes values
 //! on the same way for all of them).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::ops::Range;
 
 use tree_sitter::Node;
@@ -30,6 +30,7 @@ use crate::lang::nodes;
 use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
+use crate::review::rules::{RangeMap, RangeSet};
 
 /// A function of the file, as calls name it.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -117,13 +118,13 @@ pub(crate) struct Shape {
     pub(crate) calls: Vec<CallSite>,
     /// The fields and globals the file's functions write or read.
     pub(crate) fields: Vec<Field>,
-    parameters: HashMap<Range<usize>, (usize, usize)>,
-    arguments: HashMap<Range<usize>, (usize, usize)>,
-    results: HashMap<Range<usize>, usize>,
-    returns: HashMap<Range<usize>, usize>,
+    parameters: RangeMap<(usize, usize)>,
+    arguments: RangeMap<(usize, usize)>,
+    results: RangeMap<usize>,
+    returns: RangeMap<usize>,
     /// Reads of a field (the node that reads it) and writes (the value stored).
-    field_reads: HashMap<Range<usize>, (usize, usize)>,
-    field_writes: HashMap<Range<usize>, usize>,
+    field_reads: RangeMap<(usize, usize)>,
+    field_writes: RangeMap<usize>,
 }
 
 impl Shape {
@@ -654,7 +655,7 @@ pub(crate) struct FreeWalks {
     /// The sanitizers and propagators the walks watched, and per walk those of them that
     /// would have changed it.
     watched: Watched,
-    changed: [HashSet<Range<usize>>; 2],
+    changed: [RangeSet; 2],
 }
 
 /// The flags of `roles` that change how values pass (not where they start, stop or are

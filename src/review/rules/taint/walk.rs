@@ -22,6 +22,7 @@ use super::{one_line, Flow, Roles, Watched};
 use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
+use crate::review::rules::{RangeMap, RangeSet};
 
 /// One walk over a file for one rule: what it knows of both, and what it has found so far.
 pub(super) struct Walk<'a> {
@@ -40,7 +41,7 @@ pub(super) struct Walk<'a> {
     /// Per sink: the outermost node with exactly its bytes, and the range of the innermost
     /// function value or declaration around it (found once, top down: asking a node for its
     /// parent walks down from the root again).
-    sink_nodes: std::collections::HashMap<Range<usize>, (usize, Option<Range<usize>>)>,
+    sink_nodes: RangeMap<(usize, Option<Range<usize>>)>,
     /// Whether every parameter counts as a source (see [`super::open_sinks`]).
     parameters_are_sources: bool,
     /// The rules whose sinks the walk judges: one, or several about extents that walk alike
@@ -82,7 +83,7 @@ pub(super) struct Walk<'a> {
     /// sanitizers and propagators, and those of them where the walk did what the role would
     /// have changed (see [`Walk::role_would_change`]).
     watched: Option<&'a Watched>,
-    changed: RefCell<HashSet<Range<usize>>>,
+    changed: RefCell<RangeSet>,
     /// The walk is working out aside what a propagator would have answered.
     pub(super) aside: Cell<bool>,
 }
@@ -95,13 +96,13 @@ struct Judge {
     /// Its sinks, sorted; `None` when they are all the walk's.
     sinks: Option<Vec<Range<usize>>>,
     flows: Vec<Flow>,
-    reported: HashSet<Range<usize>>,
+    reported: RangeSet,
     /// For a rule about extents: the accesses judged, each with whether it stayed inside its
     /// buffer every time.
-    fits: std::collections::HashMap<Range<usize>, bool>,
+    fits: RangeMap<bool>,
     /// For a rule about unwritten memory: each read, with its flow when the last time the walk
     /// met it nothing had written what it reads.
-    unwritten: std::collections::HashMap<Range<usize>, Option<Flow>>,
+    unwritten: RangeMap<Option<Flow>>,
 }
 
 impl Judge {
@@ -110,7 +111,7 @@ impl Judge {
             check,
             sinks,
             flows: Vec::new(),
-            reported: HashSet::new(),
+            reported: Default::default(),
             fits: Default::default(),
             unwritten: Default::default(),
         }
@@ -188,10 +189,10 @@ pub(super) struct Walked {
     pub(super) complete: bool,
     /// For a rule about extents: the accesses it found inside their buffers wherever it met
     /// them.
-    pub(super) fits: HashSet<Range<usize>>,
+    pub(super) fits: RangeSet,
     /// Of the ranges the walk watched (see [`run_judging`]), those where a sanitizer or a
     /// propagator would have changed what it did.
-    pub(super) changed: HashSet<Range<usize>>,
+    pub(super) changed: RangeSet,
 }
 
 /// [`run`], with the accesses a rule about extents found within bounds. In a walk with no role
@@ -220,8 +221,8 @@ pub(super) fn run_judging(
         return Walked {
             flows: Vec::new(),
             complete: true,
-            fits: HashSet::new(),
-            changed: HashSet::new(),
+            fits: Default::default(),
+            changed: Default::default(),
         };
     };
     let (flows, fits) = judges.swap_remove(0).found();
@@ -283,7 +284,7 @@ fn walk_judging(
     roles: &Roles,
     judges: Vec<Judge>,
     (parameters_are_sources, limits, only, watched): Setup<'_>,
-) -> Option<(Vec<Judge>, bool, HashSet<Range<usize>>)> {
+) -> Option<(Vec<Judge>, bool, RangeSet)> {
     let syntax = lang::syntax(language)?;
     if roles.sinks.is_empty() {
         return None;
@@ -374,14 +375,14 @@ impl<'a> Walk<'a> {
             parameters_are_sources,
             judges: vec![Judge::new(roles.extent, None)],
             declaration: None,
-            walked: HashSet::new(),
-            local_functions: HashSet::new(),
-            no_return: HashSet::new(),
+            walked: Default::default(),
+            local_functions: Default::default(),
+            no_return: Default::default(),
             loop_depth: 0,
             breakable: Vec::new(),
             labels: std::collections::HashMap::new(),
             budget: Budget::new(limits),
-            assigned_by_functions: HashSet::new(),
+            assigned_by_functions: Default::default(),
             functions_around: 0,
             in_main: false,
             in_method: false,
@@ -974,7 +975,7 @@ pub(super) fn no_return<'t>(
     syntax: &Syntax,
     text: &'t str,
 ) -> HashSet<&'t str> {
-    let mut found = HashSet::new();
+    let mut found = Default::default();
     // Twice, so that a `fatal` that ends with `fatalx(...)` is seen as well.
     for _ in 0..2 {
         for declaration in declarations {
@@ -998,7 +999,7 @@ pub(super) fn no_return<'t>(
 /// enters only the nodes holding one (asking a node for its parent walks down from the root
 /// again).
 pub(super) fn outer_nodes(root: Node<'_>, syntax: &Syntax, sorted: &[Range<usize>]) -> SinkNodes {
-    let mut found = SinkNodes::new();
+    let mut found = SinkNodes::default();
     let mut stack: Vec<(Node<'_>, Option<Range<usize>>)> = vec![(root, None)];
     while let Some((node, function)) = stack.pop() {
         let range = node.byte_range();
@@ -1028,7 +1029,7 @@ pub(super) fn outer_nodes(root: Node<'_>, syntax: &Syntax, sorted: &[Range<usize
 }
 
 /// What [`outer_nodes`] finds.
-pub(crate) type SinkNodes = std::collections::HashMap<Range<usize>, (usize, Option<Range<usize>>)>;
+pub(crate) type SinkNodes = RangeMap<(usize, Option<Range<usize>>)>;
 
 /// Adds to `out` the variables `function` assigns or steps (`x = ...`, `x += ...`, `x++`, `&x`).
 pub(super) fn assigned_in(
@@ -1150,10 +1151,7 @@ fn path_to<'t>(top: Node<'t>, target: Node<'t>) -> Vec<Node<'t>> {
 /// by a reference it may write through (`void parse(const char *s, int &out)`; a `const &` only
 /// reads): calls by name (`parse(s, n)`, `obj.parse(s, n)`, `ns::parse(s, n)`), at those
 /// positions; and those of them the function may write (see [`super::Roles::written`]).
-pub(crate) fn reference_arguments(
-    root: Node<'_>,
-    text: &str,
-) -> (HashSet<Range<usize>>, HashSet<Range<usize>>) {
+pub(crate) fn reference_arguments(root: Node<'_>, text: &str) -> (RangeSet, RangeSet) {
     let last_name = |node: Node<'_>| -> Option<String> {
         let named = match node.kind_name() {
             "identifier" | "field_identifier" => Some(node),
@@ -1206,7 +1204,7 @@ pub(crate) fn reference_arguments(
     let mut positions = declared;
     positions.extend(defined);
     positions.retain(|_, p| !p.is_empty());
-    let (mut read, mut written) = (HashSet::new(), HashSet::new());
+    let (mut read, mut written) = (Default::default(), Default::default());
     if positions.is_empty() {
         return (read, written);
     }

@@ -11,7 +11,6 @@
 //! summary does not name.
 
 use std::collections::HashMap;
-use std::ops::Range;
 
 use tree_sitter::Node;
 
@@ -20,6 +19,7 @@ use crate::lang::GrammarNames;
 use crate::review::rules::names::Aliases;
 use crate::review::rules::taint::shape::{children, field};
 use crate::review::rules::taint::syntax::Syntax;
+use crate::review::rules::RangeMap;
 
 /// What a function may do with what one of its parameters points at.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -37,7 +37,7 @@ pub(in crate::review::rules::taint) fn keeping(
     function: Node<'_>,
     parameters: &[(Node<'_>, Node<'_>)],
     (syntax, text, names): (&Syntax, &str, &Aliases),
-    arguments: &HashMap<Range<usize>, (usize, usize)>,
+    arguments: &RangeMap<(usize, usize)>,
 ) -> Vec<Keeping> {
     let Some(body) = (syntax.body)(function) else {
         return vec![
@@ -128,7 +128,7 @@ enum Use {
 fn use_of(
     mut node: Node<'_>,
     (syntax, text, names): (&Syntax, &str, &Aliases),
-    arguments: &HashMap<Range<usize>, (usize, usize)>,
+    arguments: &RangeMap<(usize, usize)>,
     variables: &[&str],
 ) -> Use {
     loop {

@@ -35,7 +35,7 @@ mod library;
 mod ownership;
 mod values;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use tree_sitter::Node;
@@ -48,6 +48,7 @@ pub(crate) use keeping::Keeping;
 use super::Step;
 use crate::lang::GrammarNames;
 use crate::review::rules::names::Aliases;
+use crate::review::rules::RangeSet;
 
 /// What a rule about extents judges of an access.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,8 +74,8 @@ pub(crate) enum Access {
 /// The nodes of a file that make a buffer of a size the code may state: arrays declared with a
 /// size, calls of [`library`]'s allocators, C++'s `new T[n]`. They are the sources of a rule
 /// about extents, so that a function holding none is not walked.
-pub(crate) fn sources(root: Node<'_>, text: &str, names: &Aliases) -> HashSet<Range<usize>> {
-    let mut found = HashSet::new();
+pub(crate) fn sources(root: Node<'_>, text: &str, names: &Aliases) -> RangeSet {
+    let mut found = RangeSet::default();
     let mut cursor = root.walk();
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {

@@ -5,6 +5,7 @@ use super::super::analyze_extent;
 use super::super::fixture::program;
 use super::*;
 use crate::lang::Language::{self, Cpp, C};
+use crate::review::rules::RangeSet;
 
 /// What each access of `marked` that leaves its buffer says, in source order, and the text of
 /// each access found within bounds, for a rule judging `access`.
@@ -517,7 +518,7 @@ fn rules_walked_together_find_what_each_finds_alone() {
                 «sink:ten[12]» = 'a';\n    «sink:ten[1]» = 'b';\n«sink:}»\n";
     let mut program = program(C, code);
     program.roles.sources = sources(program.root(), &program.text, &program.names);
-    let sinks = |text: &str| -> HashSet<Range<usize>> {
+    let sinks = |text: &str| -> RangeSet {
         let sinks = program.roles.sinks.iter();
         sinks
             .filter(|r| &program.text[(*r).clone()] == text)
