@@ -153,6 +153,9 @@ pub(crate) struct StepWriter {
     /// its text is, so that a place many edges go through is shown once (see
     /// [`StepWriter::write_at`]).
     places: FastMap<Range<usize>, Shown>,
+    /// The records of the steps being written, kept from one edge to the next: a vector of
+    /// their own for each edge grew four times on average.
+    records: Vec<u8>,
 }
 
 /// A place's location (its four numbers) and where its text is.
@@ -208,7 +211,8 @@ impl StepWriter {
         write: impl FnOnce(&mut StepWriter, &mut Vec<u8>) -> Option<()>,
     ) -> Steps {
         let rollback = self.bytes.len();
-        let mut records = Vec::new();
+        let mut records = std::mem::take(&mut self.records);
+        records.clear();
         let written = write(self, &mut records).and_then(|()| {
             let at = u32::try_from(self.bytes.len()).ok()?;
             let len = u32::try_from(records.len()).ok()?;
@@ -216,6 +220,7 @@ impl StepWriter {
             u32::try_from(self.bytes.len()).ok()?;
             Some(Steps { at, len })
         });
+        self.records = records;
         written.unwrap_or_else(|| {
             self.bytes.truncate(rollback);
             self.written.retain(|_, at| (*at as usize) < rollback);
