@@ -101,14 +101,15 @@ impl Timings {
         spent.phases[index] += elapsed;
     }
 
-    /// `rules` were walked in `elapsed`, together when more than one: each has its share.
-    fn add_rules(&self, rules: &[usize], elapsed: Duration) {
+    /// `rules` were walked in `elapsed` (`together`: in one walk that ran to its end), each
+    /// taking its share.
+    fn add_rules(&self, rules: &[usize], elapsed: Duration, together: bool) {
         let mut spent = self.spent.lock().unwrap_or_else(|e| e.into_inner());
         let share = elapsed / u32::try_from(rules.len()).unwrap_or(u32::MAX).max(1);
         for rule in rules {
             *spent.rules.entry(*rule).or_default() += share;
         }
-        if rules.len() > 1 {
+        if together {
             spent.together += 1;
         }
     }
@@ -556,16 +557,20 @@ impl CompiledRules {
                 .flat_map_iter(|rules| {
                     nodes::within(table.as_ref(), || {
                         let started = timings.map(|_| Instant::now());
-                        let timed = |rules: &[usize], started: Option<Instant>| {
+                        let timed = |rules: &[usize], started: Option<Instant>, together| {
                             if let (Some(timings), Some(started)) = (timings, started) {
-                                timings.add_rules(rules, started.elapsed());
+                                timings.add_rules(rules, started.elapsed(), together);
                             }
                         };
                         if let Some(walks) =
                             self.walk_together(rules, &taint_roles, tree, text, &aliases)
                         {
-                            timed(rules, started);
+                            timed(rules, started, true);
                             return walks;
+                        }
+                        // A walk together that gave up: its time is the rules' too.
+                        if rules.len() > 1 {
+                            timed(rules, started, false);
                         }
                         let alone = |rule: &usize| {
                             let started = timings.map(|_| Instant::now());
@@ -579,7 +584,7 @@ impl CompiledRules {
                                 .as_ref()
                                 .filter(|_| !self.function_reach.contains(rule));
                             let walk = self.walk_rule(roles, shape, free, tree, text, &aliases);
-                            timed(&[*rule], started);
+                            timed(&[*rule], started, false);
                             (*rule, walk)
                         };
                         rules.iter().map(alone).collect::<Vec<_>>()

@@ -404,8 +404,9 @@ pub(crate) fn analyze_extent(
 }
 
 /// [`analyze_extent`] for several rules about extents that walk alike (see [`Roles::walks_as`]),
-/// in one walk: per rule, in the order given, what its own walk finds. `None` when that walk
-/// gave up on its limits; then each rule is walked alone.
+/// in one walk: per rule, in the order given, what its own walk finds. `None`, and each rule is
+/// walked alone, when that walk gave up on its limits, or when a rule's own walk would not run
+/// (no source, no sink, a language the engine does not model).
 pub(crate) fn analyze_extents(
     language: Language,
     root: Node<'_>,
@@ -413,7 +414,10 @@ pub(crate) fn analyze_extents(
     names: &Aliases,
     rules: &[&Roles],
 ) -> Option<Vec<ExtentFindings>> {
-    if rules.iter().any(|roles| roles.sources.is_empty()) {
+    if rules
+        .iter()
+        .any(|roles| roles.sources.is_empty() || roles.sinks.is_empty())
+    {
         return None;
     }
     walk::run_extents(language, root, text, names, rules)

@@ -24,7 +24,8 @@ use crate::lang::Language;
 use crate::review::rules::names::Aliases;
 use crate::review::rules::{RangeMap, RangeSet};
 
-/// One walk over a file for one rule: what it knows of both, and what it has found so far.
+/// One walk over a file, for one rule or for several rules about extents that walk alike (see
+/// [`run_extents`]): what it knows of the file and of the rules, and what it has found so far.
 pub(super) struct Walk<'a> {
     pub(super) syntax: &'static Syntax,
     pub(super) text: &'a str,
@@ -536,8 +537,12 @@ impl<'a> Walk<'a> {
             }
         }
         if let Some(body) = (self.syntax.body)(function) {
-            // A function's labels are its own (another function's `goto fail` is not this one's).
+            // A function's labels are its own (another function's `goto fail` is not this one's),
+            // and so are the loops a `break` leaves: a function nested in a loop does not
+            // leave that loop (a `break` outside its own loops is not C, but a parse may hold
+            // one, and a walk that goes into the function must not carry its state out).
             let labels = std::mem::take(&mut self.labels);
+            let breakable = std::mem::take(&mut self.breakable);
             let declaration = self
                 .is(self.syntax.declarations, function)
                 .then(|| function.byte_range());
@@ -556,6 +561,7 @@ impl<'a> Walk<'a> {
             self.statement(body, &mut state);
             self.functions_around -= 1;
             self.labels = labels;
+            self.breakable = breakable;
             if !main {
                 self.ended(body, &state);
             }

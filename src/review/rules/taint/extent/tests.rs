@@ -5,7 +5,6 @@ use super::super::analyze_extent;
 use super::super::fixture::program;
 use super::*;
 use crate::lang::Language::{self, Cpp, C};
-use crate::review::rules::RangeSet;
 
 /// What each access of `marked` that leaves its buffer says, in source order, and the text of
 /// each access found within bounds, for a rule judging `access`.
@@ -505,69 +504,89 @@ fn a_parameter_only_read_is_not_kept_and_one_stored_returned_or_freed_is() {
     assert_eq!(of("exists"), [""], "`fopen` reads the path");
 }
 
-/// Rules about extents walked as one (`analyze_extents`) find what each finds in its own walk.
-/// That walk goes into a function only where the rule has a sink: `f` leaks `p`, but only the
-/// rule about writes has a sink in `f`, so the leak there is no rule's.
-#[test]
-fn rules_walked_together_find_what_each_finds_alone() {
+/// What each rule of `checks` (its check, and the texts of its sinks among those `marked`) finds
+/// in its own walk, and what each finds walked together with the others (`analyze_extents`): per
+/// rule, the flows and the accesses found inside their buffers.
+type Found = Vec<(Vec<String>, Vec<Range<usize>>)>;
+fn alone_and_together(marked: &str, checks: &[(Check, &[&str])]) -> (Found, Found) {
     use super::super::{analyze_extents, ExtentFindings};
-    let code =
-        "void f(const char *s) {\n    char small[50];\n    char *p = (char *)malloc(10);\n    \
-                «sink:memcpy(small, s, 100)»;\n}\n\
-                void g(void) {\n    char *q = (char *)malloc(10);\n    char ten[10];\n    \
-                «sink:ten[12]» = 'a';\n    «sink:ten[1]» = 'b';\n«sink:}»\n";
-    let mut program = program(C, code);
+    let mut program = program(C, marked);
     program.roles.sources = sources(program.root(), &program.text, &program.names);
-    let sinks = |text: &str| -> RangeSet {
-        let sinks = program.roles.sinks.iter();
-        sinks
-            .filter(|r| &program.text[(*r).clone()] == text)
-            .cloned()
-            .collect()
-    };
-    let mut writes = program.roles.clone();
-    writes.extent = Some(Check::Bounds(Access::Write));
-    writes.sinks = ["memcpy(small, s, 100)", "ten[12]", "ten[1]"]
-        .into_iter()
-        .flat_map(sinks)
+    let rules: Vec<_> = checks
+        .iter()
+        .map(|(check, texts)| {
+            let mut roles = program.roles.clone();
+            roles.extent = Some(*check);
+            roles.sinks = (program.roles.sinks.iter())
+                .filter(|r| texts.contains(&&program.text[(*r).clone()]))
+                .cloned()
+                .collect();
+            roles
+        })
         .collect();
-    let mut leaks = program.roles.clone();
-    leaks.extent = Some(Check::Leak);
-    leaks.sinks = sinks("}");
-    assert!(writes.walks_as(&leaks));
+    assert!(rules.iter().all(|roles| roles.walks_as(&rules[0])));
     let said = |(flows, fits): &ExtentFindings| {
         let said: Vec<String> = flows.iter().map(|f| format!("{f:?}")).collect();
         let mut fits: Vec<Range<usize>> = fits.iter().cloned().collect();
         fits.sort_by_key(|r| (r.start, r.end));
         (said, fits)
     };
-    let alone: Vec<_> = [&writes, &leaks]
-        .into_iter()
-        .map(|roles| {
-            said(&analyze_extent(
-                C,
-                program.root(),
-                &program.text,
-                &program.names,
-                roles,
-            ))
-        })
+    let (root, text, names) = (program.root(), &program.text, &program.names);
+    let alone = (rules.iter())
+        .map(|roles| said(&analyze_extent(C, root, text, names, roles)))
         .collect();
-    let together: Vec<_> = analyze_extents(
-        C,
-        program.root(),
-        &program.text,
-        &program.names,
-        &[&writes, &leaks],
-    )
-    .expect("the walk runs to its end")
-    .iter()
-    .map(said)
-    .collect();
+    let rules: Vec<_> = rules.iter().collect();
+    let together = analyze_extents(C, root, text, names, &rules)
+        .expect("the walk runs to its end")
+        .iter()
+        .map(said)
+        .collect();
+    (alone, together)
+}
+
+/// Rules about extents walked as one (`analyze_extents`) find what each finds in its own walk.
+/// That walk goes into a function only where the rule has a sink: `f` leaks `p`, but only the
+/// rule about writes has a sink in `f`, so the leak there is no rule's.
+#[test]
+fn rules_walked_together_find_what_each_finds_alone() {
+    let code =
+        "void f(const char *s) {\n    char small[50];\n    char *p = (char *)malloc(10);\n    \
+                «sink:memcpy(small, s, 100)»;\n}\n\
+                void g(void) {\n    char *q = (char *)malloc(10);\n    char ten[10];\n    \
+                «sink:ten[12]» = 'a';\n    «sink:ten[1]» = 'b';\n«sink:}»\n";
+    let writes: &[&str] = &["memcpy(small, s, 100)", "ten[12]", "ten[1]"];
+    let checks = [
+        (Check::Bounds(Access::Write), writes),
+        (Check::Leak, &["}"]),
+    ];
+    let (alone, together) = alone_and_together(code, &checks);
     assert_eq!(together, alone);
     // Something was found: two writes past an end and one inside, and the leak of `q` alone.
     assert_eq!(alone[0].0.len(), 2, "{:?}", alone[0]);
     assert_eq!(alone[0].1.len(), 1, "{:?}", alone[0]);
     assert_eq!(alone[1].0.len(), 1, "{:?}", alone[1]);
     assert!(alone[1].0[0].contains("q"), "{:?}", alone[1]);
+}
+
+/// A function nested in a loop (GNU C) that only the walk together goes into (the rule about
+/// leaks has a sink there, the rule about reads none) changes nothing the walk carries on after
+/// it: a `break` in it, outside its own loops (not C, but a parse may hold it), does not leave
+/// the loop around it with its state.
+#[test]
+fn a_function_only_the_walk_together_goes_into_changes_nothing_around_it() {
+    let code = "void e(int n) {\n    char big[100], small[4];\n    char *p = big;\n    \
+                while (n--) {\n        int d(int x) { char *p = small; if (x) break; return 0; «sink:}»\n        \
+                d(n);\n    }\n    char c = «sink:p[50]»;\n«sink:}»\n";
+    let checks = [
+        (Check::Bounds(Access::Read), &["p[50]"][..]),
+        (Check::Leak, &["}"][..]),
+    ];
+    let (alone, together) = alone_and_together(code, &checks);
+    assert_eq!(together, alone);
+    assert_eq!(
+        alone[0].1.len(),
+        1,
+        "`p[50]` reads inside `big`: {:?}",
+        alone[0]
+    );
 }
