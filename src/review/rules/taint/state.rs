@@ -5,6 +5,7 @@
 //! states join where branches meet.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Bound::{Included, Unbounded};
 
 use tree_sitter::Node;
 
@@ -108,9 +109,11 @@ impl State {
     pub(super) fn clean(&mut self, key: &str) -> usize {
         self.vars.remove(key);
         self.forget_marks(key);
-        self.consts.remove(key);
-        // A list's length (see `lists`).
-        self.consts.remove(&format!("{key}#length"));
+        if !self.consts.is_empty() {
+            self.consts.remove(key);
+            // A list's length (see `lists`).
+            self.consts.remove(&format!("{key}#length"));
+        }
         remove_entries(&mut self.vars, key)
     }
 }
@@ -157,9 +160,15 @@ impl State {
 /// Removes the entries under `key` (`key[a]`, `key[a][b]`, not `key` itself) from a map of
 /// places, which keeps them together; answers how many went.
 fn remove_entries<V>(places: &mut BTreeMap<String, V>, key: &str) -> usize {
+    // Most calls find nothing to remove: no text is built for those (a clean state, a key no
+    // place starts with).
+    let first = places.range::<str, _>((Included(key), Unbounded)).next();
+    if first.is_none_or(|(name, _)| !name.starts_with(key)) {
+        return 0;
+    }
     let prefix = format!("{key}[");
     let entries: Vec<String> = places
-        .range(prefix.clone()..)
+        .range::<str, _>((Included(prefix.as_str()), Unbounded))
         .map(|(name, _)| name)
         .take_while(|name| name.starts_with(&prefix))
         .cloned()
