@@ -304,9 +304,9 @@ fn full_run(
         if spent.together > 0 {
             writeln!(
                 out,
-                "              {} walks made for several rules about extents at once, \
+                "              {} made for several rules about extents at once, \
                  each rule's time below its share",
-                spent.together
+                crate::report::counted(spent.together, "walk")
             )?;
         }
         for (rule, time) in spent.rules {
