@@ -66,7 +66,7 @@ use crate::lang::Language;
 use crate::review::rules::names::Aliases;
 use crate::review::rules::RangeSet;
 use budget::Limits;
-pub(crate) use walk::reference_arguments;
+pub(crate) use walk::{analyze_extents, reference_arguments};
 
 /// Nodes the rule's query found, by role, as byte ranges.
 #[derive(Default, Debug, Clone)]
@@ -401,26 +401,6 @@ pub(crate) fn analyze_extent(
         return (walked.flows, Default::default());
     }
     (walked.flows, walked.fits)
-}
-
-/// [`analyze_extent`] for several rules about extents that walk alike (see [`Roles::walks_as`]),
-/// in one walk: per rule, in the order given, what its own walk finds. `None`, and each rule is
-/// walked alone, when that walk gave up on its limits, or when a rule's own walk would not run
-/// (no source, no sink, a language the engine does not model).
-pub(crate) fn analyze_extents(
-    language: Language,
-    root: Node<'_>,
-    text: &str,
-    names: &Aliases,
-    rules: &[&Roles],
-) -> Option<Vec<ExtentFindings>> {
-    if rules
-        .iter()
-        .any(|roles| roles.sources.is_empty() || roles.sinks.is_empty())
-    {
-        return None;
-    }
-    walk::run_extents(language, root, text, names, rules)
 }
 
 /// The sinks that a value from a source, or from a parameter of the function around them, may

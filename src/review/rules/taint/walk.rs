@@ -25,7 +25,7 @@ use crate::review::rules::names::Aliases;
 use crate::review::rules::{RangeMap, RangeSet};
 
 /// One walk over a file, for one rule or for several rules about extents that walk alike (see
-/// [`run_extents`]): what it knows of the file and of the rules, and what it has found so far.
+/// [`analyze_extents`]): what it knows of the file and of the rules, and what it has found so far.
 pub(super) struct Walk<'a> {
     pub(super) syntax: &'static Syntax,
     pub(super) text: &'a str,
@@ -46,7 +46,7 @@ pub(super) struct Walk<'a> {
     /// Whether every parameter counts as a source (see [`super::open_sinks`]).
     parameters_are_sources: bool,
     /// The rules whose sinks the walk judges: one, or several about extents that walk alike
-    /// (see [`run_extents`]).
+    /// (see [`analyze_extents`]).
     judges: Vec<Judge>,
     /// The innermost declaration the walk is in (not a function value).
     declaration: Option<Range<usize>>,
@@ -235,18 +235,25 @@ pub(super) fn run_judging(
     }
 }
 
-/// The walks of `rules` about extents, which differ only in their sinks and in what they judge
-/// of them (see [`Roles::walks_as`]), made as one walk that judges each rule's sinks as its own
-/// walk would: per rule, its flows and the accesses it found inside their buffers, as
-/// [`run_judging`] gives them. `None` when the walk gave up on its limits: it did the work of
-/// all the rules at once, so a rule alone may not have.
-pub(super) fn run_extents(
+/// [`super::analyze_extent`] for several rules about extents that walk alike (see
+/// [`Roles::walks_as`]): one walk that judges each rule's sinks as its own walk would, giving
+/// per rule, in the order given, its flows and the accesses it found inside their buffers.
+/// `None`, and each rule is walked alone, when a rule's own walk would not run (no source, no
+/// sink, a language the engine does not model), or when the walk gave up on its limits: it did
+/// the work of all the rules at once, so a rule alone may not have.
+pub(crate) fn analyze_extents(
     language: Language,
     root: Node<'_>,
     text: &str,
     names: &Aliases,
     rules: &[&Roles],
 ) -> Option<Vec<super::ExtentFindings>> {
+    if rules
+        .iter()
+        .any(|roles| roles.sources.is_empty() || roles.sinks.is_empty())
+    {
+        return None;
+    }
     let (first, others) = rules.split_first()?;
     let mut all = (*first).clone();
     for roles in others {
@@ -574,10 +581,15 @@ impl<'a> Walk<'a> {
     /// The end of a function's `body`, reached with `state` (unless every path leaves before
     /// it): what a rule about leaks finds still held there.
     fn ended(&mut self, body: Node<'_>, state: &State) {
+        // The rules about leaks whose own walk would be in this function.
         let declaration = self.declaration.as_ref();
-        let leaks =
-            |judge: &Judge| judge.check == Some(Check::Leak) && judge.would_be_in(declaration);
-        if !self.judges.iter().any(leaks) {
+        let leaks: Vec<usize> = (0..self.judges.len())
+            .filter(|&j| {
+                let judge = &self.judges[j];
+                judge.check == Some(Check::Leak) && judge.would_be_in(declaration)
+            })
+            .collect();
+        if leaks.is_empty() {
             return;
         }
         if super::guards::exits(body, self.text, &self.no_return).is_some() {
@@ -606,16 +618,13 @@ impl<'a> Walk<'a> {
             return;
         };
         if let Some((steps, detail, lent)) = self.leak_at_end(end, state) {
-            let declaration = self.declaration.clone();
-            for judge in &mut self.judges {
-                if judge.check == Some(Check::Leak) && judge.would_be_in(declaration.as_ref()) {
-                    judge.flows.push(Flow {
-                        sink: end.byte_range(),
-                        steps: steps.clone(),
-                        detail: Some(detail.clone()),
-                        lent: lent.clone(),
-                    });
-                }
+            for judge in leaks {
+                self.judges[judge].flows.push(Flow {
+                    sink: end.byte_range(),
+                    steps: steps.clone(),
+                    detail: Some(detail.clone()),
+                    lent: lent.clone(),
+                });
             }
         }
     }
