@@ -327,7 +327,7 @@ impl CompiledRules {
 
     /// What the prefilter would have the query walk in `tree`.
     #[cfg(test)]
-    pub(super) fn plan(&self, tree: &Tree, text: &str) -> Plan {
+    pub(super) fn plan<'tree>(&self, tree: &'tree Tree, text: &str) -> Plan<'tree> {
         let aliases = Aliases::of(self.language, tree.root_node(), text);
         self.plan_with(tree, text, &aliases)
     }
@@ -336,7 +336,7 @@ impl CompiledRules {
     /// otherwise than it is used, a rule's literal can sit in an import or a `#define` far from
     /// the match, so the uses of an import's new name hold the literals of the name it stands
     /// for, and a file with such a macro is weighed whole.
-    fn plan_with(&self, tree: &Tree, text: &str, aliases: &Aliases) -> Plan {
+    fn plan_with<'tree>(&self, tree: &'tree Tree, text: &str, aliases: &Aliases) -> Plan<'tree> {
         self.prefilter
             .plan(tree.root_node(), text, aliases.renamings().as_deref())
     }
@@ -367,11 +367,11 @@ impl CompiledRules {
 
     /// Runs the rules over what `plan` says, or what the prefilter says when it is `None`;
     /// `saving` says whether the rules' walks lean on the free walks.
-    fn run_planned(
+    fn run_planned<'tree>(
         &self,
-        tree: &Tree,
+        tree: &'tree Tree,
         text: &str,
-        plan: Option<Plan>,
+        plan: Option<Plan<'tree>>,
         summaries: bool,
         timings: Option<&Timings>,
         saving: Saving,
@@ -382,7 +382,9 @@ impl CompiledRules {
         let aliases = Aliases::of(self.language, tree.root_node(), text);
         let plan = plan.unwrap_or_else(|| self.plan_with(tree, text, &aliases));
         laps.lap(Phase::Prefilter);
-        let ranges = match plan {
+        // From a root, matches start at that node only: the query goes only as deep as the
+        // patterns rooted there reach, and a match inside two roots is found once.
+        let (starts, start_depth) = match plan {
             Plan::Skip => {
                 // Nothing of a rule here; values still pass through the file's functions.
                 let facts = summaries
@@ -395,8 +397,8 @@ impl CompiledRules {
                     facts,
                 };
             }
-            Plan::Whole => std::iter::once(0..usize::MAX).collect(),
-            Plan::Ranges(ranges) => ranges,
+            Plan::Whole => (vec![tree.root_node()], None),
+            Plan::Roots(roots) => (roots, Some(0)),
         };
         thread_local! {
             static CURSOR: RefCell<QueryCursor> = RefCell::new(QueryCursor::new());
@@ -418,13 +420,14 @@ impl CompiledRules {
                 Default::default();
             let mut exceeded = false;
             let bytes = text.as_bytes();
-            for range in ranges {
-                cursor.set_byte_range(range);
+            // The cursor is the last file's of this thread.
+            cursor.set_max_start_depth(start_depth);
+            for start in starts {
                 let options = QueryCursorOptions::new().progress_callback(&mut on_progress);
                 let resolved =
                     |node: tree_sitter::Node<'_>| std::iter::once(aliases.text(node, bytes));
                 let mut matches =
-                    cursor.matches_with_options(&self.query, tree.root_node(), resolved, options);
+                    cursor.matches_with_options(&self.query, start, resolved, options);
                 while let Some(m) = matches.next() {
                     if !predicates::hold(&self.predicates[m.pattern_index], m, text, &aliases) {
                         continue;
@@ -478,8 +481,6 @@ impl CompiledRules {
                 drop(matches);
                 exceeded |= cursor.did_exceed_match_limit();
             }
-            // The cursor is reused by the next file of this thread.
-            cursor.set_byte_range(0..usize::MAX);
             (out, taint_roles, timed_out, exceeded)
         });
         laps.lap(Phase::Query);

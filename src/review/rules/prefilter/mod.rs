@@ -10,14 +10,17 @@
 //! A pattern needs one literal of each of its sets. Every node of a match lies under the pattern's
 //! root node, so a match can be rooted only at a node of a kind some pattern is rooted at whose
 //! text holds all that pattern needs. Going down from the top, a node whose text gives no pattern
-//! all it needs is left with everything under it, a node that can be a match's root is walked
-//! whole, and any other is weighed by its children: so in a file where `execute` is called twice,
-//! only those two calls are walked (or the statements, blocks and functions around them that some
-//! pattern is rooted at and finds all it needs in), and a file with nothing is not walked at all.
+//! all it needs is left with everything under it, a node that can be a match's root is kept, and
+//! the children of any node not left are weighed in turn. The query then starts matches at the
+//! nodes kept only, each going as deep as the patterns rooted at its kind reach: so in a file
+//! where `execute` is called twice, only those two calls are walked (and the statements, blocks
+//! and functions around them that some pattern is rooted at and finds all it needs in, as deep as
+//! those patterns go), and a file with nothing is not walked at all.
 //!
 //! The shortcuts are only taken when every pattern of the language allows them: one pattern without
 //! literals means every file is walked whole, and one that could be rooted at the file's root node
-//! (or that matches a sequence of siblings) means a file that passes is walked whole.
+//! (or that matches a sequence of siblings) means a file that passes is walked whole, every
+//! pattern starting at every node.
 //!
 //! Matching is ASCII case-insensitive, so a literal is looked for in every case; a regex whose case
 //! folding reaches beyond ASCII (the Kelvin sign for `k`, the long s for `s`) makes files that
@@ -29,8 +32,6 @@
 
 mod literals;
 mod plan;
-
-use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use tree_sitter::Query;
@@ -61,20 +62,27 @@ pub(crate) struct Prefilter {
     ranges_sound: bool,
     /// The node kinds some pattern is rooted at, with those patterns: a node of another kind,
     /// or of one whose patterns lack a literal inside it, is no match's root.
+    #[cfg(test)]
     root_kinds: std::collections::HashMap<String, Vec<usize>>,
+    /// The patterns rooted at each node kind, by the kind's id: the descent asks it of every
+    /// node.
+    by_kind_id: Vec<Vec<usize>>,
+    /// The patterns rooted at an anonymous node (`"unsafe"`): they could be rooted at any node.
+    rooted_anywhere: Vec<usize>,
     /// Whether some literal stands for a non-ASCII character too (see the module docs).
     unicode_folds: bool,
 }
 
-/// Which parts of a file the query must walk.
+/// Where the query must look for matches in a file.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Plan {
+pub(crate) enum Plan<'tree> {
     /// Nothing can match: skip the query.
     Skip,
-    /// Walk the whole tree.
+    /// Walk the whole tree, a match starting at any node.
     Whole,
-    /// Walk only these byte ranges (disjoint, sorted), each a run of items.
-    Ranges(Vec<Range<usize>>),
+    /// Start matches only at these nodes (in order, an outer one before those inside it): from
+    /// each, the query goes only as deep as its patterns reach.
+    Roots(Vec<tree_sitter::Node<'tree>>),
 }
 
 impl Prefilter {
@@ -148,7 +156,19 @@ impl Prefilter {
         } else {
             None
         };
+        let by_kind_id = (0..grammar.node_kind_count())
+            .map(|id| {
+                let kind = u16::try_from(id)
+                    .ok()
+                    .and_then(|id| grammar.node_kind_for_id(id));
+                kind.and_then(|kind| root_kinds.get(kind))
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
         Prefilter {
+            by_kind_id,
+            rooted_anywhere: root_kinds.get("").cloned().unwrap_or_default(),
             automaton,
             literal_sets,
             literal_bounds,
@@ -156,9 +176,18 @@ impl Prefilter {
             pattern_sets,
             pattern_literals,
             ranges_sound,
-            root_kinds,
             unicode_folds,
+            #[cfg(test)]
+            root_kinds,
         }
+    }
+
+    /// The patterns rooted at nodes of the kind `id` (sorted).
+    fn rooted_at(&self, id: u16) -> &[usize] {
+        self.by_kind_id
+            .get(usize::from(id))
+            .map(Vec::as_slice)
+            .unwrap_or_default()
     }
 
     /// The sets of literals of one pattern (one of each needed; empty when it has none), for

@@ -1,12 +1,8 @@
 //! The per-file plan: one Aho-Corasick pass finds every literal in the text; going down the tree
 //! from the top, only the nodes whose literals give a pattern rooted at their kind one literal of
-//! each of its sets are walked.
-
-use std::ops::Range;
+//! each of its sets are where matches start.
 
 use tree_sitter::Node;
-
-use crate::lang::GrammarNames;
 
 use super::literals::{bounded, NON_ASCII_FOLDS};
 use super::{Plan, Prefilter};
@@ -17,12 +13,12 @@ impl Prefilter {
     /// a name holds the literals of the name it stands for. With `renamings` `None` (a macro
     /// that can stand for anything), the file's literals are weighed together and it is walked
     /// whole or skipped.
-    pub(crate) fn plan(
+    pub(crate) fn plan<'tree>(
         &self,
-        root: Node<'_>,
+        root: Node<'tree>,
         text: &str,
         renamings: Option<&[(&str, &str)]>,
-    ) -> Plan {
+    ) -> Plan<'tree> {
         let Some(automaton) = &self.automaton else {
             return Plan::Whole;
         };
@@ -55,22 +51,10 @@ impl Prefilter {
         let Some(roots) = self.roots(root, &hits, &mut check, budget) else {
             return whole_or_skip(&mut check);
         };
-        let mut ranges: Vec<Range<usize>> = Vec::new();
-        for node in roots {
-            match ranges.last_mut() {
-                // Near ranges are one: each range restarts the cursor from the root.
-                Some(last) if node.start <= last.end + MERGE_GAP => last.end = node.end,
-                _ => ranges.push(node),
-            }
-        }
-        let covered: usize = ranges.iter().map(|r| r.len()).sum();
-        if ranges.is_empty() {
+        if roots.is_empty() {
             Plan::Skip
-        } else if covered * 4 >= text.len() * 3 {
-            // Nearly everything: one walk costs less than restarting the cursor per range.
-            Plan::Whole
         } else {
-            Plan::Ranges(ranges)
+            Plan::Roots(roots)
         }
     }
 }
@@ -163,9 +147,6 @@ fn respelled(
 /// uses are looked for (each is a pass over the text).
 const ODD_NAMES: usize = 16;
 
-/// Ranges at most this far apart are walked as one.
-const MERGE_GAP: usize = 512;
-
 /// How much weighing the descent may do, per literal of the file and once more for any file:
 /// real code weighs each literal up to three times per level it is nested at, rarely 30 deep.
 /// Past that, the file is weighed whole.
@@ -173,47 +154,54 @@ const DESCENT_PER_HIT: usize = 256;
 const DESCENT_BASE: usize = 1 << 16;
 
 impl Prefilter {
-    /// The nodes a match may be rooted at, in order, none inside another: going down from the
-    /// root's children, a node whose literals (`hits`, `(start, literal)` sorted) give no
-    /// pattern all it needs holds no match and is left; one whose literals give a pattern
-    /// rooted at its kind all it needs is kept whole; any other is weighed by its children.
-    /// A match rooted at a node left out fails its predicates, so walking only these finds
-    /// every match there is, each once. `None` once the literals weighed pass `budget`.
-    fn roots(
+    /// The nodes a match may be rooted at, in order, an outer one before those inside it:
+    /// going down from the root's children, a node whose literals (`hits`, `(start, literal)`
+    /// sorted) give no pattern all it needs holds no match and is left with all under it; one
+    /// whose literals give a pattern rooted at its kind all it needs is kept; and the children
+    /// of any node not left are weighed in turn. A match rooted at a node not kept fails its
+    /// predicates, so starting matches only at these finds every match there is, each once.
+    /// `None` once the literals weighed pass `budget`.
+    fn roots<'tree>(
         &self,
-        root: Node<'_>,
+        root: Node<'tree>,
         hits: &[(usize, usize)],
         check: &mut Satisfied<'_>,
         mut budget: usize,
-    ) -> Option<Vec<Range<usize>>> {
-        // A pattern rooted at an anonymous node (`"unsafe"`) could be rooted at any node.
-        let anywhere = self.root_kinds.get("").map(Vec::as_slice);
+    ) -> Option<Vec<Node<'tree>>> {
         let mut roots = Vec::new();
-        let mut walker = root.walk();
-        let mut pending: Vec<Node<'_>> = root.children(&mut walker).collect();
-        pending.reverse();
-        // A stack, not recursion: trees can be thousands of levels deep.
-        while let Some(node) = pending.pop() {
+        // A cursor, not recursion: trees can be thousands of levels deep.
+        let mut cursor = root.walk();
+        let mut more = cursor.goto_first_child();
+        while more {
+            let node = cursor.node();
             let range = node.byte_range();
             let first = hits.partition_point(|h| h.0 < range.start);
             let end = hits.partition_point(|h| h.0 < range.end);
             let inside = || hits[first..end].iter().map(|(_, literal)| *literal);
             // Weighed up to three times below: by any pattern, by its kind's, by any node's.
             budget = budget.checked_sub(3 * (end - first))?;
-            if first == end || !check.any(inside()) {
-                continue;
+            if first != end && check.any(inside()) {
+                let rooted = |patterns: &[usize], check: &mut Satisfied<'_>| {
+                    !patterns.is_empty() && check.any_of(inside(), Some(patterns))
+                };
+                if rooted(self.rooted_at(node.kind_id()), check)
+                    || rooted(&self.rooted_anywhere, check)
+                {
+                    roots.push(node);
+                }
+                if cursor.goto_first_child() {
+                    continue;
+                }
             }
-            let rooted = |patterns: Option<&[usize]>, check: &mut Satisfied<'_>| {
-                patterns.is_some_and(|patterns| check.any_of(inside(), Some(patterns)))
+            // On to the next node not under this one.
+            more = loop {
+                if cursor.goto_next_sibling() {
+                    break true;
+                }
+                if !cursor.goto_parent() {
+                    break false;
+                }
             };
-            let kind = self.root_kinds.get(node.kind_name()).map(Vec::as_slice);
-            if rooted(kind, check) || rooted(anywhere, check) {
-                roots.push(range);
-            } else {
-                let mut walker = node.walk();
-                let children: Vec<Node<'_>> = node.children(&mut walker).collect();
-                pending.extend(children.into_iter().rev());
-            }
         }
         Some(roots)
     }
@@ -280,26 +268,30 @@ mod tests {
         parser.parse(code, None).expect("the parser has a language")
     }
 
-    fn python_plan(query_source: &str, code: &str) -> Plan {
-        python_prefilter(query_source).plan(parse(code).root_node(), code, Some(&[]))
-    }
-
     const EVAL: &str = r#"(call function: (identifier) @f (#eq? @f "eval")) @finding"#;
     const POPEN: &str = r#"(call function: (attribute object: (identifier) @o attribute: (identifier) @m)
         (#eq? @o "subprocess") (#eq? @m "popen")) @finding"#;
     const KELVIN: &str = r#"((identifier) @f (#match? @f "(?i)^token")) @finding"#;
 
-    /// The plan a case expects; ranges are given by the text they span, each once in the code.
+    /// The plan a case expects; roots are given by their text, each once in the code.
     #[derive(Debug)]
     enum Expect {
         Skip,
         Whole,
-        Ranges(&'static [&'static str]),
+        Roots(&'static [&'static str]),
+    }
+
+    /// A plan as a test sees it: its roots as their text.
+    fn texts<'a>(plan: &Plan<'_>, code: &'a str) -> Option<Vec<&'a str>> {
+        match plan {
+            Plan::Roots(roots) => Some(roots.iter().map(|r| &code[r.byte_range()]).collect()),
+            _ => None,
+        }
     }
 
     #[test]
-    fn plans_skip_ranges_and_whole() {
-        // `{quiet}` stands for items with no literal, so that what is kept is under 3/4 of a file.
+    fn plans_skip_roots_and_whole() {
+        // `{quiet}` stands for items with no literal.
         let cases: &[(&str, &str, &str, Expect)] = &[
             ("no literal", EVAL, "def f():\n    return 1\n", Expect::Skip),
             (
@@ -324,46 +316,44 @@ mod tests {
                 "a whole word among longer names",
                 EVAL,
                 "def f():\n    medieval(x)\n    eval(y)\n{quiet}",
-                Expect::Ranges(&["eval(y)"]),
+                Expect::Roots(&["eval(y)"]),
             ),
             (
                 "one item of three, in any case",
                 EVAL,
                 "def a():\n    pass\n\ndef b():\n    EVAL(x)\n\ndef c():\n    pass\n",
-                Expect::Ranges(&["EVAL(x)"]),
+                Expect::Roots(&["EVAL(x)"]),
             ),
             (
                 "both sets in one item",
                 POPEN,
                 "import subprocess\n\ndef f():\n    subprocess.Popen(x)\n{quiet}",
-                Expect::Ranges(&["subprocess.Popen(x)"]),
+                Expect::Roots(&["subprocess.Popen(x)"]),
             ),
             (
-                "near nodes are one range",
+                "each call its own root, however near",
                 EVAL,
-                "def a():\n    eval(x)\ndef b():\n    eval(y)\n{quiet}{quiet}{quiet}",
-                Expect::Ranges(&["eval(x)\ndef b():\n    eval(y)"]),
+                "def a():\n    eval(x)\ndef b():\n    eval(y)\n{quiet}",
+                Expect::Roots(&["eval(x)", "eval(y)"]),
             ),
             (
-                "nodes apart stay apart",
+                "a call inside a root that holds what it needs is a root too",
                 EVAL,
-                "def a():\n    eval(x)\n{quiet}{quiet}{quiet}def b():\n    eval(y)\n{quiet}{quiet}",
-                Expect::Ranges(&["eval(x)", "eval(y)"]),
+                "def f():\n    return eval(eval(x))\n{quiet}",
+                Expect::Roots(&["eval(eval(x))", "eval(x)"]),
             ),
             (
-                "a node of a kind some pattern is rooted at, with what it needs, is whole",
+                "a call inside a root that lacks what it needs is not",
                 POPEN,
                 "def f():\n    return subprocess.Popen(eval(x))\n{quiet}",
-                Expect::Ranges(&["subprocess.Popen(eval(x))"]),
+                Expect::Roots(&["subprocess.Popen(eval(x))"]),
             ),
-            // 6 bytes of 9 are kept, under 3/4; of 8, exactly 3/4.
             (
-                "under 3/4",
+                "a file that is all one call",
                 EVAL,
-                "eval()\n\n\n",
-                Expect::Ranges(&["eval()"]),
+                "eval()\n",
+                Expect::Roots(&["eval()"]),
             ),
-            ("3/4", EVAL, "eval()\n\n", Expect::Whole),
             (
                 "a pattern without literals",
                 r#"((identifier) @f (#eq? @f "eval")) (lambda) @l"#,
@@ -400,7 +390,7 @@ mod tests {
                 "rooted at an alternation",
                 r#"([(identifier) (string)] @x (#eq? @x "eval"))"#,
                 "eval(1)\n{quiet}",
-                Expect::Ranges(&["eval"]),
+                Expect::Roots(&["eval"]),
             ),
             (
                 "rooted at an alternation that holds the file's root node",
@@ -447,21 +437,15 @@ mod tests {
         let quiet = "def quiet():\n    return 1\n\n".repeat(8);
         for (what, query, code, expect) in cases {
             let code = code.replace("{quiet}", &quiet);
-            let expected = match expect {
-                Expect::Skip => Plan::Skip,
-                Expect::Whole => Plan::Whole,
-                Expect::Ranges(spans) => Plan::Ranges(
-                    spans
-                        .iter()
-                        .map(|span| {
-                            let start = code.find(span).expect("the span is in the code");
-                            assert_eq!(code.rfind(span), Some(start), "{what}: {span:?} twice");
-                            start..start + span.len()
-                        })
-                        .collect(),
-                ),
-            };
-            assert_eq!(python_plan(query, &code), expected, "{what}");
+            let tree = parse(&code);
+            let plan = python_prefilter(query).plan(tree.root_node(), &code, Some(&[]));
+            match expect {
+                Expect::Skip => assert_eq!(plan, Plan::Skip, "{what}"),
+                Expect::Whole => assert_eq!(plan, Plan::Whole, "{what}"),
+                Expect::Roots(roots) => {
+                    assert_eq!(texts(&plan, &code).as_deref(), Some(*roots), "{what}")
+                }
+            }
         }
     }
 
@@ -566,9 +550,9 @@ mod tests {
                 let walked = match &plan {
                     Plan::Whole => true,
                     Plan::Skip => false,
-                    Plan::Ranges(ranges) => ranges
+                    Plan::Roots(roots) => roots
                         .iter()
-                        .any(|r| r.start <= range.start && range.end <= r.end),
+                        .any(|r| r.start_byte() <= range.start && range.end <= r.end_byte()),
                 };
                 assert!(
                     walked,
@@ -591,10 +575,9 @@ mod tests {
         let tree = parse(&code);
         let prefilter = python_prefilter(query);
         let plan = |renamings| prefilter.plan(tree.root_node(), &code, renamings);
-        let call = code.find("run(x)").expect("the call is in the code");
         assert_eq!(
-            plan(Some(&[("run", "subprocess.call")])),
-            Plan::Ranges(std::iter::once(call..call + "run(x)".len()).collect())
+            texts(&plan(Some(&[("run", "subprocess.call")])), &code),
+            Some(vec!["run(x)"])
         );
         // Without the renaming, `call` is only in the import, where no pattern is rooted.
         assert_eq!(plan(Some(&[])), Plan::Skip);
@@ -670,8 +653,9 @@ mod tests {
         );
         // The same literals, not nested: the descent finds them.
         let flat = format!("x = 1\n{}", "eval(y)\n".repeat(200));
+        let flat_tree = parse(&flat);
         let roots = prefilter.roots(
-            parse(&flat).root_node(),
+            flat_tree.root_node(),
             &prefilter.hits(prefilter.automaton.as_ref().expect("literals"), &flat),
             &mut Satisfied::new(&prefilter),
             usize::MAX,
@@ -683,10 +667,13 @@ mod tests {
     type Root<'a> = (&'a str, usize);
 
     #[test]
-    fn roots_are_the_outermost_nodes_a_match_can_be_rooted_at() {
+    fn roots_are_the_nodes_a_match_can_be_rooted_at() {
+        let line = format!("x = 1  # {}", "-".repeat(60));
         let method = |name: &str, body: &str| {
-            let line = format!("        x = 1  # {}\n", "-".repeat(60));
-            format!("    def {name}(self):\n{}        {body}\n", line.repeat(18))
+            format!(
+                "    def {name}(self):\n{}        {body}\n",
+                format!("        {line}\n").repeat(18)
+            )
         };
         let big = format!(
             "class Big:\n{}{}",
@@ -698,17 +685,17 @@ mod tests {
         let cases: &[(&str, &str, &[Root])] = &[
             // Down through the class and the method to the call.
             (EVAL, &big, &[("eval(self.x)", 1)]),
-            // A pattern rooted at the class keeps it whole.
+            // A pattern rooted at the class starts there; nothing inside it is a class.
             (
                 r#"(class_definition name: (identifier) @n (#eq? @n "big"))"#,
                 &big,
                 &[("class Big:", 41)],
             ),
-            // Blocks nest: the outermost that holds `eval` is the class's body.
+            // Blocks nest: each that holds `eval` is a root, the class's body and the method's.
             (
                 r#"(block (expression_statement) @s (#eq? @s "eval"))"#,
                 &big,
-                &[("def a(self):", 40)],
+                &[("def a(self):", 40), (&line, 19)],
             ),
             // Each of two sets of literals in another call: the function holds both, no call
             // does.
@@ -717,12 +704,18 @@ mod tests {
                 "def f():\n    subprocess.run(x)\n    popen(y)\n",
                 &[],
             ),
-            // A pattern rooted at an anonymous node could be rooted at any node: the first
-            // that holds what it needs is kept.
+            // A pattern rooted at an anonymous node could be rooted at any node: each that holds
+            // what it needs is kept, down to the keyword itself.
             (
                 r#"("lambda" @l (#eq? @l "lambda")) ((identifier) @f (#eq? @f "eval"))"#,
                 lambda,
-                &[("y = lambda: eval(z)", 1)],
+                &[
+                    ("y = lambda: eval(z)", 1),
+                    ("y = lambda: eval(z)", 1),
+                    ("lambda: eval(z)", 1),
+                    ("lambda", 1),
+                    ("eval", 1),
+                ],
             ),
             (EVAL, lambda, &[("eval(z)", 1)]),
         ];
@@ -743,8 +736,8 @@ mod tests {
                 )
                 .expect("no limit")
                 .into_iter()
-                .map(|range| {
-                    let text = &code[range];
+                .map(|node| {
+                    let text = &code[node.byte_range()];
                     (
                         text.lines().next().unwrap_or_default(),
                         text.lines().count(),
@@ -753,6 +746,51 @@ mod tests {
                 .collect();
             assert_eq!(roots, expected, "{query}");
         }
+    }
+
+    /// What the engine relies on: a query started at each root, with matches starting at
+    /// that node only, finds every match the query finds in the whole tree, each once; nested
+    /// roots and all.
+    #[test]
+    fn matches_started_at_the_roots_are_the_matches_of_the_whole_tree() {
+        use tree_sitter::{QueryCursor, StreamingIterator};
+
+        let source = format!(
+            r#"{EVAL} {POPEN}
+            (block (expression_statement) @s (#match? @s "eval"))
+            ("lambda" @l (#eq? @l "lambda"))
+            (call arguments: (argument_list (call function: (identifier) @i)) (#eq? @i "eval"))"#
+        );
+        let code = "def f():\n    eval(eval(subprocess.popen(eval(x))))\n    if x:\n        \
+            y = lambda: eval(lambda: 1)\n        eval(y)\n    return 1\n";
+        let tree = parse(code);
+        let query = super::super::fixtures::python_query(&source);
+        let prefilter = python_prefilter(&source);
+        let mut cursor = QueryCursor::new();
+        let mut found = |start: tree_sitter::Node<'_>, depth: Option<u32>| {
+            cursor.set_max_start_depth(depth);
+            let mut matches = cursor.matches(&query, start, code.as_bytes());
+            let mut found = Vec::new();
+            while let Some(m) = matches.next() {
+                let captures: Vec<_> = m
+                    .captures()
+                    .iter()
+                    .map(|c| (c.node.start_byte(), c.node.end_byte()))
+                    .collect();
+                found.push((m.pattern_index, captures));
+            }
+            found
+        };
+        let mut whole = found(tree.root_node(), None);
+        let Plan::Roots(roots) = prefilter.plan(tree.root_node(), code, Some(&[])) else {
+            panic!("the code holds every literal");
+        };
+        let mut started: Vec<_> = roots.into_iter().flat_map(|r| found(r, Some(0))).collect();
+        whole.sort();
+        started.sort();
+        assert_eq!(started, whole);
+        // Nested: `eval` is called four times in the first statement's three nested calls.
+        assert!(whole.len() > 10, "{whole:?}");
     }
 
     #[test]
