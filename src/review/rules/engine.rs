@@ -406,10 +406,13 @@ impl CompiledRules {
         let (mut out, mut taint_roles, timed_out, exceeded) = CURSOR.with_borrow_mut(|cursor| {
             cursor.set_match_limit(MATCH_LIMIT);
             let started = Instant::now();
-            let mut timed_out = false;
+            let timed_out = std::cell::Cell::new(false);
+            let out_of_time = || {
+                timed_out.set(timed_out.get() || started.elapsed() > QUERY_TIMEOUT);
+                timed_out.get()
+            };
             let mut on_progress = |_: &tree_sitter::QueryCursorState| {
-                if started.elapsed() > QUERY_TIMEOUT {
-                    timed_out = true;
+                if out_of_time() {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
@@ -423,6 +426,11 @@ impl CompiledRules {
             // The cursor is the last file's of this thread.
             cursor.set_max_start_depth(start_depth);
             for start in starts {
+                // Tree-sitter asks for progress only after some work within one start, which a
+                // root's shallow patterns may never do: the clock is read between starts too.
+                if out_of_time() {
+                    break;
+                }
                 let options = QueryCursorOptions::new().progress_callback(&mut on_progress);
                 let resolved =
                     |node: tree_sitter::Node<'_>| std::iter::once(aliases.text(node, bytes));
@@ -481,7 +489,7 @@ impl CompiledRules {
                 drop(matches);
                 exceeded |= cursor.did_exceed_match_limit();
             }
-            (out, taint_roles, timed_out, exceeded)
+            (out, taint_roles, timed_out.get(), exceeded)
         });
         laps.lap(Phase::Query);
         // The buffers the rules about extents judge accesses against, once for the file.

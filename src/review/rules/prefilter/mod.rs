@@ -58,8 +58,8 @@ pub(crate) struct Prefilter {
     pattern_sets: Vec<Vec<usize>>,
     /// Per pattern: its sets as literals, for `rules profile`.
     pattern_literals: Vec<Vec<Set>>,
-    /// Whether restricting the walk to the nodes that can be a match's root is sound.
-    ranges_sound: bool,
+    /// Whether starting matches only at the nodes that can be a match's root is sound.
+    roots_sound: bool,
     /// The node kinds some pattern is rooted at, with those patterns: a node of another kind,
     /// or of one whose patterns lack a literal inside it, is no match's root.
     #[cfg(test)]
@@ -96,7 +96,7 @@ impl Prefilter {
             let id = grammar.id_for_node_kind(kind, true);
             kind.is_empty() || (id != 0 && !grammar.node_kind_is_supertype(id))
         };
-        let mut ranges_sound = true;
+        let mut roots_sound = true;
         let mut unicode_folds = false;
         let mut root_kinds: std::collections::HashMap<String, Vec<usize>> = Default::default();
         let mut pattern_literals = Vec::with_capacity(query.pattern_count());
@@ -107,7 +107,7 @@ impl Prefilter {
             pattern_literals.push(pattern_sets_of(query, pattern, text, &mut unicode_folds));
             let outermost = outermost_kinds(text);
             // Siblings with no node around them (`(a) . (b)`) are rooted at no one node.
-            ranges_sound &= query.is_pattern_rooted(pattern)
+            roots_sound &= query.is_pattern_rooted(pattern)
                 && !query.is_pattern_non_local(pattern)
                 && outermost.as_ref().is_some_and(|kinds| {
                     !kinds.is_empty()
@@ -175,7 +175,7 @@ impl Prefilter {
             set_pattern,
             pattern_sets,
             pattern_literals,
-            ranges_sound,
+            roots_sound,
             unicode_folds,
             #[cfg(test)]
             root_kinds,
@@ -285,8 +285,9 @@ mod tests {
     }
 
     #[test]
-    fn ranges_are_sound_only_under_a_named_root_below_the_file() {
-        // (query, whether walking only some items is sound, the kinds patterns are rooted at)
+    fn roots_are_sound_only_under_a_named_root_below_the_file() {
+        // (query, whether starting matches only at some nodes is sound, the kinds patterns are
+        // rooted at)
         let cases: &[(&str, bool, &[&str])] = &[
             ("(call) @c ((identifier) @i)", true, &["call", "identifier"]),
             // An anonymous node lies inside an item too, but could be the root under any node.
@@ -313,7 +314,7 @@ mod tests {
                 prefilter.root_kinds.keys().map(String::as_str).collect();
             root_kinds.sort_unstable();
             assert_eq!(
-                (prefilter.ranges_sound, root_kinds.as_slice()),
+                (prefilter.roots_sound, root_kinds.as_slice()),
                 (sound, kinds),
                 "{source}"
             );

@@ -42,7 +42,7 @@ impl Prefilter {
                 Plan::Skip
             }
         };
-        if !self.ranges_sound || renamings.is_none() || !respelled_all {
+        if !self.roots_sound || renamings.is_none() || !respelled_all {
             return whole_or_skip(&mut check);
         }
         // Each node on the way down weighs the literals inside it: a tree nested thousands
@@ -289,6 +289,31 @@ mod tests {
         }
     }
 
+    /// Every match of `query` started at `starts`, matches starting no deeper than `depth`
+    /// below each: its pattern and its captures' byte ranges, sorted.
+    fn matches_from(
+        query: &tree_sitter::Query,
+        starts: &[Node<'_>],
+        depth: Option<u32>,
+        code: &str,
+    ) -> Vec<(usize, Vec<(usize, usize)>)> {
+        use tree_sitter::StreamingIterator;
+
+        let mut cursor = tree_sitter::QueryCursor::new();
+        cursor.set_max_start_depth(depth);
+        let mut found = Vec::new();
+        for start in starts {
+            let mut matches = cursor.matches(query, *start, code.as_bytes());
+            while let Some(m) = matches.next() {
+                let captures = m.captures().iter();
+                let captures = captures.map(|c| (c.node.start_byte(), c.node.end_byte()));
+                found.push((m.pattern_index, captures.collect()));
+            }
+        }
+        found.sort();
+        found
+    }
+
     #[test]
     fn plans_skip_roots_and_whole() {
         // `{quiet}` stands for items with no literal.
@@ -366,7 +391,7 @@ mod tests {
                 "x = 1\n",
                 Expect::Whole,
             ),
-            // Where ranges are unsound, a file that passes is walked whole; one that fails is not.
+            // Where roots are unsound, a file that passes is walked whole; one that fails is not.
             (
                 "rooted at the file's root node",
                 r#"(module (expression_statement (call function: (identifier) @f)) (#eq? @f "eval"))"#,
@@ -535,30 +560,18 @@ mod tests {
             let query = tree_sitter::Query::new(&grammar, query_source).expect("compiles");
             let prefilter = Prefilter::build(&query, query_source, &grammar);
             let tree = parse_in(*language, code);
-            let mut cursor = tree_sitter::QueryCursor::new();
-            let mut matches = cursor.matches(&query, tree.root_node(), code.as_bytes());
-            let mut found = Vec::new();
-            while let Some(m) = tree_sitter::StreamingIterator::next(&mut matches) {
-                found.extend(m.captures().iter().map(|c| c.node.byte_range()));
-            }
+            let whole = matches_from(&query, &[tree.root_node()], None, code);
             assert!(
-                !found.is_empty(),
+                !whole.is_empty(),
                 "{language:?} {code:?}: the query finds nothing"
             );
             let plan = prefilter.plan(tree.root_node(), code, Some(&[]));
-            for range in found {
-                let walked = match &plan {
-                    Plan::Whole => true,
-                    Plan::Skip => false,
-                    Plan::Roots(roots) => roots
-                        .iter()
-                        .any(|r| r.start_byte() <= range.start && range.end <= r.end_byte()),
-                };
-                assert!(
-                    walked,
-                    "{language:?} {code:?}: {range:?} left out by {plan:?}"
-                );
-            }
+            let planned = match &plan {
+                Plan::Whole => whole.clone(),
+                Plan::Skip => Vec::new(),
+                Plan::Roots(roots) => matches_from(&query, roots, Some(0), code),
+            };
+            assert_eq!(planned, whole, "{language:?} {code:?}: {plan:?}");
         }
     }
 
@@ -753,8 +766,6 @@ mod tests {
     /// roots and all.
     #[test]
     fn matches_started_at_the_roots_are_the_matches_of_the_whole_tree() {
-        use tree_sitter::{QueryCursor, StreamingIterator};
-
         let source = format!(
             r#"{EVAL} {POPEN}
             (block (expression_statement) @s (#match? @s "eval"))
@@ -766,30 +777,12 @@ mod tests {
         let tree = parse(code);
         let query = super::super::fixtures::python_query(&source);
         let prefilter = python_prefilter(&source);
-        let mut cursor = QueryCursor::new();
-        let mut found = |start: tree_sitter::Node<'_>, depth: Option<u32>| {
-            cursor.set_max_start_depth(depth);
-            let mut matches = cursor.matches(&query, start, code.as_bytes());
-            let mut found = Vec::new();
-            while let Some(m) = matches.next() {
-                let captures: Vec<_> = m
-                    .captures()
-                    .iter()
-                    .map(|c| (c.node.start_byte(), c.node.end_byte()))
-                    .collect();
-                found.push((m.pattern_index, captures));
-            }
-            found
-        };
-        let mut whole = found(tree.root_node(), None);
+        let whole = matches_from(&query, &[tree.root_node()], None, code);
         let Plan::Roots(roots) = prefilter.plan(tree.root_node(), code, Some(&[])) else {
             panic!("the code holds every literal");
         };
-        let mut started: Vec<_> = roots.into_iter().flat_map(|r| found(r, Some(0))).collect();
-        whole.sort();
-        started.sort();
-        assert_eq!(started, whole);
-        // Nested: `eval` is called four times in the first statement's three nested calls.
+        assert_eq!(matches_from(&query, &roots, Some(0), code), whole);
+        // Nested roots and matches: three calls of `eval` one inside another, blocks in blocks.
         assert!(whole.len() > 10, "{whole:?}");
     }
 
