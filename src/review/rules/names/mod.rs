@@ -84,7 +84,7 @@ impl Aliases {
                 ..Aliases::default()
             };
         }
-        let mut resolved = super::RangeMap::default();
+        let mut resolved = RangeMap::default();
         let mut cursor = root.walk();
         let mut stack = vec![root];
         while let Some(node) = stack.pop() {

@@ -8,11 +8,11 @@ use super::literals::{bounded, NON_ASCII_FOLDS};
 use super::{Plan, Prefilter};
 
 impl Prefilter {
-    /// Decides what to walk in `root`'s tree over `text`, whose imports rename the names of
-    /// `renamings` (see [`crate::review::rules::names::Aliases::renamings`]): each use of such
-    /// a name holds the literals of the name it stands for. With `renamings` `None` (a macro
-    /// that can stand for anything), the file's literals are weighed together and it is walked
-    /// whole or skipped.
+    /// Decides where matches may start in `root`'s tree over `text`, whose imports rename the
+    /// names of `renamings` (see [`crate::review::rules::names::Aliases::renamings`]): each use
+    /// of such a name holds the literals of the name it stands for. With `renamings` `None` (a
+    /// macro that can stand for anything), the file's literals are weighed together and it is
+    /// walked whole or skipped.
     pub(crate) fn plan<'tree>(
         &self,
         root: Node<'tree>,
