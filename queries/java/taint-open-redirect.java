@@ -41,6 +41,17 @@ public class NavigationController {
         return "redirect:/accounts/" + id + "/summary";
     }
 
+    @GetMapping("/accounts/{id}/statements/{year}")
+    public void statement(@PathVariable String id, @RequestParam String year, @RequestParam String tab,
+            @RequestParam String next, HttpServletResponse response) throws IOException {
+        // The fixed path is five `+` down the concatenation.
+        // ok: java/taint-open-redirect
+        response.sendRedirect("/accounts/" + id + "/statements/" + year + "?tab=" + tab);
+        // Seven: past the five levels the sanitizer reads, `next` is added to a clean prefix.
+        // ruleid: java/taint-open-redirect
+        response.sendRedirect("/accounts/" + id + "/statements/" + year + "?tab=" + tab + "&next=" + next);
+    }
+
     @GetMapping("/go")
     public ModelAndView go(@RequestParam String page) {
         // ok: java/taint-open-redirect

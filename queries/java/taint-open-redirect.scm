@@ -42,17 +42,19 @@
 
 ; Sanitizers are targets that start with a fixed path of this site (`"/accounts/" + id`) or a
 ; fixed host (`"https://example.com/" + path`).
-((binary_expression left: (string_literal) @prefix) @sanitizer
-  (#match? @prefix "^\"(redirect:)?(https?://[^/\"]+)?/[^/\\\\\"]"))
-
-((binary_expression left: (binary_expression left: (string_literal) @prefix)) @sanitizer
-  (#match? @prefix "^\"(redirect:)?(https?://[^/\"]+)?/[^/\\\\\"]"))
-
-((binary_expression left: (binary_expression left: (binary_expression left: (string_literal) @prefix))) @sanitizer
-  (#match? @prefix "^\"(redirect:)?(https?://[^/\"]+)?/[^/\\\\\"]"))
-
-((binary_expression left: (binary_expression left: (binary_expression left: (binary_expression left: (string_literal) @prefix)))) @sanitizer
-  (#match? @prefix "^\"(redirect:)?(https?://[^/\"]+)?/[^/\\\\\"]"))
-
-((binary_expression left: (binary_expression left: (binary_expression left: (binary_expression left: (binary_expression left: (string_literal) @prefix))))) @sanitizer
+; The literal is the leftmost operand of the concatenation, at any of five levels: one
+; pattern, the levels nested as alternatives.
+((binary_expression
+   left: [
+     (string_literal) @prefix
+     (binary_expression
+       left: [
+         (string_literal) @prefix
+         (binary_expression
+           left: [
+             (string_literal) @prefix
+             (binary_expression
+               left: [
+                 (string_literal) @prefix
+                 (binary_expression left: (string_literal) @prefix)])])])]) @sanitizer
   (#match? @prefix "^\"(redirect:)?(https?://[^/\"]+)?/[^/\\\\\"]"))

@@ -67,6 +67,15 @@ public class IntegrationController {
     public String rate(@PathVariable String currency) {
         // ok: java/taint-ssrf
         String viaConstant = restTemplate.getForObject(RATES_API + "/latest/" + currency, String.class);
+        // The constant and its path four levels down the concatenation.
+        // ok: java/taint-ssrf
+        String daily = restTemplate.getForObject(RATES_API + "/daily/" + currency + "/" + currency, String.class);
+        // The host five levels down.
+        // ok: java/taint-ssrf
+        String history = restTemplate.getForObject("https://rates.example.com/" + currency + "/history/" + currency + "?page=" + currency, String.class);
+        // Seven: past the five levels the sanitizer reads.
+        // ruleid: java/taint-ssrf
+        String all = restTemplate.getForObject("https://rates.example.com/" + currency + "/a/" + currency + "/b/" + currency + "/c/" + currency, String.class);
         // ok: java/taint-ssrf
         return restTemplate.getForObject("https://rates.example.com/latest?symbol=" + currency, String.class);
     }

@@ -59,34 +59,36 @@
 
 ; Sanitizers are URLs whose scheme and host are fixed: text that starts with a literal
 ; `https://host/`, or with a constant in capitals followed by a literal path (`BASE_URL + "/"`).
-((binary_expression left: (string_literal) @prefix) @sanitizer
-  (#match? @prefix "^\"https?://[^/\"]+/"))
-
-((binary_expression left: (binary_expression left: (string_literal) @prefix)) @sanitizer
-  (#match? @prefix "^\"https?://[^/\"]+/"))
-
-((binary_expression left: (binary_expression left: (binary_expression left: (string_literal) @prefix))) @sanitizer
-  (#match? @prefix "^\"https?://[^/\"]+/"))
-
-((binary_expression left: (binary_expression left: (binary_expression left: (binary_expression left: (string_literal) @prefix)))) @sanitizer
-  (#match? @prefix "^\"https?://[^/\"]+/"))
-
-((binary_expression left: (binary_expression left: (binary_expression left: (binary_expression left: (binary_expression left: (string_literal) @prefix))))) @sanitizer
+; The literal is the leftmost operand of the concatenation, at any of five levels: one
+; pattern, the levels nested as alternatives.
+((binary_expression
+   left: [
+     (string_literal) @prefix
+     (binary_expression
+       left: [
+         (string_literal) @prefix
+         (binary_expression
+           left: [
+             (string_literal) @prefix
+             (binary_expression
+               left: [
+                 (string_literal) @prefix
+                 (binary_expression left: (string_literal) @prefix)])])])]) @sanitizer
   (#match? @prefix "^\"https?://[^/\"]+/"))
 
 ((binary_expression left: (identifier) @base right: (string_literal) @path) @sanitizer
   (#match? @base "^[A-Z][A-Z0-9_]*$")
   (#match? @path "^\"/"))
 
-((binary_expression left: (binary_expression left: (identifier) @base right: (string_literal) @path)) @sanitizer
-  (#match? @base "^[A-Z][A-Z0-9_]*$")
-  (#match? @path "^\"/"))
-
-((binary_expression left: (binary_expression left: (binary_expression left: (identifier) @base right: (string_literal) @path))) @sanitizer
-  (#match? @base "^[A-Z][A-Z0-9_]*$")
-  (#match? @path "^\"/"))
-
-((binary_expression left: (binary_expression left: (binary_expression left: (binary_expression left: (identifier) @base right: (string_literal) @path)))) @sanitizer
+; Deeper in the concatenation, at any of three more levels.
+((binary_expression
+   left: [
+     (binary_expression left: (identifier) @base right: (string_literal) @path)
+     (binary_expression
+       left: [
+         (binary_expression left: (identifier) @base right: (string_literal) @path)
+         (binary_expression
+           left: (binary_expression left: (identifier) @base right: (string_literal) @path))])]) @sanitizer
   (#match? @base "^[A-Z][A-Z0-9_]*$")
   (#match? @path "^\"/"))
 
