@@ -41,15 +41,18 @@ public class NavigationController {
         return "redirect:/accounts/" + id + "/summary";
     }
 
-    @GetMapping("/accounts/{id}/statements/{year}")
-    public void statement(@PathVariable String id, @RequestParam String year, @RequestParam String tab,
-            @RequestParam String next, HttpServletResponse response) throws IOException {
-        // The fixed path is five `+` down the concatenation.
+    @GetMapping("/accounts/statements")
+    public void statement(@RequestParam String id, @RequestParam String year, @RequestParam String tab,
+            HttpServletResponse response) throws IOException {
+        // The fixed path two, three, four and five `+` down the concatenation.
+        // ok: java/taint-open-redirect
+        response.sendRedirect("/accounts/" + id + year);
+        // ok: java/taint-open-redirect
+        response.sendRedirect("/accounts/" + id + "/statements/" + year);
+        // ok: java/taint-open-redirect
+        response.sendRedirect("/accounts/" + id + "/statements/" + year + tab);
         // ok: java/taint-open-redirect
         response.sendRedirect("/accounts/" + id + "/statements/" + year + "?tab=" + tab);
-        // Seven: past the five levels the sanitizer reads, `next` is added to a clean prefix.
-        // ruleid: java/taint-open-redirect
-        response.sendRedirect("/accounts/" + id + "/statements/" + year + "?tab=" + tab + "&next=" + next);
     }
 
     @GetMapping("/go")

@@ -70,12 +70,20 @@ public class IntegrationController {
         // The constant and its path four levels down the concatenation.
         // ok: java/taint-ssrf
         String daily = restTemplate.getForObject(RATES_API + "/daily/" + currency + "/" + currency, String.class);
-        // The host five levels down.
+        // The constant and its path three levels down.
+        // ok: java/taint-ssrf
+        String pair = restTemplate.getForObject(RATES_API + "/pairs/" + currency + currency, String.class);
+        // The host two, three, four and five levels down the concatenation.
+        // ok: java/taint-ssrf
+        String cross = restTemplate.getForObject("https://rates.example.com/" + currency + currency, String.class);
+        // ok: java/taint-ssrf
+        String spot = restTemplate.getForObject("https://rates.example.com/" + currency + "/spot/" + currency, String.class);
+        // ok: java/taint-ssrf
+        String range = restTemplate.getForObject("https://rates.example.com/" + currency + "/range/" + currency + currency, String.class);
         // ok: java/taint-ssrf
         String history = restTemplate.getForObject("https://rates.example.com/" + currency + "/history/" + currency + "?page=" + currency, String.class);
-        // Seven: past the five levels the sanitizer reads.
-        // ruleid: java/taint-ssrf
-        String all = restTemplate.getForObject("https://rates.example.com/" + currency + "/a/" + currency + "/b/" + currency + "/c/" + currency, String.class);
+        // ok: java/taint-ssrf
+        String weekly = restTemplate.getForObject(String.format("https://rates.example.com/%s/weekly", currency), String.class);
         // ok: java/taint-ssrf
         return restTemplate.getForObject("https://rates.example.com/latest?symbol=" + currency, String.class);
     }
