@@ -126,5 +126,6 @@ def main():
                   f"{max(cpus) / (whole_cpu / n):>5.2f}x {sum(times) / whole:>8.2f}x "
                   f"{merge_time:>9.2f} {size:>6.1f} MB  {same}")
 
+
 if __name__ == "__main__":
     main()
