@@ -123,6 +123,7 @@ pub(crate) fn run(
         occupancy: Mutex::new(Occupancy::new(started)),
         stop: stop.signal(),
         closed: AtomicBool::new(false),
+        held: Mutex::new(workers::Held::new(jobs)),
     };
     let (agent_tx, agent_rx) = match agents {
         Some(pool) => {
@@ -395,6 +396,118 @@ mod tests {
             };
             assert_eq!(seen, expected, "jobs {jobs}");
         }
+    }
+
+    /// Ready only once released, as rules are once compiled; its `prepare` waits for that, as a
+    /// worker waits for a compile, but gives up after `patience`. Notes for each review whether
+    /// it came after the release.
+    struct Compiling {
+        released: AtomicBool,
+        patience: Duration,
+        reviews: Mutex<Vec<bool>>,
+    }
+
+    impl Compiling {
+        fn new(patience: Duration) -> Compiling {
+            Compiling {
+                released: AtomicBool::new(false),
+                patience,
+                reviews: Mutex::default(),
+            }
+        }
+    }
+
+    impl Reviewer for Compiling {
+        fn name(&self) -> &str {
+            "compiling"
+        }
+        fn supports(&self, language: Language) -> bool {
+            language == Language::Python
+        }
+        fn ready(&self, _: Language) -> bool {
+            self.released.load(Ordering::SeqCst)
+        }
+        fn prepare(&self, _: &crate::slice::SourceFile) {
+            let waited = Instant::now();
+            while !self.released.load(Ordering::SeqCst) && waited.elapsed() < self.patience {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        fn review(&self, shard: &Shard) -> Result<Vec<Finding>, ReviewError> {
+            let released = self.released.load(Ordering::SeqCst);
+            self.reviews.lock().unwrap().push(released);
+            let location = Location::line(&shard.file.rel_path, shard.start_line, 1, 2);
+            Ok(vec![Finding::new(
+                "fake/rule",
+                "compiling",
+                Severity::Warning,
+                "m",
+                location,
+            )])
+        }
+    }
+
+    #[test]
+    fn files_are_cut_while_their_reviewers_get_ready_and_then_reviewed() {
+        let dir = tempfile::tempdir().unwrap();
+        python_files(dir.path(), 30);
+        let walk = walk_settings(dir.path());
+        let slice = SliceOptions::default();
+        for jobs in [1, 2] {
+            // Were the workers to wait for it, as they did, they would cut `jobs` files and
+            // wait out its patience with every core idle.
+            let compiling = Arc::new(Compiling::new(Duration::from_secs(20)));
+            let reviewers: Vec<Arc<dyn Reviewer>> = vec![compiling.clone()];
+            let settings = PipelineSettings::new(&walk, &slice, jobs);
+            let (mut cut, mut findings) = (0, 0);
+            let started = Instant::now();
+            run(&settings, &reviewers, None, |event| match event {
+                Event::File(_) => {
+                    cut += 1;
+                    // Ready once every file is cut.
+                    if cut == 30 {
+                        compiling.released.store(true, Ordering::SeqCst);
+                    }
+                }
+                Event::Shard(outcome) => findings += outcome.findings.len(),
+                _ => {}
+            })
+            .unwrap();
+            assert_eq!(findings, 30, "jobs {jobs}: every held file is reviewed");
+            let reviews = compiling.reviews.lock().unwrap();
+            assert_eq!(reviews.len(), 30);
+            assert!(
+                reviews.iter().all(|&released| released),
+                "jobs {jobs}: no file waited for its reviewer"
+            );
+            assert!(started.elapsed() < Duration::from_secs(20), "jobs {jobs}");
+        }
+    }
+
+    #[test]
+    fn files_held_when_the_run_stops_are_reported_not_lost() {
+        let dir = tempfile::tempdir().unwrap();
+        python_files(dir.path(), 10);
+        let walk = walk_settings(dir.path());
+        let slice = SliceOptions::default();
+        // Never ready: every file is held until the deadline passes.
+        let compiling = Arc::new(Compiling::new(Duration::from_secs(1)));
+        let reviewers: Vec<Arc<dyn Reviewer>> = vec![compiling.clone()];
+        let settings = PipelineSettings {
+            deadline: Some(Instant::now() + Duration::from_millis(300)),
+            ..PipelineSettings::new(&walk, &slice, 2)
+        };
+        let mut stopped = Vec::new();
+        run(&settings, &reviewers, None, |event| {
+            if let Event::Shard(outcome) = event {
+                assert!(outcome.findings.is_empty());
+                stopped.extend(outcome.failures.into_iter().map(|f| f.reason));
+            }
+        })
+        .unwrap();
+        assert_eq!(stopped.len(), 10, "{stopped:?}");
+        assert!(stopped.iter().all(|r| r == StopReason::Deadline.message()));
+        assert!(compiling.reviews.lock().unwrap().is_empty());
     }
 
     fn walk_settings(dir: &std::path::Path) -> WalkSettings {

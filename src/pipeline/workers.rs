@@ -6,9 +6,12 @@
 //! ([`Reviewer::prepare`]: the rules' one query and each taint rule's walks, which run in
 //! parallel), so a large file's work spreads over the whole pool and no shard waits for another's;
 //! then its shards are reviewed where the file was cut, while its syntax tree is still in that
-//! CPU's cache, except that threads with nothing to do steal them. The join across files runs on
-//! the same threads at the end, one rule per task. Backpressure is the bounded event channel: a
-//! thread waits there when the aggregator is behind.
+//! CPU's cache, except that threads with nothing to do steal them. A file whose language's rules
+//! are still compiling is held back, cut, while its thread cuts the next files (a few megabytes'
+//! worth at most), and is reviewed as soon as they are ready, instead of the thread waiting for
+//! the compile with a core idle. The join across files runs on the same threads at the end, one
+//! rule per task. Backpressure is the bounded event channel: a thread waits there when the
+//! aggregator is behind.
 
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -34,6 +37,31 @@ pub(super) struct Shared<'a> {
     pub(crate) stop: StopSignal,
     /// Set once the aggregator has gone away: the rest is skipped.
     pub(crate) closed: AtomicBool,
+    /// Files cut while their reviewers were not ready, waiting to be reviewed.
+    pub(crate) held: Mutex<Held>,
+}
+
+/// Files cut while a reviewer of their language was still doing its once-per-language work
+/// ([`Reviewer::ready`]), each as its shards.
+pub(crate) struct Held {
+    files: Vec<Vec<Shard>>,
+    /// Bytes of source the held files hold (their trees take several times as much).
+    bytes: usize,
+    /// At most this many.
+    limit: usize,
+}
+
+impl Held {
+    /// What `jobs` workers may hold back: what a worker parses in about the time a language's
+    /// rules take to compile (Java's, 0.4-0.6 s), with the trees' memory bounded (about 20 MiB
+    /// on two workers of Java).
+    pub(crate) fn new(jobs: usize) -> Held {
+        Held {
+            files: Vec::new(),
+            bytes: 0,
+            limit: jobs * (2 << 20),
+        }
+    }
 }
 
 /// The stack of each worker thread (address space, touched only as deep as a walk goes).
@@ -68,8 +96,11 @@ pub(super) fn run(
         candidates.into_iter().par_bridge().for_each(|candidate| {
             if !shared.closed.load(Ordering::Relaxed) {
                 cut(shared, events, agent_tx, candidate);
+                review_held(shared, events, agent_tx, false);
             }
         });
+        // Every file is cut: what is still held waits for its reviewers here.
+        review_held(shared, events, agent_tx, true);
         // On the same workers: the join spreads its rules over them.
         finish(shared, events);
     });
@@ -189,6 +220,56 @@ fn cut(
     if shared.reviewers.is_empty() && agent_tx.is_none() {
         return;
     }
+    if let Some(first) = shards.first() {
+        if !ready(shared, first.file.language) {
+            let bytes = first.file.text.len();
+            let mut held = shared.held.lock().unwrap_or_else(|e| e.into_inner());
+            if held.bytes + bytes <= held.limit {
+                held.bytes += bytes;
+                held.files.push(shards);
+                return;
+            }
+        }
+    }
+    review_file(shared, events, agent_tx, shards);
+}
+
+/// Whether every reviewer of `language` would start on a file at once.
+fn ready(shared: &Shared<'_>, language: crate::lang::Language) -> bool {
+    shared
+        .reviewers
+        .iter()
+        .filter(|r| r.supports(language))
+        .all(|r| r.ready(language))
+}
+
+/// Reviews the held files whose reviewers are ready, or, with `all`, every held file (waiting
+/// for its reviewers), spread over the workers.
+fn review_held(shared: &Shared<'_>, events: &Sender<Event>, agent_tx: Option<&AgentTx>, all: bool) {
+    let taken: Vec<Vec<Shard>> = {
+        let mut held = shared.held.lock().unwrap_or_else(|e| e.into_inner());
+        if held.files.is_empty() {
+            return;
+        }
+        let (taken, kept) = std::mem::take(&mut held.files)
+            .into_iter()
+            .partition(|shards| all || ready(shared, shards[0].file.language));
+        held.files = kept;
+        held.bytes = held.files.iter().map(|s| s[0].file.text.len()).sum();
+        taken
+    };
+    taken
+        .into_par_iter()
+        .for_each(|shards| review_file(shared, events, agent_tx, shards));
+}
+
+/// The reviewers' work on one cut file: the whole file's, then each shard's.
+fn review_file(
+    shared: &Shared<'_>,
+    events: &Sender<Event>,
+    agent_tx: Option<&AgentTx>,
+    shards: Vec<Shard>,
+) {
     if let Some(first) = shards.first() {
         prepare(shared, &first.file);
     }

@@ -52,6 +52,13 @@ pub(crate) trait Reviewer: Send + Sync {
     fn warm(&self, language: Language) {
         let _ = language;
     }
+    /// Whether [`Reviewer::prepare`] of a file in `language` would start at once, its
+    /// once-per-language work done: a worker holds a file back while it is not and cuts the
+    /// next one meanwhile.
+    fn ready(&self, language: Language) -> bool {
+        let _ = language;
+        true
+    }
     /// Findings that only the whole run shows, once every shard is reviewed: flows across
     /// functions and files.
     fn finish(&self, seen: Seen) -> Vec<Joined> {
@@ -109,6 +116,10 @@ impl Reviewer for OnPool {
 
     fn warm(&self, language: Language) {
         self.reviewer.warm(language);
+    }
+
+    fn ready(&self, language: Language) -> bool {
+        self.reviewer.ready(language)
     }
 
     fn finish(&self, seen: Seen) -> Vec<Joined> {

@@ -348,6 +348,14 @@ impl RuleSet {
         self.rules.iter().any(|r| r.languages.contains(&language))
     }
 
+    /// Whether [`RuleSet::compiled`] would answer at once for `language`: its query is built (or
+    /// failed to build), or there is none to build.
+    pub(crate) fn is_compiled(&self, language: Language) -> bool {
+        self.compiled
+            .get(&language)
+            .is_none_or(|cell| cell.get().is_some())
+    }
+
     /// The compiled query of every rule for `language`, built once.
     pub(crate) fn compiled(
         &self,

@@ -359,6 +359,10 @@ impl Reviewer for RulesReviewer {
         let _ = self.rules.compiled(language);
     }
 
+    fn ready(&self, language: Language) -> bool {
+        self.rules.is_compiled(language)
+    }
+
     fn finish(&self, seen: Seen) -> Vec<Joined> {
         if let Some(saving) = &self.saving {
             let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
