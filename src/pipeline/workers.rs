@@ -6,14 +6,15 @@
 //! ([`Reviewer::prepare`]: the rules' one query and each taint rule's walks, which run in
 //! parallel), so a large file's work spreads over the whole pool and no shard waits for another's;
 //! then its shards are reviewed where the file was cut, while its syntax tree is still in that
-//! CPU's cache, except that threads with nothing to do steal them. A file whose language's rules
-//! are still compiling is held back, cut, while its thread cuts the next files (a few megabytes'
-//! worth at most), and is reviewed as soon as they are ready, instead of the thread waiting for
-//! the compile with a core idle. The join across files runs on the same threads at the end, one
-//! rule per task. Backpressure is the bounded event channel: a thread waits there when the
-//! aggregator is behind.
+//! CPU's cache, except that threads with nothing to do steal them. While a language's rules compile
+//! on a warm thread, its files are held back, cut, and their threads cut the next files (a few
+//! megabytes' worth at most); the held files are reviewed as soon as the rules are ready, instead
+//! of the threads waiting for the compile with a core idle. The join across files runs on the
+//! same threads at the end, one rule per task. Backpressure is the bounded event channel: a
+//! thread waits there when the aggregator is behind.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -22,6 +23,7 @@ use crossbeam_channel::{Receiver, Sender};
 use rayon::iter::{IntoParallelIterator, ParallelBridge, ParallelIterator};
 
 use super::{read_and_slice, PipelineSettings};
+use crate::lang::Language;
 use crate::model::{Event, Failure, Occupancy, ShardOutcome, SkipReason, StopSignal};
 use crate::review::agents::AgentWork;
 use crate::review::{panic_message, review_shard, Reviewer, Seen};
@@ -37,31 +39,66 @@ pub(super) struct Shared<'a> {
     pub(crate) stop: StopSignal,
     /// Set once the aggregator has gone away: the rest is skipped.
     pub(crate) closed: AtomicBool,
+    /// The threads that do the reviewers' once-per-language work; `None` with one worker.
+    pub(crate) warm: Option<Warm>,
     /// Files cut while their reviewers were not ready, waiting to be reviewed.
     pub(crate) held: Mutex<Held>,
+}
+
+/// Hands each language to the warm threads ([`Reviewer::warm`]) once: the walker when it meets
+/// a language's first file, a worker when it holds a file of a language the walker could not
+/// name (a script without an extension).
+pub(crate) struct Warm {
+    languages: Sender<Language>,
+    started: Mutex<HashSet<Language>>,
+}
+
+impl Warm {
+    pub(crate) fn new(languages: Sender<Language>) -> Warm {
+        Warm {
+            languages,
+            started: Mutex::default(),
+        }
+    }
+
+    /// Starts the once-per-language work of `language` if it is not started yet and `read`
+    /// says a file of it will be read.
+    pub(crate) fn start(&self, language: Language, read: impl FnOnce() -> bool) {
+        let mut started = self.started.lock().unwrap_or_else(|e| e.into_inner());
+        if !started.contains(&language) && read() {
+            started.insert(language);
+            let _ = self.languages.send(language);
+        }
+    }
 }
 
 /// Files cut while a reviewer of their language was still doing its once-per-language work
 /// ([`Reviewer::ready`]), each as its shards.
 pub(crate) struct Held {
     files: Vec<Vec<Shard>>,
-    /// Bytes of source the held files hold (their trees take several times as much).
+    /// Bytes of source of the files held or being reviewed out of the hold (their trees take
+    /// several times as much).
     bytes: usize,
     /// At most this many.
     limit: usize,
 }
 
 impl Held {
-    /// What `jobs` workers may hold back: what a worker parses in about the time a language's
-    /// rules take to compile (Java's, 0.4-0.6 s), with the trees' memory bounded (about 20 MiB
-    /// on two workers of Java).
-    pub(crate) fn new(jobs: usize) -> Held {
+    /// What `jobs` workers may hold together: about what they parse while a language's rules
+    /// compile (Java's, 0.4-0.6 s), which bounds the trees' memory (about 30 MiB of Java's on
+    /// two workers). Nothing without warm threads: the workers compile the rules themselves.
+    pub(crate) fn new(jobs: usize, warm: bool) -> Held {
         Held {
             files: Vec::new(),
             bytes: 0,
-            limit: jobs * (2 << 20),
+            limit: if warm { jobs * (2 << 20) } else { 0 },
         }
     }
+}
+
+/// Bytes of source of a cut file, given as its shards.
+fn source_bytes(shards: &[Shard]) -> usize {
+    shards.first().map_or(0, |shard| shard.file.text.len())
 }
 
 /// The stack of each worker thread (address space, touched only as deep as a walk goes).
@@ -141,7 +178,8 @@ fn finish(shared: &Shared<'_>, events: &Sender<Event>) {
     }
 }
 
-/// Reads, parses and cuts one file, then reviews its shards.
+/// Reads, parses and cuts one file, then reviews its shards, or holds them while their reviewers
+/// get ready.
 fn cut(
     shared: &Shared<'_>,
     events: &Sender<Event>,
@@ -220,13 +258,16 @@ fn cut(
     if shared.reviewers.is_empty() && agent_tx.is_none() {
         return;
     }
-    if let Some(first) = shards.first() {
-        if !ready(shared, first.file.language) {
-            let bytes = first.file.text.len();
+    if let (Some(warm), Some(first)) = (&shared.warm, shards.first()) {
+        let language = first.file.language;
+        if !ready(shared, language) {
+            let bytes = source_bytes(&shards);
             let mut held = shared.held.lock().unwrap_or_else(|e| e.into_inner());
             if held.bytes + bytes <= held.limit {
                 held.bytes += bytes;
                 held.files.push(shards);
+                drop(held);
+                warm.start(language, || true);
                 return;
             }
         }
@@ -235,12 +276,16 @@ fn cut(
 }
 
 /// Whether every reviewer of `language` would start on a file at once.
-fn ready(shared: &Shared<'_>, language: crate::lang::Language) -> bool {
-    shared
-        .reviewers
-        .iter()
-        .filter(|r| r.supports(language))
-        .all(|r| r.ready(language))
+fn ready(shared: &Shared<'_>, language: Language) -> bool {
+    catch_unwind(AssertUnwindSafe(|| {
+        shared
+            .reviewers
+            .iter()
+            .filter(|r| r.supports(language))
+            .all(|r| r.ready(language))
+    }))
+    // A reviewer that panics here panics again in the review, which reports it on the file.
+    .unwrap_or(true)
 }
 
 /// Reviews the held files whose reviewers are ready, or, with `all`, every held file (waiting
@@ -251,16 +296,29 @@ fn review_held(shared: &Shared<'_>, events: &Sender<Event>, agent_tx: Option<&Ag
         if held.files.is_empty() {
             return;
         }
+        // Asked once per language, not once per file.
+        let mut asked: Vec<(Language, bool)> = Vec::new();
+        let mut ready_now = |language: Language| match asked.iter().find(|a| a.0 == language) {
+            Some(&(_, ready_now)) => ready_now,
+            None => {
+                let answer = ready(shared, language);
+                asked.push((language, answer));
+                answer
+            }
+        };
         let (taken, kept) = std::mem::take(&mut held.files)
             .into_iter()
-            .partition(|shards| all || ready(shared, shards[0].file.language));
+            .partition(|shards| all || shards.is_empty() || ready_now(shards[0].file.language));
         held.files = kept;
-        held.bytes = held.files.iter().map(|s| s[0].file.text.len()).sum();
         taken
     };
-    taken
-        .into_par_iter()
-        .for_each(|shards| review_file(shared, events, agent_tx, shards));
+    // Their bytes stay counted until they are reviewed.
+    taken.into_par_iter().for_each(|shards| {
+        let bytes = source_bytes(&shards);
+        review_file(shared, events, agent_tx, shards);
+        let mut held = shared.held.lock().unwrap_or_else(|e| e.into_inner());
+        held.bytes = held.bytes.saturating_sub(bytes);
+    });
 }
 
 /// The reviewers' work on one cut file: the whole file's, then each shard's.
