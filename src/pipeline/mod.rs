@@ -400,6 +400,10 @@ mod tests {
         released: AtomicBool,
         patience: Duration,
         reviews: Mutex<Vec<bool>>,
+        /// Released once asked whether it is ready this many times, as a compile ends while
+        /// the workers cut files.
+        ready_after: Option<usize>,
+        asked: AtomicUsize,
     }
 
     impl Compiling {
@@ -408,6 +412,8 @@ mod tests {
                 released: AtomicBool::new(false),
                 patience,
                 reviews: Mutex::default(),
+                ready_after: None,
+                asked: AtomicUsize::new(0),
             }
         }
     }
@@ -420,6 +426,10 @@ mod tests {
             language == Language::Python
         }
         fn ready(&self, _: Language) -> bool {
+            let asked = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
+            if self.ready_after.is_some_and(|after| asked >= after) {
+                self.released.store(true, Ordering::SeqCst);
+            }
             self.released.load(Ordering::SeqCst)
         }
         fn prepare(&self, _: &crate::slice::SourceFile) {
@@ -480,6 +490,42 @@ mod tests {
             }
             assert!(started.elapsed() < Duration::from_secs(20), "jobs {jobs}");
         }
+    }
+
+    #[test]
+    fn held_files_are_reviewed_once_their_reviewers_are_ready_not_at_the_end_of_the_walk() {
+        let dir = tempfile::tempdir().unwrap();
+        python_files(dir.path(), 2000);
+        let walk = walk_settings(dir.path());
+        let slice = SliceOptions::default();
+        let compiling = Arc::new(Compiling {
+            ready_after: Some(10),
+            ..Compiling::new(Duration::from_secs(20))
+        });
+        let reviewers: Vec<Arc<dyn Reviewer>> = vec![compiling.clone()];
+        let settings = PipelineSettings::new(&walk, &slice, 2);
+        // For each file, how many files were cut between its own cut and its review.
+        let mut cut_at = std::collections::HashMap::new();
+        let mut lags = Vec::new();
+        run(&settings, &reviewers, None, |event| match event {
+            Event::File(info) => {
+                let at = cut_at.len();
+                cut_at.insert(info.path, at);
+            }
+            Event::Shard(outcome) => lags.push(cut_at.len() - cut_at[&outcome.path] - 1),
+            _ => {}
+        })
+        .unwrap();
+        assert_eq!(lags.len(), 2000);
+        // The files held before the reviewer was ready are reviewed after the next cuts, not
+        // once the other files are cut (a worker descheduled on a loaded machine may see a few
+        // hundred cut meanwhile).
+        let longest = lags.iter().max().copied().unwrap_or_default();
+        assert!(
+            longest < 1000,
+            "a held file waited for {longest} other files"
+        );
+        assert!(compiling.reviews.lock().unwrap().iter().all(|&r| r));
     }
 
     #[test]
