@@ -139,7 +139,7 @@ pub(crate) fn run(
         occupancy: Mutex::new(Occupancy::new(started)),
         stop: stop.signal(),
         closed: AtomicBool::new(false),
-        held: Mutex::new(workers::Held::new(jobs, warm.is_some())),
+        held: Mutex::new(workers::Held::new(jobs)),
         warm,
     };
     let (agent_tx, agent_rx) = match agents {

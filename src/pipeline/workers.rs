@@ -86,12 +86,13 @@ pub(crate) struct Held {
 impl Held {
     /// What `jobs` workers may hold together: about what they parse while a language's rules
     /// compile (Java's, 0.4-0.6 s), which bounds the trees' memory (about 30 MiB of Java's on
-    /// two workers). Nothing without warm threads: the workers compile the rules themselves.
-    pub(crate) fn new(jobs: usize, warm: bool) -> Held {
+    /// two workers). Only a run with warm threads holds: without, the workers compile the rules
+    /// themselves.
+    pub(crate) fn new(jobs: usize) -> Held {
         Held {
             files: Vec::new(),
             bytes: 0,
-            limit: if warm { jobs * (2 << 20) } else { 0 },
+            limit: jobs * (2 << 20),
         }
     }
 }
@@ -308,7 +309,11 @@ fn review_held(shared: &Shared<'_>, events: &Sender<Event>, agent_tx: Option<&Ag
         };
         let (taken, kept) = std::mem::take(&mut held.files)
             .into_iter()
-            .partition(|shards| all || shards.is_empty() || ready_now(shards[0].file.language));
+            .partition(|shards| {
+                all || shards
+                    .first()
+                    .is_none_or(|shard| ready_now(shard.file.language))
+            });
         held.files = kept;
         taken
     };
