@@ -15,7 +15,8 @@ use super::names::Aliases;
 use super::predicates;
 use super::syntax;
 
-use super::prefilter::{Plan, Prefilter};
+use super::prefilter::{self, PatternText, Plan, Prefilter};
+use super::structures::{self, TextPredicate};
 use super::taint::{self, summary};
 use super::{Rule, RuleError, RuleSet};
 use crate::lang::nodes::{self, Nodes};
@@ -142,12 +143,22 @@ impl<'a> Laps<'a> {
 /// Every rule of one language in one query.
 pub(crate) struct CompiledRules {
     query: Query,
+    /// Per pattern of the compiled query: the rules' patterns it matches for (see
+    /// `structures`). Every other table here is per pattern of the rules, as written.
+    members: Vec<Vec<usize>>,
     /// Per pattern of a taint rule: the role its capture names.
     pattern_role: Vec<Option<&'static str>>,
     /// Rule indexes (into `RuleSet::rules`) of every pattern: one, or every taint rule that
     /// includes the partial it comes from.
     pattern_rules: Vec<Vec<usize>>,
-    finding_capture: Option<u32>,
+    /// Per pattern: the capture its `@finding` is, if any.
+    finding_capture: Vec<Option<u32>>,
+    /// Per pattern: the names it gives the compiled query's captures, when they are not the
+    /// query's own (a pattern compiled once for several, see `structures`).
+    capture_names: Vec<Vec<Box<str>>>,
+    /// Per pattern: the text predicates evaluated here, not by tree-sitter (those of a pattern
+    /// compiled once for several).
+    text_predicates: Vec<Vec<TextPredicate>>,
     /// Per pattern: the predicates shardscan evaluates (`#resolves-to?`...).
     predicates: Vec<Vec<predicates::Predicate>>,
     /// Per pattern: it finds an HTML response write (a sink or a pattern rule's finding of a
@@ -248,14 +259,28 @@ pub(crate) enum Incomplete {
 
 impl CompiledRules {
     pub(super) fn build(set: &RuleSet, language: Language) -> Result<CompiledRules, RuleError> {
+        CompiledRules::build_with(set, language, Compile::Shared)
+    }
+
+    /// [`CompiledRules::build`], each pattern compiled as written with `Compile::Apart`: what
+    /// compiling shared structures once must not change is checked against it.
+    fn build_with(
+        set: &RuleSet,
+        language: Language,
+        how: Compile,
+    ) -> Result<CompiledRules, RuleError> {
         let started = Instant::now();
         let Compiled {
             query,
             source,
+            patterns,
+            members,
+            capture_names,
+            text_predicates,
             pattern_rules,
             pattern_role,
             predicates,
-        } = compile(set, language, |_| true, true)?;
+        } = compile(set, language, |_| true, Some(how))?;
         let html_output = pattern_rules
             .iter()
             .zip(&pattern_role)
@@ -273,8 +298,47 @@ impl CompiledRules {
             &pattern_role,
             &superseded_by,
         );
+        // Per pattern: its text, the pattern compiled for it, and its names for the captures.
+        let mut compiled_as = vec![0; patterns.len()];
+        for (compiled, group) in members.iter().enumerate() {
+            for &pattern in group {
+                compiled_as[pattern] = compiled;
+            }
+        }
+        let name = |pattern: usize, index: u32| -> String {
+            capture_names[pattern].get(index as usize).map_or_else(
+                || query.capture_names()[index as usize].to_string(),
+                |n| n.to_string(),
+            )
+        };
+        let texts: Vec<PatternText<'_>> = patterns
+            .iter()
+            .enumerate()
+            .map(|(pattern, range)| {
+                let compiled = compiled_as[pattern];
+                let bound = prefilter::always_bound(&query, compiled);
+                PatternText {
+                    text: &source[range.clone()],
+                    compiled,
+                    always_bound: bound
+                        .iter()
+                        .filter_map(|b| query.capture_index_for_name(b))
+                        .map(|index| name(pattern, index))
+                        .collect(),
+                }
+            })
+            .collect();
+        let prefilter = Prefilter::build_for(&query, &texts, &grammar);
+        let finding_capture = (0..patterns.len())
+            .map(|pattern| {
+                (0..query.capture_names().len() as u32).find(|&i| name(pattern, i) == "finding")
+            })
+            .collect();
         Ok(CompiledRules {
-            finding_capture: query.capture_index_for_name("finding"),
+            members,
+            finding_capture,
+            capture_names,
+            text_predicates,
             predicates,
             html_output,
             value_flow: rules_where(set, language, |meta| meta.value_flow),
@@ -288,7 +352,7 @@ impl CompiledRules {
                 .filter(|(_, rule)| rule.languages.contains(&language))
                 .filter_map(|(index, rule)| Some((index, rule.meta.extent?)))
                 .collect(),
-            prefilter: Prefilter::build(&query, &source, &grammar),
+            prefilter,
             query,
             pattern_rules,
             pattern_role,
@@ -437,54 +501,9 @@ impl CompiledRules {
                 let mut matches =
                     cursor.matches_with_options(&self.query, start, resolved, options);
                 while let Some(m) = matches.next() {
-                    if !predicates::hold(&self.predicates[m.pattern_index], m, text, &aliases) {
-                        continue;
+                    for &pattern in &self.members[m.pattern_index] {
+                        self.take(pattern, m, text, &aliases, &mut out, &mut taint_roles);
                     }
-                    if self.html_output[m.pattern_index] && self.writes_plain_response(m, text) {
-                        continue;
-                    }
-                    if let Some(role) = self.pattern_role[m.pattern_index] {
-                        // A taint rule's match is a node with a role, not a finding.
-                        let names = self.query.capture_names();
-                        for rule in &self.pattern_rules[m.pattern_index] {
-                            let roles = taint_roles.entry(*rule).or_insert_with(|| taint::Roles {
-                                value_only: self.value_flow.contains(rule),
-                                numbers: self.number_flow.contains(rule),
-                                all_paths: self.all_paths.contains(rule),
-                                extent: self.extent.get(rule).copied(),
-                                constructs: self.language == Language::Cpp,
-                                ..Default::default()
-                            });
-                            for capture in m.captures() {
-                                let captured = names[capture.index as usize];
-                                if captured == role {
-                                    roles.add(captured, capture.node.byte_range());
-                                }
-                            }
-                        }
-                        continue;
-                    }
-                    let reported = m
-                        .captures()
-                        .iter()
-                        .find(|c| Some(c.index) == self.finding_capture)
-                        .or_else(|| m.captures().first());
-                    let Some(reported) = reported else { continue };
-                    let node = reported.node;
-                    let names = self.query.capture_names();
-                    out.push(RuleMatch {
-                        rule: self.pattern_rules[m.pattern_index][0],
-                        node_bytes: node.byte_range(),
-                        captures: m
-                            .captures()
-                            .iter()
-                            .map(|c| (names[c.index as usize].to_string(), c.node.byte_range()))
-                            .collect(),
-                        flow: Vec::new(),
-                        detail: None,
-                        deferred: Vec::new(),
-                        lent: Vec::new(),
-                    });
                 }
                 drop(matches);
                 exceeded |= cursor.did_exceed_match_limit();
@@ -813,14 +832,95 @@ impl CompiledRules {
         }
     }
 
-    /// Whether the node `m` reports (its sink, or its finding) writes a response the code has
-    /// said is not HTML.
-    fn writes_plain_response(&self, m: &tree_sitter::QueryMatch<'_, '_>, text: &str) -> bool {
-        let names = self.query.capture_names();
+    /// The name `pattern` gives the compiled query's capture `index`.
+    fn capture_name(&self, pattern: usize, index: u32) -> &str {
+        match self.capture_names[pattern].get(index as usize) {
+            Some(name) => name,
+            None => self.query.capture_names()[index as usize],
+        }
+    }
+
+    /// Takes `m`, a match of the compiled query, as a match of the rules' `pattern` (one of
+    /// those it matches for), should that pattern's predicates hold: a node with a role for its
+    /// taint rules, or a finding.
+    fn take(
+        &self,
+        pattern: usize,
+        m: &tree_sitter::QueryMatch<'_, '_>,
+        text: &str,
+        aliases: &Aliases,
+        out: &mut Vec<RuleMatch>,
+        taint_roles: &mut std::collections::BTreeMap<usize, taint::Roles>,
+    ) {
+        let bytes = text.as_bytes();
+        let captures = m.captures();
+        if !self.text_predicates[pattern]
+            .iter()
+            .all(|p| p.holds(captures, |node| aliases.text(node, bytes)))
+        {
+            return;
+        }
+        if !predicates::hold(&self.predicates[pattern], m, text, aliases) {
+            return;
+        }
+        if self.html_output[pattern] && self.writes_plain_response(pattern, m, text) {
+            return;
+        }
+        if let Some(role) = self.pattern_role[pattern] {
+            // A taint rule's match is a node with a role, not a finding.
+            for rule in &self.pattern_rules[pattern] {
+                let roles = taint_roles.entry(*rule).or_insert_with(|| taint::Roles {
+                    value_only: self.value_flow.contains(rule),
+                    numbers: self.number_flow.contains(rule),
+                    all_paths: self.all_paths.contains(rule),
+                    extent: self.extent.get(rule).copied(),
+                    constructs: self.language == Language::Cpp,
+                    ..Default::default()
+                });
+                for capture in captures {
+                    let captured = self.capture_name(pattern, capture.index);
+                    if captured == role {
+                        roles.add(captured, capture.node.byte_range());
+                    }
+                }
+            }
+            return;
+        }
+        let finding = self.finding_capture[pattern];
+        let reported = captures
+            .iter()
+            .find(|c| Some(c.index) == finding)
+            .or_else(|| captures.first());
+        let Some(reported) = reported else { return };
+        out.push(RuleMatch {
+            rule: self.pattern_rules[pattern][0],
+            node_bytes: reported.node.byte_range(),
+            captures: captures
+                .iter()
+                .map(|c| {
+                    let name = self.capture_name(pattern, c.index).to_string();
+                    (name, c.node.byte_range())
+                })
+                .collect(),
+            flow: Vec::new(),
+            detail: None,
+            deferred: Vec::new(),
+            lent: Vec::new(),
+        });
+    }
+
+    /// Whether the node `m` reports as a match of `pattern` (its sink, or its finding) writes a
+    /// response the code has said is not HTML.
+    fn writes_plain_response(
+        &self,
+        pattern: usize,
+        m: &tree_sitter::QueryMatch<'_, '_>,
+        text: &str,
+    ) -> bool {
         let reported = m
             .captures()
             .iter()
-            .find(|c| matches!(names[c.index as usize], "sink" | "finding"))
+            .find(|c| matches!(self.capture_name(pattern, c.index), "sink" | "finding"))
             .or_else(|| m.captures().first());
         reported.is_some_and(|c| predicates::plain_response(c.node, text))
     }
@@ -1187,10 +1287,21 @@ fn query_source<'a>(
     (source, spans)
 }
 
-/// One query compiled from the rules of a set for a language, each pattern checked.
+/// One query compiled from the rules of a set for a language, each pattern checked. The tables
+/// are per pattern of the rules' source, as written; the query may compile several of those as
+/// one (see `structures`).
 struct Compiled {
     query: Query,
+    /// The rules' source.
     source: String,
+    /// Where each of the rules' patterns stands in `source`.
+    patterns: Vec<Range<usize>>,
+    /// Per pattern of the query: the rules' patterns it matches for.
+    members: Vec<Vec<usize>>,
+    /// Per pattern: its names for the query's captures, by index; empty for the query's own.
+    capture_names: Vec<Vec<Box<str>>>,
+    /// Per pattern: the text predicates the engine evaluates (tree-sitter does the others').
+    text_predicates: Vec<Vec<TextPredicate>>,
     /// The rules each pattern belongs to (several for a partial that taint rules share).
     pattern_rules: Vec<Vec<usize>>,
     pattern_role: Vec<Option<&'static str>>,
@@ -1200,26 +1311,42 @@ struct Compiled {
 /// Compiles the rules of `set` for `language` that `keep` passes into one query, and checks each
 /// of its patterns. An error names the file of the rule at fault.
 ///
-/// With `lean`, nested nodes are compiled without their kind where their fields say it (see
-/// `kindless`), and as written should tree-sitter refuse that text. A check compiles them as
-/// written: tree-sitter rejects a field or a child the node's kind cannot have, and under a
-/// wildcard it no longer could.
+/// How a scan compiles the patterns of its rules.
+#[derive(Clone, Copy, PartialEq)]
+enum Compile {
+    /// Those of the same structure once (see `structures`).
+    Shared,
+    /// Each on its own.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Apart,
+}
+
+/// For a scan (`how`), nested nodes are compiled without their kind where their fields say it
+/// (see `kindless`), and as written should tree-sitter refuse that text. A check (`None`)
+/// compiles them as written: tree-sitter rejects a field or a child the node's kind cannot
+/// have, and under a wildcard it no longer could.
 fn compile(
     set: &RuleSet,
     language: Language,
     keep: impl Fn(&Rule) -> bool,
-    lean: bool,
+    how: Option<Compile>,
 ) -> Result<Compiled, RuleError> {
+    let lean = how.is_some();
     let grammar = language
         .grammar()
         .expect("rule sets are only compiled for languages with a grammar");
     let types = lean.then(|| kindless::NodeTypes::of(language)).flatten();
-    let leaner = types.map(|types| {
-        let (source, spans) = query_source(set, language, &keep, |text| {
+    let lean_source = types.map(|types| {
+        query_source(set, language, &keep, |text| {
             kindless::kindless(text, &types)
-        });
-        (Query::new(&grammar, &source), source, spans)
+        })
     });
+    if let (Some(Compile::Shared), Some((source, spans))) = (how, &lean_source) {
+        if let Some(compiled) = compile_shared(set, language, source, spans) {
+            return Ok(compiled);
+        }
+    }
+    let leaner = lean_source.map(|(source, spans)| (Query::new(&grammar, &source), source, spans));
     let (query, source, spans) = match leaner {
         Some((Ok(query), source, spans)) => (query, source, spans),
         _ => {
@@ -1259,13 +1386,152 @@ fn compile(
         pattern_role.push(role);
         pattern_rules.push(rules);
     }
+    let count = query.pattern_count();
     Ok(Compiled {
+        patterns: (0..count)
+            .map(|p| query.start_byte_for_pattern(p)..query.end_byte_for_pattern(p))
+            .collect(),
+        members: (0..count).map(|p| vec![p]).collect(),
+        capture_names: vec![Vec::new(); count],
+        text_predicates: (0..count).map(|_| Vec::new()).collect(),
         query,
         source,
         pattern_rules,
         pattern_role,
         predicates,
     })
+}
+
+/// [`compile`] with the patterns of one structure compiled once (see `structures`), for rules
+/// whose `source` (cut into `spans`) compiles as it is; `None` should anything not read,
+/// compile or check as it does written whole: that way then reports what is wrong.
+fn compile_shared(
+    set: &RuleSet,
+    language: Language,
+    source: &str,
+    spans: &[Span],
+) -> Option<Compiled> {
+    let grammar = language.grammar()?;
+    let grouped = structures::group(source)?;
+    let query = Query::new(&grammar, &grouped.source).ok()?;
+    let carrier = Query::new(&grammar, &grouped.predicates).ok()?;
+    let groups = grouped.members.len();
+    let laid_out = query.pattern_count() == groups
+        && (0..groups).all(|g| query.start_byte_for_pattern(g) == grouped.starts[g]);
+    if !laid_out {
+        return None;
+    }
+    let count = grouped.patterns.len();
+    let mut pattern_rules = vec![Vec::new(); count];
+    let mut pattern_role = vec![None; count];
+    let mut predicates: Vec<Vec<predicates::Predicate>> = (0..count).map(|_| Vec::new()).collect();
+    let mut text_predicates: Vec<Vec<TextPredicate>> = (0..count).map(|_| Vec::new()).collect();
+    let mut capture_names = vec![Vec::new(); count];
+    for (group, members) in grouped.members.iter().enumerate() {
+        for &pattern in members {
+            let range = &grouped.patterns[pattern];
+            let (span, rules) = spans.iter().find(|(span, _)| span.contains(&range.start))?;
+            if range.end > span.end {
+                return None;
+            }
+            let rule = &set.rules[rules[0]];
+            pattern_rules[pattern] = rules.clone();
+            if members.len() == 1 {
+                // Compiled as written: checked as `compile` checks it.
+                predicates[pattern] = check_pattern(&query, &grouped.source, group, rule).ok()?;
+                pattern_role[pattern] = taint_role(&query, group, rule, language).ok()?;
+                continue;
+            }
+            // The query's index of each capture this pattern names, and its names by index.
+            let pairs = &grouped.names[pattern];
+            let own_index = |own: &str| match pairs.is_empty() {
+                true => query.capture_index_for_name(own),
+                false => pairs
+                    .iter()
+                    .find(|(_, o)| o == own)
+                    .and_then(|(first, _)| query.capture_index_for_name(first)),
+            };
+            if !pairs.is_empty() {
+                // The query's other captures are never this pattern's: they name nothing here.
+                let mut names: Vec<Box<str>> = vec![Box::from(""); query.capture_names().len()];
+                for (first, own) in pairs {
+                    names[query.capture_index_for_name(first)? as usize] = own.as_str().into();
+                }
+                capture_names[pattern] = names;
+            }
+            pattern_role[pattern] = shared_role(&query, group, rule, language, own_index)?;
+            let Some(carried) = grouped.predicates_of[pattern] else {
+                continue;
+            };
+            // Every predicate handed over (none kept back as a text predicate the renaming
+            // missed), and each one known.
+            let handed = carrier.general_predicates(carried);
+            if handed.len() != grouped.predicate_count[pattern] {
+                return None;
+            }
+            let unknown = handed.iter().any(|p| {
+                !predicates::OURS.contains(&p.operator.as_ref())
+                    && !p.operator.starts_with("shardscan-text-")
+            });
+            if unknown
+                || !carrier.property_predicates(carried).is_empty()
+                || !carrier.property_settings(carried).is_empty()
+            {
+                return None;
+            }
+            let to_query = |index: u32| own_index(carrier.capture_names().get(index as usize)?);
+            predicates[pattern] = predicates::of(&carrier, carried, rule)
+                .ok()?
+                .into_iter()
+                .map(|p| p.remapped(to_query))
+                .collect::<Option<_>>()?;
+            text_predicates[pattern] = TextPredicate::of(&carrier, carried, to_query)?;
+        }
+    }
+    Some(Compiled {
+        query,
+        source: source.to_string(),
+        patterns: grouped.patterns,
+        members: grouped.members,
+        capture_names,
+        text_predicates,
+        pattern_rules,
+        pattern_role,
+        predicates,
+    })
+}
+
+/// [`taint_role`] of a pattern compiled as the query's `pattern` together with others, whose
+/// own capture names `own_index` takes to the query's; `None` where `taint_role` would err.
+fn shared_role(
+    query: &Query,
+    pattern: usize,
+    rule: &Rule,
+    language: Language,
+    own_index: impl Fn(&str) -> Option<u32>,
+) -> Option<Option<&'static str>> {
+    if !rule.meta.taint {
+        return Some(None);
+    }
+    if !taint::supports(language) {
+        return None;
+    }
+    let quantifiers = query.capture_quantifiers(pattern);
+    let roles: Vec<&'static str> = taint::ROLE_NAMES
+        .iter()
+        .copied()
+        .filter(|name| {
+            own_index(name).is_some_and(|index| {
+                quantifiers
+                    .get(index as usize)
+                    .is_some_and(|q| *q != tree_sitter::CaptureQuantifier::Zero)
+            })
+        })
+        .collect();
+    match roles.as_slice() {
+        [role] => Some(Some(*role)),
+        _ => None,
+    }
 }
 
 /// Compiles the rules of `set` for `language` that `keep` passes, together, to validate them;
@@ -1275,7 +1541,7 @@ pub(crate) fn check_rules(
     language: Language,
     keep: impl Fn(&Rule) -> bool,
 ) -> Result<(), RuleError> {
-    compile(set, language, keep, false).map(drop)
+    compile(set, language, keep, None).map(drop)
 }
 
 /// The error of the first rule in `spans` that is no valid query on its own, for a query of
@@ -1411,6 +1677,60 @@ mod differential {
         assert!(files > 150 && edges > 1000, "{files} files, {edges} edges");
         let together = timings.spent().together;
         assert!(together > 10, "{together} walks for several rules at once");
+    }
+
+    /// Compiling the patterns of one structure once changes nothing: over every rule test file,
+    /// the corpus and our own sources, each file's matches, flows and summaries are those of the
+    /// rules compiled each on its own.
+    #[test]
+    fn patterns_compiled_once_per_structure_find_what_each_finds_alone() {
+        use std::collections::HashMap;
+
+        use super::{Compile, CompiledRules};
+        use crate::lang::Language;
+
+        let set = RuleSet::builtin().unwrap();
+        let mut apart: HashMap<Language, CompiledRules> = HashMap::new();
+        let (mut files, mut found) = (0, 0);
+        let timings = super::Timings::default();
+        each_source_file(
+            &set,
+            "SHARDSCAN_DIFFERENTIAL_TREES",
+            |path, compiled, tree, text| {
+                let alone = apart.entry(compiled.language).or_insert_with(|| {
+                    CompiledRules::build_with(&set, compiled.language, Compile::Apart).unwrap()
+                });
+                let seen = |found: super::FileMatches| {
+                    let facts = found.facts.map(|f| (f.by_rule, f.shared));
+                    (format!("{:?}", found.matches), format!("{facts:?}"))
+                };
+                let shared = compiled.run_timed(tree, text, &timings);
+                found += shared.matches.len();
+                let expected = alone.run_timed(tree, text, &timings);
+                assert!(seen(shared) == seen(expected), "{}", path.display());
+                files += 1;
+            },
+        );
+        assert!(
+            files > 150 && found > 1000,
+            "{files} files, {found} matches"
+        );
+        // Not vacuous: every language with rules of one structure compiles it once.
+        for language in [
+            Language::Python,
+            Language::Java,
+            Language::C,
+            Language::Cpp,
+            Language::TypeScript,
+            Language::Php,
+        ] {
+            let compiled = set.compiled(language).unwrap().unwrap();
+            let shared = compiled.members.iter().filter(|m| m.len() > 1).count();
+            assert!(
+                shared >= 5 && compiled.members.len() < compiled.pattern_rules.len(),
+                "{language:?}: {shared} shared structures"
+            );
+        }
     }
 
     /// Nested nodes compiled without their kind (see `kindless`) match what the rules say as

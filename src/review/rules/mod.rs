@@ -12,6 +12,7 @@ pub(crate) mod names;
 mod predicates;
 mod prefilter;
 pub(crate) mod reviewer;
+mod structures;
 mod syntax;
 pub(crate) mod taint;
 pub(crate) mod testing;

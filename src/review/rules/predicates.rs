@@ -50,6 +50,34 @@ pub(super) enum Predicate {
     },
 }
 
+impl Predicate {
+    /// The predicate with each capture index taken through `to`; `None` when one has no image.
+    pub(super) fn remapped(self, to: impl Fn(u32) -> Option<u32>) -> Option<Predicate> {
+        Some(match self {
+            Predicate::Resolves {
+                capture,
+                names,
+                negated,
+            } => Predicate::Resolves {
+                capture: to(capture)?,
+                names,
+                negated,
+            },
+            Predicate::NotSizedFor { dest, src } => Predicate::NotSizedFor {
+                dest: to(dest)?,
+                src: to(src)?,
+            },
+            Predicate::NotOverflowChecked { product } => Predicate::NotOverflowChecked {
+                product: to(product)?,
+            },
+            Predicate::NotGuardedBy { capture, pattern } => Predicate::NotGuardedBy {
+                capture: to(capture)?,
+                pattern,
+            },
+        })
+    }
+}
+
 /// The predicates of `pattern`, checked.
 pub(super) fn of(query: &Query, pattern: usize, rule: &Rule) -> Result<Vec<Predicate>, RuleError> {
     let mut out = Vec::new();

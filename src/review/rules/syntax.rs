@@ -268,6 +268,70 @@ pub(crate) fn pattern_end(text: &str, start: usize) -> Option<usize> {
     Some(start + end)
 }
 
+/// The top-level patterns of a query's source `text`, in order, each as [`pattern_end`] reads
+/// it; `None` for text that cannot be read that way.
+pub(crate) fn patterns(text: &str) -> Option<Vec<Range<usize>>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    loop {
+        let mut ahead = Tokens::new(text);
+        ahead.pos = at;
+        let Some((start, _)) = ahead.next_at() else {
+            return Some(out);
+        };
+        let end = pattern_end(text, start)?;
+        out.push(start..end);
+        at = end;
+    }
+}
+
+/// A pattern read apart: what it matches, the names it gives its captures, its predicates.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Skeleton<'a> {
+    /// The pattern's tokens, each capture as a bare `@`, the predicates left out: patterns with
+    /// the same structure match the same nodes and bind captures at the same places.
+    pub(crate) structure: String,
+    /// The pattern's text with its predicates left out.
+    pub(crate) bare: String,
+    /// Each capture's name as written (without its `@`), in order, the predicates' left out.
+    pub(crate) captures: Vec<&'a str>,
+    /// Each predicate's text, `(#eq? @a "b")`, in order.
+    pub(crate) predicates: Vec<&'a str>,
+}
+
+/// [`Skeleton`] of one pattern's text; `None` for text that cannot be read (a parenthesis left
+/// open).
+pub(crate) fn skeleton(text: &str) -> Option<Skeleton<'_>> {
+    let mut tokens = Tokens::new(text);
+    let mut out = Skeleton {
+        structure: String::new(),
+        bare: String::new(),
+        captures: Vec::new(),
+        predicates: Vec::new(),
+    };
+    let mut kept = 0;
+    while let Some((at, token)) = tokens.next_at() {
+        use std::fmt::Write;
+        match token {
+            Token::Open if matches!(tokens.peek(), Some(Token::Word(w)) if w.starts_with('#')) => {
+                tokens.skip_to_close()?;
+                out.bare.push_str(&text[kept..at]);
+                out.predicates.push(&text[at..tokens.pos]);
+                kept = tokens.pos;
+            }
+            Token::Word(word) if word.starts_with('@') => {
+                out.captures.push(&word[1..]);
+                out.structure.push_str("@ ");
+            }
+            token => {
+                let _ = write!(out.structure, "{token:?} ");
+            }
+        }
+    }
+    out.bare.push_str(&text[kept..]);
+    Some(out)
+}
+
 #[derive(Clone, Debug, PartialEq)]
 enum Token<'a> {
     Open,
@@ -632,6 +696,59 @@ mod tests {
             assert_eq!(nodes(text), None, "{text}");
         }
         assert_eq!(nodes(""), Some(vec![]));
+    }
+
+    #[test]
+    fn a_query_is_read_pattern_by_pattern() {
+        let text =
+            "; a rule\n((call) @c (#eq? @c \")\"))\n\n(name) @n ?\n[(a) (b)] @x\n\"s\" ; end\n";
+        let read: Vec<&str> = patterns(text)
+            .unwrap()
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        assert_eq!(
+            read,
+            [
+                "((call) @c (#eq? @c \")\"))",
+                "(name) @n ?",
+                "[(a) (b)] @x",
+                "\"s\""
+            ]
+        );
+        assert_eq!(patterns(" ; nothing\n"), Some(vec![]));
+        assert_eq!(patterns("(a (b)"), None);
+    }
+
+    #[test]
+    fn a_skeleton_is_what_a_pattern_matches_apart_from_its_names_and_predicates() {
+        let one = skeleton(
+            "((call function: (name) @f args: (_) @sink) (#eq? @f \"run\") (#not-guarded-by? @sink \")\"))",
+        )
+        .unwrap();
+        let two = skeleton(
+            "((call function: (name) @g ; a note\n args: (_) @source) (#any-of? @g \"a\" \"b\"))",
+        )
+        .unwrap();
+        assert_eq!(one.structure, two.structure);
+        assert_eq!(one.captures, ["f", "sink"]);
+        assert_eq!(two.captures, ["g", "source"]);
+        assert_eq!(
+            one.predicates,
+            ["(#eq? @f \"run\")", "(#not-guarded-by? @sink \")\")"]
+        );
+        assert_eq!(one.bare, "((call function: (name) @f args: (_) @sink)  )");
+        // A capture elsewhere, another kind, a quantifier, a field: another structure.
+        for other in [
+            "((call function: (name) args: (_) @sink @f))",
+            "((call function: (name) @f args: (x) @sink))",
+            "((call function: (name) @f args: (_)? @sink))",
+            "((call function: (name) @f (_) @sink))",
+            "((call function: (name) @f args: (_) @sink @more))",
+        ] {
+            assert_ne!(skeleton(other).unwrap().structure, one.structure, "{other}");
+        }
+        assert_eq!(skeleton("((a) (#eq? @a \"x\"").map(|s| s.structure), None);
     }
 
     #[test]

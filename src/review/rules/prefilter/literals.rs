@@ -11,7 +11,6 @@
 
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
 use regex_syntax::hir::{Capture, Class, Hir, HirKind, Look, Repetition};
-use tree_sitter::Query;
 
 use crate::review::rules::syntax::{predicates, Arg};
 
@@ -57,25 +56,13 @@ impl Set {
     }
 }
 
-/// The sets of literals that any match of `pattern` contains one of each.
+/// The sets of literals that any match of a pattern contains one of each, from its `text`;
+/// `always_bound` says which of its captures (by the names in `text`) every match binds.
 pub(super) fn pattern_sets_of(
-    query: &Query,
-    pattern: usize,
+    always_bound: impl Fn(&str) -> bool,
     text: &str,
     unicode_folds: &mut bool,
 ) -> Vec<Set> {
-    let quantifiers = query.capture_quantifiers(pattern);
-    let always_bound = |capture: &str| {
-        query
-            .capture_index_for_name(capture)
-            .and_then(|index| quantifiers.get(index as usize))
-            .is_some_and(|q| {
-                matches!(
-                    q,
-                    tree_sitter::CaptureQuantifier::One | tree_sitter::CaptureQuantifier::OneOrMore
-                )
-            })
-    };
     let mut sets = Vec::new();
     for predicate in predicates(text) {
         let [Arg::Capture(capture), rest @ ..] = predicate.args.as_slice() else {
@@ -562,14 +549,16 @@ mod tests {
         let query = python_query(source);
         assert_eq!(query.pattern_count(), 1, "{source}");
         let mut unicode = false;
-        let sets = pattern_sets_of(&query, 0, source, &mut unicode);
+        let bound = super::super::always_bound(&query, 0);
+        let sets = pattern_sets_of(|c| bound.iter().any(|b| b == c), source, &mut unicode);
         (texts(&sets), unicode)
     }
 
     /// The sets of a one-pattern Python query, each with where its literals are bound.
     fn bounds_of(source: &str) -> Vec<(Vec<String>, bool, bool)> {
         let query = python_query(source);
-        let sets = pattern_sets_of(&query, 0, source, &mut false);
+        let bound = super::super::always_bound(&query, 0);
+        let sets = pattern_sets_of(|c| bound.iter().any(|b| b == c), source, &mut false);
         sets.into_iter()
             .map(|s| (s.literals, s.starts, s.ends))
             .collect()

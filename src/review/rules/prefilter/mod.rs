@@ -73,6 +73,34 @@ pub(crate) struct Prefilter {
     unicode_folds: bool,
 }
 
+/// One pattern as the prefilter reads it.
+pub(crate) struct PatternText<'a> {
+    /// Its source text, predicates included.
+    pub(crate) text: &'a str,
+    /// The pattern of the compiled query that matches for it: its own, or one compiled once for
+    /// several patterns of the same structure (see `structures`).
+    pub(crate) compiled: usize,
+    /// Its captures that every match binds, by the names `text` gives them.
+    pub(crate) always_bound: Vec<String>,
+}
+
+/// The captures of `query`'s `pattern` that every match binds.
+pub(crate) fn always_bound(query: &Query, pattern: usize) -> Vec<String> {
+    let quantifiers = query.capture_quantifiers(pattern);
+    query
+        .capture_names()
+        .iter()
+        .zip(quantifiers)
+        .filter(|(_, q)| {
+            matches!(
+                q,
+                tree_sitter::CaptureQuantifier::One | tree_sitter::CaptureQuantifier::OneOrMore
+            )
+        })
+        .map(|(name, _)| name.to_string())
+        .collect()
+}
+
 /// Where the query must look for matches in a file.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Plan<'tree> {
@@ -86,8 +114,29 @@ pub(crate) enum Plan<'tree> {
 }
 
 impl Prefilter {
-    /// Builds the prefilter of `query`, compiled from `source` for `grammar`.
+    /// Builds the prefilter of `query`, compiled from `source` for `grammar`, each of its
+    /// patterns its own.
+    #[cfg(test)]
     pub(crate) fn build(query: &Query, source: &str, grammar: &tree_sitter::Language) -> Prefilter {
+        let patterns: Vec<PatternText<'_>> = (0..query.pattern_count())
+            .map(|pattern| PatternText {
+                text: source
+                    .get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))
+                    .unwrap_or_default(),
+                compiled: pattern,
+                always_bound: always_bound(query, pattern),
+            })
+            .collect();
+        Prefilter::build_for(query, &patterns, grammar)
+    }
+
+    /// Builds the prefilter of `patterns`, which `query` matches for `grammar`: the plan's
+    /// pattern numbers are their indexes in `patterns`.
+    pub(crate) fn build_for(
+        query: &Query,
+        patterns: &[PatternText<'_>],
+        grammar: &tree_sitter::Language,
+    ) -> Prefilter {
         let root_kind = root_kind(grammar);
         // A pattern rooted at a supertype (`(expression)`) is rooted at nodes of other kinds; one
         // rooted at a kind the grammar does not name as written (`(expression/identifier)`, a
@@ -99,16 +148,15 @@ impl Prefilter {
         let mut roots_sound = true;
         let mut unicode_folds = false;
         let mut root_kinds: std::collections::HashMap<String, Vec<usize>> = Default::default();
-        let mut pattern_literals = Vec::with_capacity(query.pattern_count());
-        for pattern in 0..query.pattern_count() {
-            let text = source
-                .get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))
-                .unwrap_or_default();
-            pattern_literals.push(pattern_sets_of(query, pattern, text, &mut unicode_folds));
+        let mut pattern_literals = Vec::with_capacity(patterns.len());
+        for (pattern, seen) in patterns.iter().enumerate() {
+            let text = seen.text;
+            let bound = |capture: &str| seen.always_bound.iter().any(|b| b == capture);
+            pattern_literals.push(pattern_sets_of(bound, text, &mut unicode_folds));
             let outermost = outermost_kinds(text);
             // Siblings with no node around them (`(a) . (b)`) are rooted at no one node.
-            roots_sound &= query.is_pattern_rooted(pattern)
-                && !query.is_pattern_non_local(pattern)
+            roots_sound &= query.is_pattern_rooted(seen.compiled)
+                && !query.is_pattern_non_local(seen.compiled)
                 && outermost.as_ref().is_some_and(|kinds| {
                     !kinds.is_empty()
                         && kinds.iter().all(|kind| {
