@@ -1416,7 +1416,9 @@ fn compile_shared(
     let query = Query::new(&grammar, &grouped.source).ok()?;
     let carrier = Query::new(&grammar, &grouped.predicates).ok()?;
     let groups = grouped.members.len();
+    let carried = grouped.predicates_of.iter().flatten().count();
     let laid_out = query.pattern_count() == groups
+        && carrier.pattern_count() == carried
         && (0..groups).all(|g| query.start_byte_for_pattern(g) == grouped.starts[g]);
     if !laid_out {
         return None;

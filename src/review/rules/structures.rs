@@ -391,16 +391,27 @@ mod tests {
             r#"(#any-not-match? @args "a")"#,
             r#"(#any-of? @args "a" "x")"#,
             r#"(#not-any-of? @args "a" "\"y\"")"#,
-            r#"(#any-of? @f "run" "g") (#match? @args "^[a-z]+$")"#,
+            r#"(#any-of? @f "run" "g" "a")"#,
         ];
-        let structure = "(call function: (identifier) @f arguments: (argument_list (_)* @args))";
+        // `P` stands for the predicate. An anchor before a predicate anchors nothing, and an
+        // alternative that is a predicate may be taken instead of the others.
+        let structures = [
+            "((call function: (identifier) @f arguments: (argument_list (_)* @args)) P)",
+            "(module (expression_statement (call function: (identifier) @f \
+             arguments: (argument_list (_)* @args))) . P)",
+            "(call function: (identifier) @f arguments: [(argument_list (_)* @args) P])",
+        ];
         let mut checked = 0;
-        for first in predicates {
-            for second in predicates {
-                let written = format!("({structure} {first})\n({structure} {second})\n");
+        for structure in structures {
+            for (first, second) in predicates
+                .iter()
+                .flat_map(|first| predicates.iter().map(move |second| (first, second)))
+            {
+                let mine = structure.replace('P', first);
+                let written = format!("{mine}\n{}\n", structure.replace('P', second));
                 let other = structure.replace("@f", "@g").replace("@args", "@xs");
                 let theirs = second.replace("@f", "@g").replace("@args", "@xs");
-                let renamed = format!("({structure} {first})\n({other} {theirs})\n");
+                let renamed = format!("{mine}\n{}\n", other.replace('P', &theirs));
                 let whole = Query::new(&grammar, &written).unwrap();
                 let expected = matches(&whole, |pattern, _| vec![pattern]);
                 let grouped = group(&renamed).unwrap();
@@ -409,13 +420,17 @@ mod tests {
                 let carrier = Query::new(&grammar, &grouped.predicates).unwrap();
                 let texts: Vec<Vec<TextPredicate>> = (0..2)
                     .map(|pattern| {
+                        // As the engine takes a pattern's names to the query's.
                         let own = |index: u32| {
                             let name = carrier.capture_names()[index as usize];
-                            let first = grouped.names[pattern]
-                                .iter()
-                                .find(|(_, o)| o == name)
-                                .map_or(name, |(f, _)| f.as_str());
-                            query.capture_index_for_name(first)
+                            let pairs = &grouped.names[pattern];
+                            match pairs.is_empty() {
+                                true => query.capture_index_for_name(name),
+                                false => pairs
+                                    .iter()
+                                    .find(|(_, o)| o == name)
+                                    .and_then(|(f, _)| query.capture_index_for_name(f)),
+                            }
                         };
                         let carried = grouped.predicates_of[pattern].unwrap();
                         TextPredicate::of(&carrier, carried, own).unwrap()
@@ -435,7 +450,7 @@ mod tests {
                 checked += expected.len();
             }
         }
-        assert!(checked > 500, "{checked}");
+        assert!(checked > 1500, "{checked}");
     }
 
     #[test]

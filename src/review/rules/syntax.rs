@@ -288,16 +288,23 @@ pub(crate) fn patterns(text: &str) -> Option<Vec<Range<usize>>> {
 /// A pattern read apart: what it matches, the names it gives its captures, its predicates.
 #[derive(Debug, PartialEq)]
 pub(crate) struct Skeleton<'a> {
-    /// The pattern's tokens, each capture as a bare `@`, the predicates left out: patterns with
-    /// the same structure match the same nodes and bind captures at the same places.
+    /// The pattern's tokens, each capture as a bare `@` and each predicate as a bare `#`:
+    /// patterns with the same structure match the same nodes and bind captures at the same
+    /// places. Where a predicate stands counts: tree-sitter reads it as a child that matches
+    /// nothing, so an anchor before it anchors nothing, and an alternative of one may be left
+    /// out.
     pub(crate) structure: String,
-    /// The pattern's text with its predicates left out.
+    /// The pattern's text with each predicate made one of no argument, `(#shardscan-none?)`,
+    /// which tree-sitter reads as it reads any predicate and which nothing evaluates.
     pub(crate) bare: String,
     /// Each capture's name as written (without its `@`), in order, the predicates' left out.
     pub(crate) captures: Vec<&'a str>,
     /// Each predicate's text, `(#eq? @a "b")`, in order.
     pub(crate) predicates: Vec<&'a str>,
 }
+
+/// What a predicate is replaced with in a [`Skeleton`]'s bare text.
+pub(crate) const INERT: &str = "(#shardscan-none?)";
 
 /// [`Skeleton`] of one pattern's text; `None` for text that cannot be read (a parenthesis left
 /// open).
@@ -316,7 +323,9 @@ pub(crate) fn skeleton(text: &str) -> Option<Skeleton<'_>> {
             Token::Open if matches!(tokens.peek(), Some(Token::Word(w)) if w.starts_with('#')) => {
                 tokens.skip_to_close()?;
                 out.bare.push_str(&text[kept..at]);
+                out.bare.push_str(INERT);
                 out.predicates.push(&text[at..tokens.pos]);
+                out.structure.push_str("# ");
                 kept = tokens.pos;
             }
             Token::Word(word) if word.starts_with('@') => {
@@ -727,7 +736,7 @@ mod tests {
         )
         .unwrap();
         let two = skeleton(
-            "((call function: (name) @g ; a note\n args: (_) @source) (#any-of? @g \"a\" \"b\"))",
+            "((call function: (name) @g ; a note\n args: (_) @source) (#any-of? @g \"a\" \"b\") (#match? @source \"x\"))",
         )
         .unwrap();
         assert_eq!(one.structure, two.structure);
@@ -737,7 +746,10 @@ mod tests {
             one.predicates,
             ["(#eq? @f \"run\")", "(#not-guarded-by? @sink \")\")"]
         );
-        assert_eq!(one.bare, "((call function: (name) @f args: (_) @sink)  )");
+        assert_eq!(
+            one.bare,
+            "((call function: (name) @f args: (_) @sink) (#shardscan-none?) (#shardscan-none?))"
+        );
         // A capture elsewhere, another kind, a quantifier, a field: another structure.
         for other in [
             "((call function: (name) args: (_) @sink @f))",
@@ -745,6 +757,9 @@ mod tests {
             "((call function: (name) @f args: (_)? @sink))",
             "((call function: (name) @f (_) @sink))",
             "((call function: (name) @f args: (_) @sink @more))",
+            // A predicate elsewhere, or one fewer: an anchor before it anchors nothing.
+            "((call function: (name) @f (#eq? @f \"run\") args: (_) @sink) (#eq? @f \"a\"))",
+            "((call function: (name) @f args: (_) @sink) (#eq? @f \"run\"))",
         ] {
             assert_ne!(skeleton(other).unwrap().structure, one.structure, "{other}");
         }
