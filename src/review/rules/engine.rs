@@ -1193,18 +1193,7 @@ fn taint_role(
              JavaScript/TypeScript, Java, Go, PHP and C/C++)"
         )));
     }
-    let quantifiers = query.capture_quantifiers(pattern);
-    let roles: Vec<&'static str> = taint::ROLE_NAMES
-        .iter()
-        .copied()
-        .filter(|name| {
-            query.capture_index_for_name(name).is_some_and(|index| {
-                quantifiers
-                    .get(index as usize)
-                    .is_some_and(|q| *q != tree_sitter::CaptureQuantifier::Zero)
-            })
-        })
-        .collect();
+    let roles = roles_of(query, pattern, |name| query.capture_index_for_name(name));
     match roles.as_slice() {
         [role] => Ok(Some(*role)),
         _ => Err(invalid(format!(
@@ -1518,22 +1507,31 @@ fn shared_role(
     if !taint::supports(language) {
         return None;
     }
+    match roles_of(query, pattern, own_index).as_slice() {
+        [role] => Some(Some(*role)),
+        _ => None,
+    }
+}
+
+/// The role names `query`'s `pattern` captures, each name taken to the query's capture by
+/// `index_of`.
+fn roles_of(
+    query: &Query,
+    pattern: usize,
+    index_of: impl Fn(&str) -> Option<u32>,
+) -> Vec<&'static str> {
     let quantifiers = query.capture_quantifiers(pattern);
-    let roles: Vec<&'static str> = taint::ROLE_NAMES
+    taint::ROLE_NAMES
         .iter()
         .copied()
         .filter(|name| {
-            own_index(name).is_some_and(|index| {
+            index_of(name).is_some_and(|index| {
                 quantifiers
                     .get(index as usize)
                     .is_some_and(|q| *q != tree_sitter::CaptureQuantifier::Zero)
             })
         })
-        .collect();
-    match roles.as_slice() {
-        [role] => Some(Some(*role)),
-        _ => None,
-    }
+        .collect()
 }
 
 /// Compiles the rules of `set` for `language` that `keep` passes, together, to validate them;
