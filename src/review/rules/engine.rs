@@ -1297,9 +1297,6 @@ struct Compiled {
     predicates: Vec<Vec<predicates::Predicate>>,
 }
 
-/// Compiles the rules of `set` for `language` that `keep` passes into one query, and checks each
-/// of its patterns. An error names the file of the rule at fault.
-///
 /// How a scan compiles the patterns of its rules.
 #[derive(Clone, Copy, PartialEq)]
 enum Compile {
@@ -1310,6 +1307,9 @@ enum Compile {
     Apart,
 }
 
+/// Compiles the rules of `set` for `language` that `keep` passes into one query, and checks each
+/// of its patterns. An error names the file of the rule at fault.
+///
 /// For a scan (`how`), nested nodes are compiled without their kind where their fields say it
 /// (see `kindless`), and as written should tree-sitter refuse that text. A check (`None`)
 /// compiles them as written: tree-sitter rejects a field or a child the node's kind cannot
@@ -1435,13 +1435,7 @@ fn compile_shared(
             }
             // The query's index of each capture this pattern names, and its names by index.
             let pairs = &grouped.names[pattern];
-            let own_index = |own: &str| match pairs.is_empty() {
-                true => query.capture_index_for_name(own),
-                false => pairs
-                    .iter()
-                    .find(|(_, o)| o == own)
-                    .and_then(|(first, _)| query.capture_index_for_name(first)),
-            };
+            let own_index = |own: &str| grouped.capture_index(&query, pattern, own);
             if !pairs.is_empty() {
                 // The query's other captures are never this pattern's: they name nothing here.
                 let mut names: Vec<Box<str>> = vec![Box::from(""); query.capture_names().len()];
@@ -1462,7 +1456,7 @@ fn compile_shared(
             }
             let unknown = handed.iter().any(|p| {
                 !predicates::OURS.contains(&p.operator.as_ref())
-                    && !p.operator.starts_with("shardscan-text-")
+                    && !p.operator.starts_with(structures::RENAMED)
             });
             if unknown
                 || !carrier.property_predicates(carried).is_empty()

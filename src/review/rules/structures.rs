@@ -25,7 +25,7 @@ use tree_sitter::{Node, Query, QueryCapture, QueryPredicateArg};
 use super::syntax;
 
 /// What a text predicate is renamed to in the query of predicates, in front of its name.
-const RENAMED: &str = "shardscan-text-";
+pub(super) const RENAMED: &str = "shardscan-text-";
 
 /// The predicates tree-sitter's binding evaluates itself on each match.
 const TEXT: [&str; 10] = [
@@ -60,6 +60,18 @@ pub(super) struct Grouped {
     /// Per pattern of a group of several: each of the group's capture names (as its first
     /// pattern writes them) with this pattern's own name for it.
     pub(super) names: Vec<Vec<(String, String)>>,
+}
+
+impl Grouped {
+    /// The index in `query` (compiled from `source`) of the capture `pattern` calls `own`.
+    pub(super) fn capture_index(&self, query: &Query, pattern: usize, own: &str) -> Option<u32> {
+        let pairs = &self.names[pattern];
+        if pairs.is_empty() {
+            return query.capture_index_for_name(own);
+        }
+        let (first, _) = pairs.iter().find(|(_, o)| o == own)?;
+        query.capture_index_for_name(first)
+    }
 }
 
 /// Reads the patterns of the rules' `source` and groups those of the same structure whose
@@ -420,17 +432,9 @@ mod tests {
                 let carrier = Query::new(&grammar, &grouped.predicates).unwrap();
                 let texts: Vec<Vec<TextPredicate>> = (0..2)
                     .map(|pattern| {
-                        // As the engine takes a pattern's names to the query's.
                         let own = |index: u32| {
                             let name = carrier.capture_names()[index as usize];
-                            let pairs = &grouped.names[pattern];
-                            match pairs.is_empty() {
-                                true => query.capture_index_for_name(name),
-                                false => pairs
-                                    .iter()
-                                    .find(|(_, o)| o == name)
-                                    .and_then(|(f, _)| query.capture_index_for_name(f)),
-                            }
+                            grouped.capture_index(&query, pattern, name)
                         };
                         let carried = grouped.predicates_of[pattern].unwrap();
                         TextPredicate::of(&carrier, carried, own).unwrap()
