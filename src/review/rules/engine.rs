@@ -1033,7 +1033,7 @@ fn reaching_their_function(
 }
 
 /// The flags that make rules walk alike (see [`summary::flags`]).
-type FlagsKey = (bool, bool, bool, bool, bool, bool, bool);
+type FlagsKey = (bool, bool, bool, bool, bool, bool);
 
 /// What one taint rule's walks over a file gave.
 struct RuleWalk {

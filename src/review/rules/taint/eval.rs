@@ -60,8 +60,11 @@ impl Walk<'_> {
         if self.is(syntax.numbers, node)
             || self.is(syntax.lambdas, node)
             || self.is(syntax.declarations, node)
-            || ((syntax.numeric_cast)(node, self.text) && !self.roles.numbers)
         {
+            return None;
+        }
+        if (syntax.numeric_cast)(node, self.text) && !self.follows_numbers() {
+            self.number_aside(node, || self.eval_at_depth(node, state));
             return None;
         }
         if self.is(syntax.strings, node) && constant_key(node, syntax, self.text).is_some() {
@@ -76,7 +79,10 @@ impl Walk<'_> {
         }
         if let Some((_, name)) = (syntax.member)(node) {
             // A property that answers a number (`s.Length`, `list.Count`, `a.length`).
-            if name.is_some_and(|n| syntax.answers.contains(&self.src(n))) && !self.roles.numbers {
+            if name.is_some_and(|n| syntax.answers.contains(&self.src(n)))
+                && !self.follows_numbers()
+            {
+                self.number_aside(node, || self.eval_at_depth(node, state));
                 return None;
             }
             return self
@@ -341,7 +347,8 @@ impl Walk<'_> {
     ) -> Option<Vec<Step>> {
         let name = call.name.map(|n| self.src(n)).unwrap_or_default();
         let from_arguments = || call.arguments.iter().find_map(|a| self.eval(*a, state));
-        if self.syntax.answers.contains(&name) && !self.roles.numbers {
+        if self.syntax.answers.contains(&name) && !self.follows_numbers() {
+            self.number_aside(node, || self.eval_call_unpropagated(node, call, state));
             return None;
         }
         let own = call.receiver.is_none_or(|r| is_own_object(self.src(r)));

@@ -118,15 +118,17 @@ pub(crate) struct Roles {
 }
 
 /// The sanitizers and propagators of the rules that lean on a walk with no role (see
-/// `summary::FreeWalks`), which that walk notes when it meets them.
+/// `summary::FreeWalks`), which that walk notes when it meets them; and whether one of those
+/// rules follows numbers (see [`Roles::numbers`]), which that walk does not.
 #[derive(Debug, Default)]
 pub(crate) struct Watched {
     pub(crate) sanitizers: RangeSet,
     pub(crate) propagators: RangeSet,
+    pub(crate) numbers: bool,
 }
 
 impl Watched {
-    /// The sanitizers and propagators of `rules`.
+    /// The sanitizers and propagators of `rules`, and whether one follows numbers.
     pub(crate) fn of<'r>(rules: impl IntoIterator<Item = &'r Roles>) -> Watched {
         let mut watched = Watched::default();
         for roles in rules {
@@ -134,12 +136,13 @@ impl Watched {
             watched
                 .propagators
                 .extend(roles.propagators.iter().cloned());
+            watched.numbers |= roles.numbers;
         }
         watched
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.sanitizers.is_empty() && self.propagators.is_empty()
+        self.sanitizers.is_empty() && self.propagators.is_empty() && !self.numbers
     }
 }
 

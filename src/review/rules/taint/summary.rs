@@ -644,7 +644,9 @@ pub(crate) struct Summary {
 /// rule's flags: each function without a role of a rule passes values on this way for it, so
 /// a rule's own walks need go only into the functions that hold one of its roles. A sanitizer
 /// or a propagator of a rule that leans on these walks holds its function only where it would
-/// have changed them: `int(x)` in Python is clean whether a rule says so or not.
+/// have changed them: `int(x)` in Python is clean whether a rule says so or not. So does a
+/// rule that follows numbers, which these walks do not: only a function where it would have
+/// found a tainted number (`(int) value`, `value.length()` of a parameter) is its own.
 pub(crate) struct FreeWalks {
     /// The file's outermost declarations and function values, sorted: the units a rule's walk
     /// goes into or not.
@@ -656,14 +658,17 @@ pub(crate) struct FreeWalks {
     /// would have changed it.
     watched: Watched,
     changed: [RangeSet; 2],
+    /// Per walk, where a rule that follows numbers would have found a tainted number that the
+    /// walk did not (when one leans on it), sorted.
+    numbers_changed: [Vec<Range<usize>>; 2],
 }
 
 /// The flags of `roles` that change how values pass (not where they start, stop or are
-/// cleaned): rules that share them share their [`FreeWalks`].
-pub(crate) fn flags(roles: &Roles) -> (bool, bool, bool, bool, bool, bool, bool) {
+/// cleaned): rules that share them share their [`FreeWalks`]. Following numbers is not one: the
+/// walks do not follow them, and note where a rule that does would have gone on.
+pub(crate) fn flags(roles: &Roles) -> (bool, bool, bool, bool, bool, bool) {
     (
         roles.value_only,
-        roles.numbers,
         roles.all_paths,
         roles.constructs,
         roles.extent.is_some(),
@@ -674,7 +679,8 @@ pub(crate) fn flags(roles: &Roles) -> (bool, bool, bool, bool, bool, bool, bool)
 
 impl FreeWalks {
     /// The walks of `root` with the flags of `like` and none of its roles, watching the
-    /// sanitizers and propagators of the rules that will lean on them.
+    /// sanitizers and propagators of the rules that will lean on them, and the numbers they
+    /// would follow.
     pub(crate) fn new(
         language: Language,
         root: Node<'_>,
@@ -693,7 +699,6 @@ impl FreeWalks {
             .unwrap_or_default();
         let free = Roles {
             value_only: like.value_only,
-            numbers: like.numbers,
             all_paths: like.all_paths,
             constructs: like.constructs,
             extent: like.extent,
@@ -716,28 +721,46 @@ impl FreeWalks {
                 None,
                 watching,
             );
-            ((walked.flows, walked.complete), walked.changed)
+            let mut numbers = walked.numbers_changed;
+            numbers.sort_by_key(|range| (range.start, range.end));
+            ((walked.flows, walked.complete), (walked.changed, numbers))
         };
-        let (by_parameters, changed_by_parameters) = run(&by_parameters, true);
-        let (by_results, changed_by_results) = run(&by_results, false);
+        let (by_parameters, (changed_by_parameters, numbers_by_parameters)) =
+            run(&by_parameters, true);
+        let (by_results, (changed_by_results, numbers_by_results)) = run(&by_results, false);
         FreeWalks {
             units,
             walks: [by_parameters, by_results],
             watched,
             changed: [changed_by_parameters, changed_by_results],
+            numbers_changed: [numbers_by_parameters, numbers_by_results],
         }
     }
 
     /// The units holding one of `roles`' ranges (see [`holding`]) for the walk `kind` (from
     /// parameters, from results), a sanitizer or a propagator only where it would have changed
     /// that walk: a call's own result, which only the walk from results follows, is clean
-    /// under a sanitizer.
+    /// under a sanitizer. For a rule that follows numbers, also the units where it would have
+    /// found a tainted number that the walk did not; `None` when the walk did not watch for
+    /// such a rule, or one of those places lies outside every unit (at the top level, whose
+    /// state the units met there see).
     fn holding(&self, roles: &Roles, shape: &Shape, kind: usize) -> Option<Held> {
-        holding(&self.units, roles, shape, |range| {
+        let mut held = holding(&self.units, roles, shape, |range| {
             let watched =
                 self.watched.sanitizers.contains(range) || self.watched.propagators.contains(range);
             !watched || self.changed[kind].contains(range)
-        })
+        })?;
+        if roles.numbers {
+            if !self.watched.numbers {
+                return None;
+            }
+            for range in &self.numbers_changed[kind] {
+                held.units.push(self.units[self.unit_of(range)?].clone());
+            }
+            held.units.sort_by_key(|unit| (unit.start, unit.end));
+            held.units.dedup();
+        }
+        Some(held)
     }
 
     /// The unit `range` lies in.
@@ -1133,9 +1156,15 @@ mod tests {
     impl Free {
         /// The program `marked`, its free walks watching its roles when `watch`.
         fn of(marked: &str, watch: bool) -> Free {
+            Free::with(marked, watch, false)
+        }
+
+        /// [`Free::of`], for a rule that follows numbers when `numbers`.
+        fn with(marked: &str, watch: bool, numbers: bool) -> Free {
             let p = program(Language::Python, marked);
             let shape = Shape::of(p.language, p.root(), &p.text, &p.names).unwrap();
             let mut roles = p.roles.clone();
+            roles.numbers = numbers;
             roles.declared = crate::review::rules::taint::declared(
                 p.language,
                 p.root(),
@@ -1303,6 +1332,41 @@ mod tests {
         );
         assert_eq!(free.holding(0), Some(vec![free.units[1].clone()]));
         assert_eq!(free.holding(1), Some(vec![]));
+    }
+
+    #[test]
+    fn a_rule_that_follows_numbers_holds_only_the_functions_where_it_would_find_one_tainted() {
+        // `.count(...)` answers a number: clean in the walks with no role, tainted for a rule
+        // that follows numbers wherever what it counts in is. A parameter is tainted in the
+        // walk from parameters, a call's result in the walk from results; `items` in neither.
+        let marked = "def size(value):\n    return value.count('a')\n\n\
+             def fetched():\n    return fetch().count('a')\n\n\
+             def fixed():\n    items = 'ab'\n    return items.count('a')\n\n\
+             def run(value):\n    «sink:value»\n";
+        let free = Free::with(marked, true, true);
+        let units = &free.units;
+        assert_eq!(units.len(), 4);
+        let [size, fetched, _, run] = [0, 1, 2, 3].map(|i| units[i].clone());
+        assert_eq!(free.holding(0), Some(vec![size, run.clone()]));
+        assert_eq!(free.holding(1), Some(vec![fetched, run]));
+        // Leaning on the walks, the rule's summary is that of its own walks, and it follows the
+        // numbers: `size` returns the length of its parameter.
+        let edges = |summary: Summary| {
+            let mut edges: Vec<String> = summary.edges.iter().map(|e| format!("{e:?}")).collect();
+            edges.sort();
+            edges
+        };
+        let leaning = edges(free.summary(true));
+        assert_eq!(leaning, edges(free.summary(false)));
+        let returned = format!("{:?}", Target::Return(0));
+        assert!(leaning.iter().any(|e| e.contains(&returned)), "{leaning:?}");
+        // Walks that did not watch for numbers say nothing of where they would be tainted.
+        assert_eq!(Free::with(marked, false, true).holding(0), None);
+        // A rule that does not follow them holds only the function with its sink.
+        assert_eq!(
+            Free::with(marked, true, false).holding(0),
+            Some(vec![units[3].clone()])
+        );
     }
 
     #[test]

@@ -85,8 +85,16 @@ pub(super) struct Walk<'a> {
     /// have changed (see [`Walk::role_would_change`]).
     watched: Option<&'a Watched>,
     changed: RefCell<RangeSet>,
-    /// The walk is working out aside what a propagator would have answered.
+    /// In a walk with no role that rules following numbers lean on: the places where such a
+    /// rule's walk would have found a tainted number where this one found none (see
+    /// [`Walk::number_aside`]).
+    numbers_changed: RefCell<Vec<Range<usize>>>,
+    /// The walk is working out aside what a propagator, or a rule that follows numbers, would
+    /// have answered.
     pub(super) aside: Cell<bool>,
+    /// The walk is working out aside what a rule that follows numbers would have answered (see
+    /// [`Walk::follows_numbers`]).
+    as_numbers: Cell<bool>,
 }
 
 /// A rule whose sinks a walk judges, and what it found there.
@@ -194,6 +202,9 @@ pub(super) struct Walked {
     /// Of the ranges the walk watched (see [`run_judging`]), those where a sanitizer or a
     /// propagator would have changed what it did.
     pub(super) changed: RangeSet,
+    /// Where a rule that follows numbers would have found a tainted number that the walk did
+    /// not (when it watched for one, see [`run_judging`]).
+    pub(super) numbers_changed: Vec<Range<usize>>,
 }
 
 /// [`run`], with the accesses a rule about extents found within bounds. In a walk with no role
@@ -201,7 +212,8 @@ pub(super) struct Walked {
 /// propagators, and [`Walked::changed`] gives back those of them that would have changed the
 /// walk: a function where a rule has no other role, and none of those, is walked for that rule
 /// exactly as here, since every question the walk asked of the rule's roles there got the same
-/// answer.
+/// answer. So with a rule that follows numbers, which this walk does not: where it would have
+/// answered otherwise is in [`Walked::numbers_changed`].
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run_judging(
     language: Language,
@@ -216,7 +228,7 @@ pub(super) fn run_judging(
 ) -> Walked {
     let judge = Judge::new(roles.extent, None);
     let setup = (parameters_are_sources, limits, only, watched);
-    let Some((mut judges, complete, changed)) =
+    let Some((mut judges, complete, changes)) =
         walk_judging(language, root, text, names, roles, vec![judge], setup)
     else {
         return Walked {
@@ -224,6 +236,7 @@ pub(super) fn run_judging(
             complete: true,
             fits: Default::default(),
             changed: Default::default(),
+            numbers_changed: Vec::new(),
         };
     };
     let (flows, fits) = judges.swap_remove(0).found();
@@ -231,7 +244,8 @@ pub(super) fn run_judging(
         flows,
         complete,
         fits,
-        changed,
+        changed: changes.roles,
+        numbers_changed: changes.numbers,
     }
 }
 
@@ -281,6 +295,14 @@ type Setup<'s> = (
     Option<&'s Watched>,
 );
 
+/// What a walk watched that would have changed it (see [`run_judging`]).
+struct Changes {
+    /// The sanitizers and propagators.
+    roles: RangeSet,
+    /// The places where a rule that follows numbers would have found a tainted number.
+    numbers: Vec<Range<usize>>,
+}
+
 /// The walk of `root` for `roles`, judging the sinks of each of `judges`: they, whether the walk
 /// ran to the end, and what it watched that would have changed it. `None` when there is nothing
 /// to walk (a language without syntax, no sink).
@@ -292,7 +314,7 @@ fn walk_judging(
     roles: &Roles,
     judges: Vec<Judge>,
     (parameters_are_sources, limits, only, watched): Setup<'_>,
-) -> Option<(Vec<Judge>, bool, RangeSet)> {
+) -> Option<(Vec<Judge>, bool, Changes)> {
     let syntax = lang::syntax(language)?;
     if roles.sinks.is_empty() {
         return None;
@@ -353,7 +375,11 @@ fn walk_judging(
         walk.scope(declaration, &start);
     }
     let complete = !walk.budget.exhausted();
-    Some((walk.judges, complete, walk.changed.into_inner()))
+    let changes = Changes {
+        roles: walk.changed.into_inner(),
+        numbers: walk.numbers_changed.into_inner(),
+    };
+    Some((walk.judges, complete, changes))
 }
 
 impl<'a> Walk<'a> {
@@ -397,7 +423,9 @@ impl<'a> Walk<'a> {
             only: None,
             watched: None,
             changed: RefCell::default(),
+            numbers_changed: RefCell::default(),
             aside: Cell::new(false),
+            as_numbers: Cell::new(false),
         }
     }
 
@@ -407,6 +435,36 @@ impl<'a> Walk<'a> {
     pub(super) fn role_would_change(&self, range: &Range<usize>, propagator: bool) {
         if self.watches(range, propagator) {
             self.changed.borrow_mut().insert(range.clone());
+        }
+    }
+
+    /// Whether numbers carry taint in this walk (see [`Roles::numbers`]): for its rule, or
+    /// while it works out aside what such a rule would have answered.
+    pub(super) fn follows_numbers(&self) -> bool {
+        self.roles.numbers || self.as_numbers.get()
+    }
+
+    /// In a walk that rules following numbers lean on (see [`Watched::numbers`]), where it
+    /// answers that the number at `node` is clean (a cast, a length): notes the place when what
+    /// such a rule would have answered there, `answer` worked out aside, is tainted. Inside
+    /// another aside, the place is noted as it stands.
+    pub(super) fn number_aside<T>(&self, node: Node<'_>, answer: impl FnOnce() -> Option<T>) {
+        if !self.watched.is_some_and(|watched| watched.numbers) {
+            return;
+        }
+        let tainted = if self.aside.get() {
+            true
+        } else {
+            self.aside.set(true);
+            self.as_numbers.set(true);
+            // A walk that gave up aside counts as tainted.
+            let answered = self.budget.aside(answer);
+            self.as_numbers.set(false);
+            self.aside.set(false);
+            !matches!(answered, Some(None))
+        };
+        if tainted {
+            self.numbers_changed.borrow_mut().push(node.byte_range());
         }
     }
 
