@@ -693,7 +693,8 @@ impl CompiledRules {
     /// edges, and for flags two rules or more walk the file with. Each rule's own walks then go
     /// only into the functions that hold its roles. Made with the file's `shape` (so with
     /// summaries, and not after a query cut short), over the tree of its `table`. Each notes
-    /// where the sanitizers and propagators of the rules that lean on it would have changed it.
+    /// where the sanitizers and propagators of the rules that lean on it would have changed it,
+    /// and where a rule that follows numbers would have found a tainted one.
     fn free_walks(
         &self,
         taint_roles: &std::collections::BTreeMap<usize, taint::Roles>,

@@ -24,8 +24,9 @@ impl Walk<'_> {
             return None;
         }
         let found = self.budget.deeper(|| self.eval_at_depth(node, state));
-        if found.is_some() {
-            // A sanitizer here would have answered that the value is clean.
+        // A sanitizer here would have answered that the value is clean (what a rule that follows
+        // numbers would answer aside is that rule's alone: its sanitizers only clean it more).
+        if found.is_some() && !self.follows_numbers_aside() {
             self.role_would_change(&node.byte_range(), false);
         }
         found
@@ -325,9 +326,14 @@ impl Walk<'_> {
             return;
         }
         // One level aside only: a propagator inside another is noted as it stands, so that
-        // nested ones cost twice their walk, not twice per level.
+        // nested ones cost twice their walk, not twice per level. Inside what a rule that follows
+        // numbers would answer, only that rule's answer is unsure (see [`Walk::number_aside`]).
         if self.aside.get() {
-            self.role_would_change(range, true);
+            if self.follows_numbers_aside() {
+                self.unsure_aside();
+            } else {
+                self.role_would_change(range, true);
+            }
             return;
         }
         self.aside.set(true);

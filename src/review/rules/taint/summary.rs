@@ -654,12 +654,12 @@ pub(crate) struct FreeWalks {
     /// The flows from parameters, and from results, sorted by sink; and whether each walk ran
     /// to the end.
     walks: [(Vec<Flow>, bool); 2],
-    /// The sanitizers and propagators the walks watched, and per walk those of them that
-    /// would have changed it.
+    /// The sanitizers and propagators the walks watched (and whether they watched for rules
+    /// that follow numbers), and per walk those of them that would have changed it.
     watched: Watched,
     changed: [RangeSet; 2],
     /// Per walk, where a rule that follows numbers would have found a tainted number that the
-    /// walk did not (when one leans on it), sorted.
+    /// walk did not (when one leans on it).
     numbers_changed: [Vec<Range<usize>>; 2],
 }
 
@@ -721,9 +721,8 @@ impl FreeWalks {
                 None,
                 watching,
             );
-            let mut numbers = walked.numbers_changed;
-            numbers.sort_by_key(|range| (range.start, range.end));
-            ((walked.flows, walked.complete), (walked.changed, numbers))
+            let changed = (walked.changed, walked.numbers_changed);
+            ((walked.flows, walked.complete), changed)
         };
         let (by_parameters, (changed_by_parameters, numbers_by_parameters)) =
             run(&by_parameters, true);
@@ -774,6 +773,8 @@ impl FreeWalks {
 /// roles, so the free walks pay when what the rules would leave out adds up to more than the
 /// file. Rules whose roles are in nearly every function (a rule about dereferences, one that
 /// counts `n++` as cleaning) leave out little, and two or three of them gain nothing from it.
+/// A rule that follows numbers may hold more than its roles: where it would find a tainted
+/// number is known only once the walks are made.
 pub(crate) fn free_walks_pay(units: &[Range<usize>], rules: &[&Roles], shape: &Shape) -> bool {
     let size = |ranges: &[Range<usize>]| ranges.iter().map(Range::len).sum::<usize>();
     let whole = size(units);
@@ -1367,6 +1368,34 @@ mod tests {
             Free::with(marked, true, false).holding(0),
             Some(vec![units[3].clone()])
         );
+    }
+
+    #[test]
+    fn a_number_worked_out_aside_holds_a_function_only_for_the_rules_that_follow_numbers() {
+        // `wrap` carries its argument only as a propagator of one rule, inside a count that
+        // another rule, leaning on the same walks, follows: what the propagator would answer
+        // there may change that other rule's walk, never the first one's, to which the count is
+        // clean whatever `wrap` answers.
+        let marked = "def wrapped(value):\n    return «propagator:wrap(value)».count('a')\n";
+        let free = Free::of(marked, true);
+        let numbers = Roles {
+            numbers: true,
+            declared: free.roles.declared.clone(),
+            ..Roles::default()
+        };
+        let p = &free.program;
+        let walks = FreeWalks::new(
+            p.language,
+            p.root(),
+            &p.text,
+            &p.names,
+            &free.roles,
+            &free.shape,
+            Watched::of([&free.roles, &numbers]),
+        );
+        let held = |roles: &Roles| walks.holding(roles, &free.shape, 0).map(|h| h.units);
+        assert_eq!(held(&free.roles), Some(vec![]));
+        assert_eq!(held(&numbers), Some(free.units.clone()));
     }
 
     #[test]

@@ -93,8 +93,10 @@ pub(super) struct Walk<'a> {
     /// have answered.
     pub(super) aside: Cell<bool>,
     /// The walk is working out aside what a rule that follows numbers would have answered (see
-    /// [`Walk::follows_numbers`]).
+    /// [`Walk::follows_numbers`]), and whether it met a propagator of a rule there, which may
+    /// make that answer another.
     as_numbers: Cell<bool>,
+    unsure: Cell<bool>,
 }
 
 /// A rule whose sinks a walk judges, and what it found there.
@@ -426,6 +428,7 @@ impl<'a> Walk<'a> {
             numbers_changed: RefCell::default(),
             aside: Cell::new(false),
             as_numbers: Cell::new(false),
+            unsure: Cell::new(false),
         }
     }
 
@@ -446,8 +449,10 @@ impl<'a> Walk<'a> {
 
     /// In a walk that rules following numbers lean on (see [`Watched::numbers`]), where it
     /// answers that the number at `node` is clean (a cast, a length): notes the place when what
-    /// such a rule would have answered there, `answer` worked out aside, is tainted. Inside
-    /// another aside, the place is noted as it stands.
+    /// such a rule would have answered there, `answer` worked out aside, is tainted, or may be
+    /// (the aside gave up on its limits, or met a propagator of a rule, see
+    /// [`Walk::unsure_aside`]). Inside another aside, the place is noted as it stands. Only
+    /// those rules hold a function for it: to the others the number is clean whatever is inside.
     pub(super) fn number_aside<T>(&self, node: Node<'_>, answer: impl FnOnce() -> Option<T>) {
         if !self.watched.is_some_and(|watched| watched.numbers) {
             return;
@@ -457,15 +462,27 @@ impl<'a> Walk<'a> {
         } else {
             self.aside.set(true);
             self.as_numbers.set(true);
-            // A walk that gave up aside counts as tainted.
+            self.unsure.set(false);
             let answered = self.budget.aside(answer);
             self.as_numbers.set(false);
             self.aside.set(false);
-            !matches!(answered, Some(None))
+            !matches!(answered, Some(None)) || self.unsure.get()
         };
         if tainted {
             self.numbers_changed.borrow_mut().push(node.byte_range());
         }
+    }
+
+    /// Whether the walk is working out aside what a rule that follows numbers would answer
+    /// (see [`Walk::number_aside`]).
+    pub(super) fn follows_numbers_aside(&self) -> bool {
+        self.as_numbers.get()
+    }
+
+    /// Notes that what a rule that follows numbers would answer, being worked out aside, may
+    /// not be what the aside finds (see [`Walk::number_aside`]).
+    pub(super) fn unsure_aside(&self) {
+        self.unsure.set(true);
     }
 
     /// Whether the walk watches a sanitizer (`propagator: false`) or a propagator at `range`.
