@@ -9,11 +9,18 @@ Debian's signed source index) publishes, unpacked once into a cache directory an
   jdk         five modules of OpenJDK 17 (java.xml, java.naming,  Java-heavy, ~2,300 files
               java.sql, java.net.http, jdk.httpserver), from
               Debian bookworm's openjdk-17 source package
+  jdk-java    every Java source of that package's src/ (74       Java, ~13,800 files, for
+              modules)                                           partitions of a large tree
   libxml2     libxml2 2.9.14, Debian bookworm's source package    C with very large files
                                                                  (parser.c, xmlschemas.c, testapi.c)
   effect      effect 4.1.5 from the npm registry, its src/        TypeScript, ~560k lines
 
-Usage as a script: python3 bench/real_trees.py [NAME]... (prints where each tree is).
+The issue's table (`scan_speed.py --real all`) is the four trees of `TABLE`; `jdk-java` is for
+measuring partitions of a tree large enough to be worth splitting (`partitions.py --tree
+jdk-java`).
+
+Usage as a script: python3 bench/real_trees.py [NAME]... (prints where each tree is; with no NAME,
+the trees of `TABLE`).
 The cache is $SHARDSCAN_BENCH_CACHE, else ~/.cache/shardscan-bench.
 """
 
@@ -134,12 +141,23 @@ def build_jdk(dest):
     return f"OpenJDK 17 {', '.join(JDK_MODULES)} (Debian {SUITE} source {version})"
 
 
+def build_jdk_java(dest):
+    version, data = debian_orig("openjdk-17")
+    keep = lambda parts: len(parts) > 1 and parts[0] == "src" and parts[-1].endswith(".java")
+    extract(data, dest, keep=keep)
+    return f"OpenJDK 17, every .java file of src/ (Debian {SUITE} source {version})"
+
+
 TREES = {
     "sqlalchemy": build_sqlalchemy,
     "jdk": build_jdk,
+    "jdk-java": build_jdk_java,
     "libxml2": build_libxml2,
     "effect": build_effect,
 }
+
+# The trees of the speed table, one per kind of code.
+TABLE = ("sqlalchemy", "jdk", "libxml2", "effect")
 
 
 def tree(name):
@@ -177,6 +195,6 @@ def doubled(name):
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or TREES:
+    for name in sys.argv[1:] or TABLE:
         path, label = tree(name)
         print(f"{name}: {path} ({label})")
