@@ -1642,6 +1642,12 @@ fn check_predicates(query: &Query, pattern: usize, rule: &Rule) -> Result<(), Ru
 mod differential {
     use crate::review::rules::{each_source_file, RuleSet};
 
+    /// What two runs over a file must agree on: its matches, flows and summaries.
+    fn seen(found: super::FileMatches) -> (String, String) {
+        let facts = found.facts.map(|f| (f.by_rule, f.shared));
+        (format!("{:?}", found.matches), format!("{facts:?}"))
+    }
+
     /// The free walks and the walks made for several rules about extents at once only save
     /// work: over every rule test file, the corpus and our own sources, each file's matches,
     /// flows and summaries are exactly those of rules that each walk every function of the file
@@ -1656,10 +1662,6 @@ mod differential {
             &set,
             "SHARDSCAN_DIFFERENTIAL_TREES",
             |path, compiled, tree, text| {
-                let seen = |found: super::FileMatches| {
-                    let facts = found.facts.map(|f| (f.by_rule, f.shared));
-                    (format!("{:?}", found.matches), format!("{facts:?}"))
-                };
                 let saved = compiled.run_timed(tree, text, &timings);
                 edges += saved.facts.as_ref().map_or(0, |f| {
                     f.by_rule.values().map(|r| r.edges.len()).sum::<usize>()
@@ -1695,10 +1697,6 @@ mod differential {
                 let alone = apart.entry(compiled.language).or_insert_with(|| {
                     CompiledRules::build_with(&set, compiled.language, Compile::Apart).unwrap()
                 });
-                let seen = |found: super::FileMatches| {
-                    let facts = found.facts.map(|f| (f.by_rule, f.shared));
-                    (format!("{:?}", found.matches), format!("{facts:?}"))
-                };
                 let shared = compiled.run_timed(tree, text, &timings);
                 found += shared.matches.len();
                 let expected = alone.run_timed(tree, text, &timings);

@@ -26,7 +26,7 @@ impl Walk<'_> {
         let found = self.budget.deeper(|| self.eval_at_depth(node, state));
         // A sanitizer here would have answered that the value is clean (what a rule that follows
         // numbers would answer aside is that rule's alone: its sanitizers only clean it more).
-        if found.is_some() && !self.follows_numbers_aside() {
+        if found.is_some() && !self.as_numbers.get() {
             self.role_would_change(&node.byte_range(), false);
         }
         found
@@ -329,8 +329,8 @@ impl Walk<'_> {
         // nested ones cost twice their walk, not twice per level. Inside what a rule that follows
         // numbers would answer, only that rule's answer is unsure (see [`Walk::number_aside`]).
         if self.aside.get() {
-            if self.follows_numbers_aside() {
-                self.unsure_aside();
+            if self.as_numbers.get() {
+                self.unsure.set(true);
             } else {
                 self.role_would_change(range, true);
             }

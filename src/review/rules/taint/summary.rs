@@ -30,7 +30,7 @@ use crate::lang::nodes;
 use crate::lang::GrammarNames;
 use crate::lang::Language;
 use crate::review::rules::names::Aliases;
-use crate::review::rules::{RangeMap, RangeSet};
+use crate::review::rules::RangeMap;
 
 /// A function of the file, as calls name it.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -655,12 +655,10 @@ pub(crate) struct FreeWalks {
     /// to the end.
     walks: [(Vec<Flow>, bool); 2],
     /// The sanitizers and propagators the walks watched (and whether they watched for rules
-    /// that follow numbers), and per walk those of them that would have changed it.
+    /// that follow numbers), and per walk those of them that would have changed it, and where
+    /// a rule that follows numbers would have found a tainted number that it did not.
     watched: Watched,
-    changed: [RangeSet; 2],
-    /// Per walk, where a rule that follows numbers would have found a tainted number that the
-    /// walk did not (when one leans on it).
-    numbers_changed: [Vec<Range<usize>>; 2],
+    changes: [walk::Changes; 2],
 }
 
 /// The flags of `roles` that change how values pass (not where they start, stop or are
@@ -721,18 +719,15 @@ impl FreeWalks {
                 None,
                 watching,
             );
-            let changed = (walked.changed, walked.numbers_changed);
-            ((walked.flows, walked.complete), changed)
+            ((walked.flows, walked.complete), walked.changes)
         };
-        let (by_parameters, (changed_by_parameters, numbers_by_parameters)) =
-            run(&by_parameters, true);
-        let (by_results, (changed_by_results, numbers_by_results)) = run(&by_results, false);
+        let (by_parameters, changed_by_parameters) = run(&by_parameters, true);
+        let (by_results, changed_by_results) = run(&by_results, false);
         FreeWalks {
             units,
             walks: [by_parameters, by_results],
             watched,
-            changed: [changed_by_parameters, changed_by_results],
-            numbers_changed: [numbers_by_parameters, numbers_by_results],
+            changes: [changed_by_parameters, changed_by_results],
         }
     }
 
@@ -747,13 +742,13 @@ impl FreeWalks {
         let mut held = holding(&self.units, roles, shape, |range| {
             let watched =
                 self.watched.sanitizers.contains(range) || self.watched.propagators.contains(range);
-            !watched || self.changed[kind].contains(range)
+            !watched || self.changes[kind].roles.contains(range)
         })?;
         if roles.numbers {
             if !self.watched.numbers {
                 return None;
             }
-            for range in &self.numbers_changed[kind] {
+            for range in &self.changes[kind].numbers {
                 held.units.push(self.units[self.unit_of(range)?].clone());
             }
             held.units.sort_by_key(|unit| (unit.start, unit.end));

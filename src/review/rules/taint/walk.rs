@@ -93,10 +93,10 @@ pub(super) struct Walk<'a> {
     /// have answered.
     pub(super) aside: Cell<bool>,
     /// The walk is working out aside what a rule that follows numbers would have answered (see
-    /// [`Walk::follows_numbers`]), and whether it met a propagator of a rule there, which may
-    /// make that answer another.
-    as_numbers: Cell<bool>,
-    unsure: Cell<bool>,
+    /// [`Walk::number_aside`]), and whether it met a propagator of a rule there, which may make
+    /// that answer another.
+    pub(super) as_numbers: Cell<bool>,
+    pub(super) unsure: Cell<bool>,
 }
 
 /// A rule whose sinks a walk judges, and what it found there.
@@ -201,21 +201,17 @@ pub(super) struct Walked {
     /// For a rule about extents: the accesses it found inside their buffers wherever it met
     /// them.
     pub(super) fits: RangeSet,
-    /// Of the ranges the walk watched (see [`run_judging`]), those where a sanitizer or a
-    /// propagator would have changed what it did.
-    pub(super) changed: RangeSet,
-    /// Where a rule that follows numbers would have found a tainted number that the walk did
-    /// not (when it watched for one, see [`run_judging`]).
-    pub(super) numbers_changed: Vec<Range<usize>>,
+    /// What it watched that would have changed it (see [`run_judging`]).
+    pub(super) changes: Changes,
 }
 
 /// [`run`], with the accesses a rule about extents found within bounds. In a walk with no role
 /// that rules lean on (see `summary::FreeWalks`), `watched` holds those rules' sanitizers and
-/// propagators, and [`Walked::changed`] gives back those of them that would have changed the
+/// propagators, and [`Changes::roles`] gives back those of them that would have changed the
 /// walk: a function where a rule has no other role, and none of those, is walked for that rule
 /// exactly as here, since every question the walk asked of the rule's roles there got the same
 /// answer. So with a rule that follows numbers, which this walk does not: where it would have
-/// answered otherwise is in [`Walked::numbers_changed`].
+/// answered otherwise is in [`Changes::numbers`].
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run_judging(
     language: Language,
@@ -237,8 +233,7 @@ pub(super) fn run_judging(
             flows: Vec::new(),
             complete: true,
             fits: Default::default(),
-            changed: Default::default(),
-            numbers_changed: Vec::new(),
+            changes: Changes::default(),
         };
     };
     let (flows, fits) = judges.swap_remove(0).found();
@@ -246,8 +241,7 @@ pub(super) fn run_judging(
         flows,
         complete,
         fits,
-        changed: changes.roles,
-        numbers_changed: changes.numbers,
+        changes,
     }
 }
 
@@ -298,11 +292,12 @@ type Setup<'s> = (
 );
 
 /// What a walk watched that would have changed it (see [`run_judging`]).
-struct Changes {
+#[derive(Default)]
+pub(super) struct Changes {
     /// The sanitizers and propagators.
-    roles: RangeSet,
+    pub(super) roles: RangeSet,
     /// The places where a rule that follows numbers would have found a tainted number.
-    numbers: Vec<Range<usize>>,
+    pub(super) numbers: Vec<Range<usize>>,
 }
 
 /// The walk of `root` for `roles`, judging the sinks of each of `judges`: they, whether the walk
@@ -451,7 +446,7 @@ impl<'a> Walk<'a> {
     /// answers that the number at `node` is clean (a cast, a length): notes the place when what
     /// such a rule would have answered there, `answer` worked out aside, is tainted, or may be
     /// (the aside gave up on its limits, or met a propagator of a rule, see
-    /// [`Walk::unsure_aside`]). Inside another aside, the place is noted as it stands. Only
+    /// `propagator_aside`). Inside another aside, the place is noted as it stands. Only
     /// those rules hold a function for it: to the others the number is clean whatever is inside.
     pub(super) fn number_aside<T>(&self, node: Node<'_>, answer: impl FnOnce() -> Option<T>) {
         if !self.watched.is_some_and(|watched| watched.numbers) {
@@ -471,18 +466,6 @@ impl<'a> Walk<'a> {
         if tainted {
             self.numbers_changed.borrow_mut().push(node.byte_range());
         }
-    }
-
-    /// Whether the walk is working out aside what a rule that follows numbers would answer
-    /// (see [`Walk::number_aside`]).
-    pub(super) fn follows_numbers_aside(&self) -> bool {
-        self.as_numbers.get()
-    }
-
-    /// Notes that what a rule that follows numbers would answer, being worked out aside, may
-    /// not be what the aside finds (see [`Walk::number_aside`]).
-    pub(super) fn unsure_aside(&self) {
-        self.unsure.set(true);
     }
 
     /// Whether the walk watches a sanitizer (`propagator: false`) or a propagator at `range`.
