@@ -645,7 +645,10 @@ impl Index {
                     let sinks = sinks.filter_map(|(f, range)| {
                         Some(Node::Sink(f, *graph.sink_numbers[f].get(range)?))
                     });
-                    let open = graph.propagate(Some(graph.leading_to(sinks))).seen;
+                    let open = match graph.leading_to(sinks) {
+                        Some(leading) => graph.propagate(Some(leading)).seen,
+                        None => Vec::new(),
+                    };
                     for number in graph.places.sinks.numbers() {
                         let Some((file, sink)) = graph.places.sinks.sink(number) else {
                             continue;
@@ -1060,15 +1063,21 @@ struct Fields {
     readers: Vec<Vec<(usize, usize)>>,
 }
 
+/// What the open walk goes through (see [`Graph::leading_to`]): places by number, and the
+/// files that hold one (or name a field that is one).
+struct Leading {
+    places: Vec<bool>,
+    files: Vec<bool>,
+}
+
 /// The breadth-first walk of [`Graph::propagate`]: what is reached, and what is left to follow.
 struct Frontier {
     reached: Reached,
+    /// The open walk's: the places it goes through, by number (see [`Graph::leading_to`]).
+    within: Option<Vec<bool>>,
     /// The open walk's: it asks only what is reached, from one origin for all, so it keeps
     /// neither how nor from where (a bit a node, by its number).
-    open: bool,
     seen: Vec<bool>,
-    /// The open walk's: the places it goes through, by number (see [`Graph::leading_to`]).
-    within: Vec<bool>,
     /// How many origins each node has been reached from (at most [`MAX_ORIGINS`]), by its
     /// number.
     origins: Vec<u8>,
@@ -1088,12 +1097,8 @@ impl Frontier {
         depth: usize,
     ) {
         let queued = (Packed::from(node), narrow(origin), narrow(depth));
-        if self.open {
-            if !self
-                .within
-                .get(number as usize)
-                .is_some_and(|within| *within)
-            {
+        if let Some(within) = &self.within {
+            if !within.get(number as usize).is_some_and(|within| *within) {
                 return;
             }
             let Some(seen) = self.seen.get_mut(number as usize) else {
@@ -1178,25 +1183,28 @@ impl<'a> Graph<'a> {
         }
     }
 
-    /// Every node a source reaches. With `open`, the open walk: also what a parameter of a
+    /// Every node a source reaches. With `within`, the open walk: also what a parameter of a
     /// function no call was seen of reaches (its callers are outside the scan), going only
-    /// through the places `within` says (by number), the places that lead to the sinks it
-    /// asks about (see [`Graph::leading_to`]).
-    fn propagate(&self, open: Option<Vec<bool>>) -> Frontier {
+    /// through the places that lead to the sinks it asks about, and starting only in the
+    /// files that hold them (see [`Graph::leading_to`]).
+    fn propagate(&self, within: Option<Leading>) -> Frontier {
         let count = self.places.sinks.end() as usize;
-        let (open, within) = match open {
-            Some(within) => (true, within),
-            None => (false, Vec::new()),
+        let open = within.is_some();
+        let (within, files) = match within {
+            Some(Leading { places, files }) => (Some(places), Some(files)),
+            None => (None, None),
         };
         let mut frontier = Frontier {
             reached: FastMap::default(),
-            open,
             within,
             seen: if open { vec![false; count] } else { Vec::new() },
             origins: if open { Vec::new() } else { vec![0; count] },
             queue: VecDeque::new(),
         };
         for (f, file) in self.index.files.iter().enumerate() {
+            if files.as_ref().is_some_and(|files| !files[f]) {
+                continue;
+            }
             // The open walk asks only what is reached: one origin for all.
             let origin = if open { 0 } else { f };
             for edge in file.edges(self.rule) {
@@ -1331,14 +1339,16 @@ impl<'a> Graph<'a> {
         }
     }
 
-    /// The places from which one of `sinks` may be reached, by number: the open walk needs go
-    /// through no other. Found going back from the sinks, through every edge into a place (a
-    /// field's from every file that names it), every call of a function into its parameters,
-    /// and every callee into a call's result. Whatever leads to such a place is such a place,
-    /// so a walk that goes only through them reaches each in the order, and through as many
-    /// calls, as one through every place would.
-    fn leading_to(&self, sinks: impl Iterator<Item = Node>) -> Vec<bool> {
+    /// The places from which one of `sinks` may be reached: the open walk need go through no
+    /// other. Found going back from the sinks, through every edge into a place (a field's
+    /// from every file that names it), every call of a function into its parameters, every
+    /// callee into a call's result, and a call's arguments its callee returns into that
+    /// result. Whatever leads to such a place is such a place, so a walk that goes only
+    /// through them reaches each in the order, and through as many calls, as one through
+    /// every place would. `None` when no place leads there: nothing to walk.
+    fn leading_to(&self, sinks: impl Iterator<Item = Node>) -> Option<Leading> {
         let mut within = vec![false; self.places.sinks.end() as usize];
+        let mut files = vec![false; self.index.files.len()];
         // Per file, its edges by the number of the place they go into (built when first gone
         // into).
         let mut into: Vec<Option<Vec<(u32, Packed)>>> = Vec::new();
@@ -1352,8 +1362,20 @@ impl<'a> Graph<'a> {
                 Some(seen) if !*seen => *seen = true,
                 _ => continue,
             }
+            match node {
+                Node::Parameter(f, ..)
+                | Node::Return(f, _)
+                | Node::Argument(f, ..)
+                | Node::Result(f, _)
+                | Node::Sink(f, _) => files[f] = true,
+                Node::Field(id) => {
+                    for (f, _) in &self.fields.readers[id] {
+                        files[*f] = true;
+                    }
+                }
+            }
             let mut back = |f: usize, number: u32, stack: &mut Vec<Node>| {
-                let edges = into[f].get_or_insert_with(|| self.into(f));
+                let edges = into[f].get_or_insert_with(|| self.edges_into(f));
                 let at = edges.partition_point(|(to, _)| *to < number);
                 let to = edges[at..].iter().take_while(|(to, _)| *to == number);
                 stack.extend(to.filter_map(|(_, from)| from.node()));
@@ -1385,14 +1407,17 @@ impl<'a> Graph<'a> {
                 }
             }
         }
-        within
+        files.contains(&true).then_some(Leading {
+            places: within,
+            files,
+        })
     }
 
     /// The rule's edges of file `f` as (the number of the place each goes into, where it
     /// comes from), sorted by that number: the edges from a source, which start no walk back,
     /// and from a parameter into its own function's return, which the walk follows per call
     /// (see [`Graph::propagate`]), left out.
-    fn into(&self, f: usize) -> Vec<(u32, Packed)> {
+    fn edges_into(&self, f: usize) -> Vec<(u32, Packed)> {
         let mut edges: Vec<(u32, Packed)> = self.index.files[f]
             .edges(self.rule)
             .filter_map(|edge| {
@@ -1804,18 +1829,21 @@ mod tests {
     }
 
     /// A repository of `files` files made up by `dice`: functions that call each other's
-    /// (some by address), fields several files name, and one rule's edges from sources,
+    /// (some by address, some in a class several files' functions share), fields several
+    /// files name (some private, some overwritten before a call), and one rule's edges (its
+    /// own, the shared ones, or none where its summary is incomplete) from sources,
     /// parameters, results and fields to sinks, arguments, returns and fields.
     fn made_up(dice: &mut Dice, files: usize) -> Index {
         let mut index = Index::default();
+        let class = |dice: &mut Dice| ["A", "B"].get(dice.below(3)).map(|c| c.to_string());
         for f in 0..files {
             let functions: Vec<Function> = (0..3)
-                .map(|k| Function {
-                    name: format!("f{f}_{k}"),
-                    class: None,
+                .map(|_| Function {
+                    name: format!("f{}", dice.below(4)),
+                    class: class(dice),
                     parameters: 1 + dice.below(2),
                     variadic: dice.below(4) == 0,
-                    private: false,
+                    private: dice.below(6) == 0,
                     keeps: Vec::new(),
                 })
                 .collect();
@@ -1823,19 +1851,19 @@ mod tests {
                 .map(|_| {
                     let arguments = 1 + dice.below(3);
                     CallSite {
-                        name: format!("f{}_{}", dice.below(files), dice.below(3)),
-                        class: None,
-                        unknown_receiver: false,
+                        name: format!("f{}", dice.below(4)),
+                        class: class(dice),
+                        unknown_receiver: dice.below(10) == 0,
                         arguments: (0..arguments).map(|a| a..a + 1).collect(),
                         by_address: (0..arguments).map(|_| dice.below(8) == 0).collect(),
-                        overwritten: Vec::new(),
+                        overwritten: (0..2).filter(|_| dice.below(4) == 0).collect(),
                     }
                 })
                 .collect();
             let fields: Vec<Field> = (0..2)
                 .map(|_| Field {
                     name: format!("g{}", dice.below(3)),
-                    private: false,
+                    private: dice.below(5) == 0,
                 })
                 .collect();
             let mut edges = Vec::new();
@@ -1862,19 +1890,31 @@ mod tests {
                 };
                 edges.extend(EdgeRecord::new(from, &to, Steps::default()));
             }
+            // The rule's own edges, or the shared ones it takes (with or without its own).
+            let (own, shared) = match dice.below(4) {
+                0 => (None, Some(edges)),
+                1 => {
+                    let half = edges.split_off(edges.len() / 2);
+                    (Some((edges, true)), Some(half))
+                }
+                _ => (Some((edges, false)), None),
+            };
+            let by_rule = own.map(|(edges, shares)| {
+                let complete = dice.below(10) > 0;
+                let record = RuleRecord {
+                    edges,
+                    shares,
+                    complete,
+                };
+                (0, record)
+            });
             let record = FileRecord {
                 path: format!("{f}.c"),
                 functions,
                 calls,
                 fields,
-                by_rule: BTreeMap::from([(
-                    0,
-                    RuleRecord {
-                        edges,
-                        shares: false,
-                        complete: true,
-                    },
-                )]),
+                by_rule: by_rule.into_iter().collect(),
+                shared,
                 ..FileRecord::default()
             };
             assert!(index.add(record).is_ok());
@@ -1882,42 +1922,125 @@ mod tests {
         index
     }
 
+    /// Per sink of `index`'s rule 0, whether the open walk reaches it going through every
+    /// place, and going only through what leads to it (each sink asked about alone, then all
+    /// at once); and whether the second went through fewer places than there are.
+    fn open_both_ways(mut index: Index) -> Vec<(Node, bool, bool, bool)> {
+        index.files.sort_by(|a, b| a.path.cmp(&b.path));
+        let callees = index.resolve();
+        let fields = index.fields();
+        let numbers = Numbers::new(&index.files, fields.readers.len());
+        let callers = callees.inverted(index.files.iter().map(|file| file.functions.len()));
+        let graph = Graph::new(&index, 0, &callees, &callers, &fields, &numbers);
+        let places = graph.places.sinks.end() as usize;
+        let everywhere = Leading {
+            places: vec![true; places],
+            files: vec![true; index.files.len()],
+        };
+        let everywhere = graph.propagate(Some(everywhere)).seen;
+        let sinks: Vec<Node> = (0..index.files.len())
+            .flat_map(|f| (0..graph.sink_ranges[f].len()).map(move |n| Node::Sink(f, n)))
+            .collect();
+        let asked = sinks.iter().map(|sink| vec![*sink]).chain([sinks.clone()]);
+        let mut out = Vec::new();
+        for asked in asked {
+            let (seen, through) = match graph.leading_to(asked.iter().copied()) {
+                Some(leading) => {
+                    let through = leading.places.iter().filter(|p| **p).count();
+                    (graph.propagate(Some(leading)).seen, through)
+                }
+                None => (Vec::new(), 0),
+            };
+            for sink in asked {
+                let number = graph.places.number(sink).expect("a sink has a number") as usize;
+                let seen = seen.get(number).is_some_and(|seen| *seen);
+                out.push((sink, everywhere[number], seen, through < places));
+            }
+        }
+        out
+    }
+
     #[test]
     fn the_open_walk_through_what_leads_to_its_sinks_finds_what_a_walk_through_all_does() {
         let mut dice = Dice(15);
-        let mut compared = 0;
-        for _ in 0..300 {
+        let (mut open, mut closed, mut fewer) = (0, 0, 0);
+        for _ in 0..400 {
             let files = 1 + dice.below(4);
-            let mut index = made_up(&mut dice, files);
-            index.files.sort_by(|a, b| a.path.cmp(&b.path));
-            let callees = index.resolve();
-            let fields = index.fields();
-            let numbers = Numbers::new(&index.files, fields.readers.len());
-            let callers = callees.inverted(index.files.iter().map(|file| file.functions.len()));
-            let graph = Graph::new(&index, 0, &callees, &callers, &fields, &numbers);
-            let count = graph.places.sinks.end() as usize;
-            let everywhere = graph.propagate(Some(vec![true; count])).seen;
-            // Each sink asked about alone, and all of them at once.
-            let sinks: Vec<Node> = (0..files)
-                .flat_map(|f| (0..graph.sink_ranges[f].len()).map(move |n| Node::Sink(f, n)))
-                .collect();
-            let asked = sinks.iter().map(|sink| vec![*sink]).chain([sinks.clone()]);
-            for asked in asked {
-                let within = graph.leading_to(asked.iter().copied());
-                let seen = graph.propagate(Some(within)).seen;
-                for sink in &asked {
-                    let number = graph.places.number(*sink).expect("a sink has a number") as usize;
-                    assert_eq!(
-                        seen[number], everywhere[number],
-                        "{sink:?} of {:#?}",
-                        index.files
-                    );
-                    compared += usize::from(seen[number]);
-                }
+            let index = made_up(&mut dice, files);
+            let described = format!("{:#?}", index.files);
+            for (sink, everywhere, seen, through_fewer) in open_both_ways(index) {
+                assert_eq!(seen, everywhere, "{sink:?} of {described}");
+                *if seen { &mut open } else { &mut closed } += 1;
+                fewer += usize::from(through_fewer);
             }
         }
-        // Not a comparison of nothing: some sinks are open.
-        assert!(compared > 100, "{compared}");
+        // Not a comparison of nothing: sinks open and closed, through fewer places than all.
+        assert!(
+            open > 100 && closed > 100 && fewer > 100,
+            "{open} {closed} {fewer}"
+        );
+    }
+
+    #[test]
+    fn past_the_calls_the_open_walk_follows_a_sink_is_open_only_by_a_shorter_way() {
+        // f0, which no call reaches, hands its parameter to f1, f1 to f2, ..., f69 to a sink:
+        // 69 calls, past the 64 the walk follows. `entry` hands its own to f60: 9 calls.
+        let chain = |short: bool| {
+            let count = 70;
+            let function = |name: String| Function {
+                name,
+                class: None,
+                parameters: 1,
+                variadic: false,
+                private: false,
+                keeps: Vec::new(),
+            };
+            let call = |name: String| CallSite {
+                name,
+                class: None,
+                unknown_receiver: false,
+                arguments: std::iter::once(0..1).collect(),
+                by_address: vec![false],
+                overwritten: Vec::new(),
+            };
+            let edge = |from, to| EdgeRecord::new(from, &to, Steps::default()).expect("small");
+            let mut functions: Vec<Function> =
+                (0..count).map(|k| function(format!("f{k}"))).collect();
+            let mut calls: Vec<CallSite> = (1..count).map(|k| call(format!("f{k}"))).collect();
+            let mut edges: Vec<EdgeRecord> = (0..count - 1)
+                .map(|k| edge(Origin::Parameter(k, 0), Target::Argument(k, 0)))
+                .collect();
+            edges.push(edge(Origin::Parameter(count - 1, 0), Target::Sink(0..5)));
+            if short {
+                functions.push(function(String::from("entry")));
+                calls.push(call(String::from("f60")));
+                edges.push(edge(
+                    Origin::Parameter(count, 0),
+                    Target::Argument(count - 1, 0),
+                ));
+            }
+            let mut index = Index::default();
+            let rule = RuleRecord {
+                edges,
+                shares: false,
+                complete: true,
+            };
+            let record = FileRecord {
+                path: String::from("chain.c"),
+                functions,
+                calls,
+                by_rule: BTreeMap::from([(0, rule)]),
+                ..FileRecord::default()
+            };
+            assert!(index.add(record).is_ok());
+            let found = open_both_ways(index);
+            assert!(found
+                .iter()
+                .all(|(_, everywhere, seen, _)| everywhere == seen));
+            found[0].1
+        };
+        assert!(!chain(false), "69 calls deep is past the walk");
+        assert!(chain(true), "9 calls deep is within it");
     }
 
     #[test]
