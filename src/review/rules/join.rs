@@ -69,8 +69,10 @@ const MAX_ORIGINS: usize = 64;
 // Counted in a byte per node (see `Frontier::origins`).
 const _: () = assert!(MAX_ORIGINS < u8::MAX as usize);
 
-/// Most places reached in one rule's walk, over all origins; past it a place is followed from
-/// the first file that reaches it only (as many places as a repository at the edge bound has).
+/// Most places reached in one rule's walk, over all origins, counting only the places the walk
+/// goes through (those leading to a sink a finding is ready for); past it a place is followed
+/// from the first file that reaches it only (as many places as a repository at the edge bound
+/// has).
 const MAX_REACHED: usize = 2 * MAX_EDGES;
 
 /// One edge of a file, with where its steps are: its two ends as 32-bit numbers and a byte of
@@ -602,10 +604,15 @@ impl Index {
                 let mut out = Vec::new();
                 let mut open_sinks = Vec::new();
                 let graph = Graph::new(this, rule, &callees, &callers, &fields, &numbers);
-                let tainted = if reported.contains(&rule) {
-                    graph.propagate(None).reached
-                } else {
-                    Reached::default()
+                // The walk from the sources goes only through the places that lead to a sink
+                // some file has a finding ready for: no other sink is reported.
+                let ready = this.files.iter().enumerate().flat_map(|(f, file)| {
+                    let ready = file.sinks.keys().filter(|(ready, _)| *ready == rule);
+                    ready.map(move |(_, range)| (f, range))
+                });
+                let tainted = match graph.sinks(ready) {
+                    Some(leading) => graph.propagate(false, Some(leading)).reached,
+                    None => Reached::default(),
                 };
                 let mut reached: Vec<(Node, usize)> = tainted
                     .keys()
@@ -637,16 +644,13 @@ impl Index {
                 // matches ask about: found going back from those sinks, a few files' worth, not
                 // every place a parameter of a function no call was seen of reaches.
                 if whole && asked.contains(&rule) {
-                    let sinks = this.files.iter().enumerate().flat_map(|(f, file)| {
+                    let asked = this.files.iter().enumerate().flat_map(|(f, file)| {
                         let asked = file.pending.iter().flat_map(|p| &p.sinks);
                         let asked = asked.filter(|(asked, _)| *asked == rule);
                         asked.map(move |(_, range)| (f, range))
                     });
-                    let sinks = sinks.filter_map(|(f, range)| {
-                        Some(Node::Sink(f, *graph.sink_numbers[f].get(range)?))
-                    });
-                    let open = match graph.leading_to(sinks) {
-                        Some(leading) => graph.propagate(Some(leading)).seen,
+                    let open = match graph.sinks(asked) {
+                        Some(leading) => graph.propagate(true, Some(leading)).seen,
                         None => Vec::new(),
                     };
                     for number in graph.places.sinks.numbers() {
@@ -1063,8 +1067,9 @@ struct Fields {
     readers: Vec<Vec<(usize, usize)>>,
 }
 
-/// What the open walk goes through (see [`Graph::leading_to`]): places by number, and the
-/// files that hold one (or name a field that is one).
+/// What a walk goes through (see [`Graph::leading_to`]): places by number, and the files that
+/// hold one (or name a field that is one).
+#[cfg_attr(test, derive(Clone))]
 struct Leading {
     places: Vec<bool>,
     files: Vec<bool>,
@@ -1073,10 +1078,12 @@ struct Leading {
 /// The breadth-first walk of [`Graph::propagate`]: what is reached, and what is left to follow.
 struct Frontier {
     reached: Reached,
-    /// The open walk's: the places it goes through, by number (see [`Graph::leading_to`]).
+    /// The places the walk goes through, by number (see [`Graph::leading_to`]); `None`: all.
     within: Option<Vec<bool>>,
-    /// The open walk's: it asks only what is reached, from one origin for all, so it keeps
-    /// neither how nor from where (a bit a node, by its number).
+    /// The open walk's: it asks only what is reached, from one origin for all.
+    open: bool,
+    /// The open walk's: what it reached, since it keeps neither how nor from where (a bit a
+    /// node, by its number).
     seen: Vec<bool>,
     /// How many origins each node has been reached from (at most [`MAX_ORIGINS`]), by its
     /// number.
@@ -1101,6 +1108,8 @@ impl Frontier {
             if !within.get(number as usize).is_some_and(|within| *within) {
                 return;
             }
+        }
+        if self.open {
             let Some(seen) = self.seen.get_mut(number as usize) else {
                 return;
             };
@@ -1183,13 +1192,12 @@ impl<'a> Graph<'a> {
         }
     }
 
-    /// Every node a source reaches. With `within`, the open walk: also what a parameter of a
-    /// function no call was seen of reaches (its callers are outside the scan), going only
-    /// through the places that lead to the sinks it asks about, and starting only in the
-    /// files that hold them (see [`Graph::leading_to`]).
-    fn propagate(&self, within: Option<Leading>) -> Frontier {
+    /// Every node a source reaches; with `open`, also what a parameter of a function no call
+    /// was seen of reaches (its callers are outside the scan). With `within`, going only
+    /// through the places that lead to the sinks the walk is asked about, and starting only
+    /// in the files that hold them (see [`Graph::leading_to`]).
+    fn propagate(&self, open: bool, within: Option<Leading>) -> Frontier {
         let count = self.places.sinks.end() as usize;
-        let open = within.is_some();
         let (within, files) = match within {
             Some(Leading { places, files }) => (Some(places), Some(files)),
             None => (None, None),
@@ -1197,6 +1205,7 @@ impl<'a> Graph<'a> {
         let mut frontier = Frontier {
             reached: FastMap::default(),
             within,
+            open,
             seen: if open { vec![false; count] } else { Vec::new() },
             origins: if open { Vec::new() } else { vec![0; count] },
             queue: VecDeque::new(),
@@ -1339,13 +1348,29 @@ impl<'a> Graph<'a> {
         }
     }
 
-    /// The places from which one of `sinks` may be reached: the open walk need go through no
-    /// other. Found going back from the sinks, through every edge into a place (a field's
-    /// from every file that names it), every call of a function into its parameters, every
-    /// callee into a call's result, and a call's arguments its callee returns into that
+    /// What leads to the sinks of `ranges`, as (file, range): see [`Graph::leading_to`]. A
+    /// range that is no sink of the rule's edges (no edge reaches it) has nothing leading to it.
+    fn sinks<'r>(
+        &self,
+        ranges: impl Iterator<Item = (usize, &'r Range<usize>)>,
+    ) -> Option<Leading> {
+        let sinks = ranges.filter_map(|(f, range)| {
+            let number = self.sink_numbers[f].get(range)?;
+            Some(Node::Sink(f, *number))
+        });
+        self.leading_to(sinks)
+    }
+
+    /// The places from which one of `sinks` may be reached: a walk asked about them need go
+    /// through no other. Found going back from the sinks, through every edge into a place (a
+    /// field's from every file that names it), every call of a function into its parameters,
+    /// every callee into a call's result, and a call's arguments its callee returns into that
     /// result. Whatever leads to such a place is such a place, so a walk that goes only
     /// through them reaches each in the order, and through as many calls, as one through
-    /// every place would. `None` when no place leads there: nothing to walk.
+    /// every place would, below the bound on places a rule's walk follows from several files
+    /// ([`MAX_REACHED`], which then counts fewer: past it the walks differ, the one through
+    /// fewer places keeping more origins and maybe other ways). `None` when no place leads
+    /// there: nothing to walk.
     fn leading_to(&self, sinks: impl Iterator<Item = Node>) -> Option<Leading> {
         let mut within = vec![false; self.places.sinks.end() as usize];
         let mut files = vec![false; self.index.files.len()];
@@ -1922,10 +1947,27 @@ mod tests {
         index
     }
 
+    /// Each place a walk from the sources reached on the way from `origin`'s sources to the
+    /// place numbered `number`, last first, with the steps it came by.
+    fn way(reached: &Reached, number: u32, origin: usize) -> Vec<(u32, Piece)> {
+        let mut way = Vec::new();
+        let mut at = number;
+        while let Some((from, steps)) = reached.get(&key(at, narrow(origin))) {
+            way.push((at, *steps));
+            if *from == NOWHERE || way.len() > 1000 {
+                break;
+            }
+            at = *from;
+        }
+        way
+    }
+
     /// Per sink of `index`'s rule 0, whether the open walk reaches it going through every
     /// place, and going only through what leads to it (each sink asked about alone, then all
-    /// at once); and whether the second went through fewer places than there are.
-    fn open_both_ways(mut index: Index) -> Vec<(Node, bool, bool, bool)> {
+    /// at once); whether the second went through fewer places than there are; whether the
+    /// walk from the sources reaches it the same way from each file both ways; and whether
+    /// it reaches it at all.
+    fn both_ways(mut index: Index) -> Vec<(Node, bool, bool, bool, bool, bool)> {
         index.files.sort_by(|a, b| a.path.cmp(&b.path));
         let callees = index.resolve();
         let fields = index.fields();
@@ -1937,24 +1979,32 @@ mod tests {
             places: vec![true; places],
             files: vec![true; index.files.len()],
         };
-        let everywhere = graph.propagate(Some(everywhere)).seen;
+        let everywhere = graph.propagate(true, Some(everywhere)).seen;
+        let tainted = graph.propagate(false, None).reached;
         let sinks: Vec<Node> = (0..index.files.len())
             .flat_map(|f| (0..graph.sink_ranges[f].len()).map(move |n| Node::Sink(f, n)))
             .collect();
         let asked = sinks.iter().map(|sink| vec![*sink]).chain([sinks.clone()]);
         let mut out = Vec::new();
         for asked in asked {
-            let (seen, through) = match graph.leading_to(asked.iter().copied()) {
+            let (seen, through, reached) = match graph.leading_to(asked.iter().copied()) {
                 Some(leading) => {
                     let through = leading.places.iter().filter(|p| **p).count();
-                    (graph.propagate(Some(leading)).seen, through)
+                    let reached = graph.propagate(false, Some(leading.clone())).reached;
+                    (graph.propagate(true, Some(leading)).seen, through, reached)
                 }
-                None => (Vec::new(), 0),
+                None => (Vec::new(), 0, Reached::default()),
             };
             for sink in asked {
-                let number = graph.places.number(sink).expect("a sink has a number") as usize;
-                let seen = seen.get(number).is_some_and(|seen| *seen);
-                out.push((sink, everywhere[number], seen, through < places));
+                let number = graph.places.number(sink).expect("a sink has a number");
+                let seen = seen.get(number as usize).is_some_and(|seen| *seen);
+                let files = 0..index.files.len();
+                let ways = files.map(|f| (way(&tainted, number, f), way(&reached, number, f)));
+                let ways: Vec<_> = ways.collect();
+                let same = ways.iter().all(|(all, part)| all == part);
+                let any = ways.iter().any(|(all, _)| !all.is_empty());
+                let everywhere = everywhere[number as usize];
+                out.push((sink, everywhere, seen, through < places, same, any));
             }
         }
         out
@@ -1963,28 +2013,32 @@ mod tests {
     #[test]
     fn the_open_walk_through_what_leads_to_its_sinks_finds_what_a_walk_through_all_does() {
         let mut dice = Dice(15);
-        let (mut open, mut closed, mut fewer) = (0, 0, 0);
+        let (mut open, mut closed, mut fewer, mut tainted) = (0, 0, 0, 0);
         for _ in 0..400 {
             let files = 1 + dice.below(4);
             let index = made_up(&mut dice, files);
             let described = format!("{:#?}", index.files);
-            for (sink, everywhere, seen, through_fewer) in open_both_ways(index) {
+            for (sink, everywhere, seen, through_fewer, same, any) in both_ways(index) {
                 assert_eq!(seen, everywhere, "{sink:?} of {described}");
+                assert!(same, "the way from the sources to {sink:?} of {described}");
                 *if seen { &mut open } else { &mut closed } += 1;
                 fewer += usize::from(through_fewer);
+                tainted += usize::from(any);
             }
         }
-        // Not a comparison of nothing: sinks open and closed, through fewer places than all.
+        // Not a comparison of nothing: sinks open and closed, some reached from the sources,
+        // through fewer places than all.
         assert!(
-            open > 100 && closed > 100 && fewer > 100,
-            "{open} {closed} {fewer}"
+            open > 100 && closed > 100 && fewer > 100 && tainted > 100,
+            "{open} {closed} {fewer} {tainted}"
         );
     }
 
     #[test]
-    fn past_the_calls_the_open_walk_follows_a_sink_is_open_only_by_a_shorter_way() {
-        // f0, which no call reaches, hands its parameter to f1, f1 to f2, ..., f69 to a sink:
-        // 69 calls, past the 64 the walk follows. `entry` hands its own to f60: 9 calls.
+    fn past_the_calls_the_walks_follow_a_sink_is_reached_only_by_a_shorter_way() {
+        // f0, which no call reaches, hands its parameter and a source to f1, f1 to f2, ...,
+        // f69 to a sink: 69 calls, past the 64 the walks follow. `entry` hands its own
+        // parameter and a source to f60: 9 calls.
         let chain = |short: bool| {
             let count = 70;
             let function = |name: String| Function {
@@ -2011,13 +2065,13 @@ mod tests {
                 .map(|k| edge(Origin::Parameter(k, 0), Target::Argument(k, 0)))
                 .collect();
             edges.push(edge(Origin::Parameter(count - 1, 0), Target::Sink(0..5)));
+            edges.push(edge(Origin::Source, Target::Argument(0, 0)));
             if short {
                 functions.push(function(String::from("entry")));
                 calls.push(call(String::from("f60")));
-                edges.push(edge(
-                    Origin::Parameter(count, 0),
-                    Target::Argument(count - 1, 0),
-                ));
+                let into_f60 = Target::Argument(count - 1, 0);
+                edges.push(edge(Origin::Parameter(count, 0), into_f60.clone()));
+                edges.push(edge(Origin::Source, into_f60));
             }
             let mut index = Index::default();
             let rule = RuleRecord {
@@ -2033,14 +2087,20 @@ mod tests {
                 ..FileRecord::default()
             };
             assert!(index.add(record).is_ok());
-            let found = open_both_ways(index);
-            assert!(found
-                .iter()
-                .all(|(_, everywhere, seen, _)| everywhere == seen));
-            found[0].1
+            let found = both_ways(index);
+            for (_, everywhere, seen, _, same, _) in &found {
+                assert_eq!(everywhere, seen);
+                assert!(same);
+            }
+            // Open, and reached from the sources.
+            (found[0].1, found[0].5)
         };
-        assert!(!chain(false), "69 calls deep is past the walk");
-        assert!(chain(true), "9 calls deep is within it");
+        assert_eq!(
+            chain(false),
+            (false, false),
+            "69 calls deep is past the walks"
+        );
+        assert_eq!(chain(true), (true, true), "9 calls deep is within them");
     }
 
     #[test]
