@@ -470,9 +470,20 @@ impl FileRecord {
     /// The rule's edges from `origin`, in the file's order. A field's edges are those of any
     /// reader of it (see [`start`]): the caller picks the reader.
     fn edges_from(&self, rule: usize, origin: Origin) -> impl Iterator<Item = &EdgeRecord> {
+        let (kind, at, position) = start(origin);
+        self.edges_starting(rule, (kind, at, position)..(kind, at, position + 1))
+    }
+
+    /// The rule's edges whose [`start`] is within `keys`, in the file's order.
+    fn edges_starting(
+        &self,
+        rule: usize,
+        keys: Range<(u8, usize, usize)>,
+    ) -> impl Iterator<Item = &EdgeRecord> {
         let (own, shared) = self.rule_edges(rule);
-        let key = start(origin);
-        starting(own, key).iter().chain(starting(shared, key))
+        starting(own, keys.clone())
+            .iter()
+            .chain(starting(shared, keys))
     }
 
     fn edge_count(&self) -> usize {
@@ -611,7 +622,7 @@ impl Index {
                     ready.map(move |(_, range)| (f, range))
                 });
                 let tainted = match graph.sinks(ready) {
-                    Some(leading) => graph.propagate(false, Some(leading)).reached,
+                    Some(leading) => graph.propagate(false, leading).reached,
                     None => Reached::default(),
                 };
                 let mut reached: Vec<(Node, usize)> = tainted
@@ -650,7 +661,7 @@ impl Index {
                         asked.map(move |(_, range)| (f, range))
                     });
                     let open = match graph.sinks(asked) {
-                        Some(leading) => graph.propagate(true, Some(leading)).seen,
+                        Some(leading) => graph.propagate(true, leading).seen,
                         None => Vec::new(),
                     };
                     for number in graph.places.sinks.numbers() {
@@ -849,10 +860,10 @@ fn start(origin: Origin) -> (u8, usize, usize) {
     }
 }
 
-/// The run of `edges` (sorted by [`start`]) that starts at `key`.
-fn starting(edges: &[EdgeRecord], key: (u8, usize, usize)) -> &[EdgeRecord] {
-    let first = edges.partition_point(|e| start(e.from()) < key);
-    let count = edges[first..].partition_point(|e| start(e.from()) == key);
+/// The run of `edges` (sorted by [`start`]) that starts within `keys`.
+fn starting(edges: &[EdgeRecord], keys: Range<(u8, usize, usize)>) -> &[EdgeRecord] {
+    let first = edges.partition_point(|e| start(e.from()) < keys.start);
+    let count = edges[first..].partition_point(|e| start(e.from()) < keys.end);
     &edges[first..first + count]
 }
 
@@ -1078,8 +1089,8 @@ struct Leading {
 /// The breadth-first walk of [`Graph::propagate`]: what is reached, and what is left to follow.
 struct Frontier {
     reached: Reached,
-    /// The places the walk goes through, by number (see [`Graph::leading_to`]); `None`: all.
-    within: Option<Vec<bool>>,
+    /// The places the walk goes through, by number (see [`Graph::leading_to`]).
+    within: Vec<bool>,
     /// The open walk's: it asks only what is reached, from one origin for all.
     open: bool,
     /// The open walk's: what it reached, since it keeps neither how nor from where (a bit a
@@ -1104,10 +1115,12 @@ impl Frontier {
         depth: usize,
     ) {
         let queued = (Packed::from(node), narrow(origin), narrow(depth));
-        if let Some(within) = &self.within {
-            if !within.get(number as usize).is_some_and(|within| *within) {
-                return;
-            }
+        if !self
+            .within
+            .get(number as usize)
+            .is_some_and(|within| *within)
+        {
+            return;
         }
         if self.open {
             let Some(seen) = self.seen.get_mut(number as usize) else {
@@ -1193,25 +1206,21 @@ impl<'a> Graph<'a> {
     }
 
     /// Every node a source reaches; with `open`, also what a parameter of a function no call
-    /// was seen of reaches (its callers are outside the scan). With `within`, going only
-    /// through the places that lead to the sinks the walk is asked about, and starting only
-    /// in the files that hold them (see [`Graph::leading_to`]).
-    fn propagate(&self, open: bool, within: Option<Leading>) -> Frontier {
+    /// was seen of reaches (its callers are outside the scan). Going only through the places
+    /// that lead to the sinks the walk is asked about, and starting only in the files that
+    /// hold them (see [`Graph::leading_to`]).
+    fn propagate(&self, open: bool, Leading { places, files }: Leading) -> Frontier {
         let count = self.places.sinks.end() as usize;
-        let (within, files) = match within {
-            Some(Leading { places, files }) => (Some(places), Some(files)),
-            None => (None, None),
-        };
         let mut frontier = Frontier {
             reached: FastMap::default(),
-            within,
+            within: places,
             open,
             seen: if open { vec![false; count] } else { Vec::new() },
             origins: if open { Vec::new() } else { vec![0; count] },
             queue: VecDeque::new(),
         };
         for (f, file) in self.index.files.iter().enumerate() {
-            if files.as_ref().is_some_and(|files| !files[f]) {
+            if !files[f] {
                 continue;
             }
             // The open walk asks only what is reached: one origin for all.
@@ -1372,13 +1381,16 @@ impl<'a> Graph<'a> {
     /// fewer places keeping more origins and maybe other ways). `None` when no place leads
     /// there: nothing to walk.
     fn leading_to(&self, sinks: impl Iterator<Item = Node>) -> Option<Leading> {
+        let mut stack: Vec<Node> = sinks.collect();
+        if stack.is_empty() {
+            return None;
+        }
         let mut within = vec![false; self.places.sinks.end() as usize];
         let mut files = vec![false; self.index.files.len()];
         // Per file, its edges by the number of the place they go into (built when first gone
         // into).
         let mut into: Vec<Option<Vec<(u32, Packed)>>> = Vec::new();
         into.resize_with(self.index.files.len(), || None);
-        let mut stack: Vec<Node> = sinks.collect();
         while let Some(node) = stack.pop() {
             let Some(number) = self.places.number(node) else {
                 continue;
@@ -1464,13 +1476,8 @@ impl<'a> Graph<'a> {
     /// The rule's edges of file `f` from any parameter of its function `k` (those past the
     /// parameters it names too: a variadic C function's).
     fn out_of_parameters(&self, f: usize, k: usize) -> impl Iterator<Item = &'a EdgeRecord> + '_ {
-        let (own, shared) = self.index.files[f].rule_edges(self.rule);
-        let of_k = |edges: &'a [EdgeRecord]| {
-            let first = edges.partition_point(|e| start(e.from()) < (1, k, 0));
-            let count = edges[first..].partition_point(|e| start(e.from()) < (1, k + 1, 0));
-            &edges[first..first + count]
-        };
-        of_k(own).iter().chain(of_k(shared))
+        let parameters = start(Origin::Parameter(k, 0))..start(Origin::Parameter(k + 1, 0));
+        self.index.files[f].edges_starting(self.rule, parameters)
     }
 
     /// The rule's edges of file `f` that start at `origin`, in the file's order.
@@ -1979,8 +1986,8 @@ mod tests {
             places: vec![true; places],
             files: vec![true; index.files.len()],
         };
-        let everywhere = graph.propagate(true, Some(everywhere)).seen;
-        let tainted = graph.propagate(false, None).reached;
+        let tainted = graph.propagate(false, everywhere.clone()).reached;
+        let everywhere = graph.propagate(true, everywhere).seen;
         let sinks: Vec<Node> = (0..index.files.len())
             .flat_map(|f| (0..graph.sink_ranges[f].len()).map(move |n| Node::Sink(f, n)))
             .collect();
@@ -1990,8 +1997,8 @@ mod tests {
             let (seen, through, reached) = match graph.leading_to(asked.iter().copied()) {
                 Some(leading) => {
                     let through = leading.places.iter().filter(|p| **p).count();
-                    let reached = graph.propagate(false, Some(leading.clone())).reached;
-                    (graph.propagate(true, Some(leading)).seen, through, reached)
+                    let reached = graph.propagate(false, leading.clone()).reached;
+                    (graph.propagate(true, leading).seen, through, reached)
                 }
                 None => (Vec::new(), 0, Reached::default()),
             };
