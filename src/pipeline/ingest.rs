@@ -51,6 +51,7 @@ pub(crate) fn read_and_slice(
         ));
     }
     let mut file = SourceFile::new(candidate.rel_path, candidate.uri, language, text);
+    file.origin = Some(candidate.path);
     slice::parse(&mut file, parser);
     let file = Arc::new(file);
     let cut = if parse_only {

@@ -26,6 +26,9 @@ pub(crate) struct SourceFile {
     pub(crate) uri: String,
     pub(crate) language: Language,
     pub(crate) text: String,
+    /// Where the file was read from, when it can be read again (the rules reviewer reads it
+    /// again when the join across files goes into it); `None` for a text made up in memory.
+    pub(crate) origin: Option<std::path::PathBuf>,
     /// The parse tree; `None` for grammar-less languages or when parsing failed.
     pub(crate) tree: Option<tree_sitter::Tree>,
     /// Why `tree` is `None` although the language has a grammar.
@@ -101,6 +104,7 @@ impl SourceFile {
             uri,
             language,
             text,
+            origin: None,
             tree: None,
             parse_failure: None,
             line_starts,

@@ -213,6 +213,9 @@ pub(crate) struct FileFacts {
     /// The edges of every other taint rule of the language: the file has no source, sink or
     /// sanitizer of theirs, so it passes values on the same way for all of them.
     pub(crate) shared: Option<Vec<summary::Edge>>,
+    /// Made by a first pass (see [`CompiledRules::run_lazily`]): the edges from the rules'
+    /// sources alone, none of them leaving the file's functions.
+    pub(crate) first_pass: bool,
 }
 
 impl FileMatches {
@@ -374,19 +377,37 @@ impl CompiledRules {
     /// Runs every rule over the whole of `tree`; shards take their share with
     /// [`FileMatches::in_range`]. The prefilter decides which parts of the tree can hold a match.
     pub(crate) fn run(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, None, false, None, Saving::All)
+        self.run_planned(tree, text, None, Summaries::No, None, Saving::All)
     }
 
     /// [`CompiledRules::run`], with the file's summaries for the join across functions and
     /// files; a superseded pattern rule's match on a sink only a parameter reaches is then left
     /// for the join to decide (see [`RuleMatch::deferred`]).
     pub(crate) fn run_with_summaries(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, None, true, None, Saving::All)
+        self.run_planned(tree, text, None, Summaries::Eager, None, Saving::All)
+    }
+
+    /// [`CompiledRules::run_with_summaries`], with only the summaries a first pass over the
+    /// tree needs: the file's shape and the edges from each rule's sources. No walk from a
+    /// parameter or a call's result is made, so no sink is known to wait for the join: every
+    /// match of a superseded pattern rule on a sink no source reached waits (see
+    /// [`RuleMatch::deferred`]). The join makes the rest (with
+    /// [`CompiledRules::run_with_summaries`]) for the few files it goes into, and for those
+    /// with a match that waits; the findings are those of that run over every file.
+    pub(crate) fn run_lazily(&self, tree: &Tree, text: &str) -> FileMatches {
+        self.run_planned(tree, text, None, Summaries::Lazy, None, Saving::All)
     }
 
     /// [`CompiledRules::run_with_summaries`], its time added to `timings`.
     pub(crate) fn run_timed(&self, tree: &Tree, text: &str, timings: &Timings) -> FileMatches {
-        self.run_planned(tree, text, None, true, Some(timings), Saving::All)
+        self.run_planned(
+            tree,
+            text,
+            None,
+            Summaries::Eager,
+            Some(timings),
+            Saving::All,
+        )
     }
 
     /// What the prefilter would have the query walk in `tree`.
@@ -407,7 +428,14 @@ impl CompiledRules {
 
     /// Runs every rule over every node, without the prefilter, to check it and to measure it.
     pub(crate) fn run_unfiltered(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, Some(Plan::Whole), false, None, Saving::All)
+        self.run_planned(
+            tree,
+            text,
+            Some(Plan::Whole),
+            Summaries::No,
+            None,
+            Saving::All,
+        )
     }
 
     /// What the prefilter needs to see before walking for `rule`: per pattern, sets of literals
@@ -426,7 +454,7 @@ impl CompiledRules {
     /// itself: what the free walks save is checked against it.
     #[cfg(test)]
     pub(crate) fn run_without_free_walks(&self, tree: &Tree, text: &str) -> FileMatches {
-        self.run_planned(tree, text, None, true, None, Saving::Nothing)
+        self.run_planned(tree, text, None, Summaries::Eager, None, Saving::Nothing)
     }
 
     /// Runs the rules over what `plan` says, or what the prefilter says when it is `None`;
@@ -436,11 +464,13 @@ impl CompiledRules {
         tree: &'tree Tree,
         text: &str,
         plan: Option<Plan<'tree>>,
-        summaries: bool,
+        made: Summaries,
         timings: Option<&Timings>,
         saving: Saving,
     ) -> FileMatches {
         let laps = Laps::new(timings);
+        let summaries = made != Summaries::No;
+        let lazy = made == Summaries::Lazy;
         // Predicates see a macro alias as the name it stands for (`SYSTEM` as `system`), and
         // `#resolves-to?` what the file's imports bind.
         let aliases = Aliases::of(self.language, tree.root_node(), text);
@@ -452,7 +482,7 @@ impl CompiledRules {
             Plan::Skip => {
                 // Nothing of a rule here; values still pass through the file's functions.
                 let facts = summaries
-                    .then(|| self.facts(tree, text, &aliases))
+                    .then(|| self.facts(tree, text, &aliases, lazy))
                     .flatten();
                 laps.lap(Phase::Unmatched);
                 return FileMatches {
@@ -567,9 +597,12 @@ impl CompiledRules {
         }
         laps.lap(Phase::Setup);
         let facts = nodes::within(table.as_ref(), || {
-            let free = match (shape.as_ref().filter(|_| !cut_short), &table) {
+            let mut free = match (shape.as_ref().filter(|_| !cut_short), &table) {
+                // The walks with no role are the shared edges' and those of parameters and
+                // results: a first pass makes neither.
+                (Some(_), _) if lazy => Default::default(),
                 (Some(shape), Some(table)) => {
-                    self.free_walks(&taint_roles, shape, declared, table, text, &aliases)
+                    self.free_walks(&taint_roles, shape, declared.clone(), table, text, &aliases)
                 }
                 // No shape (no summaries, or the query cut short): a shape has its table (above).
                 _ => Default::default(),
@@ -611,7 +644,8 @@ impl CompiledRules {
                             let shape = shape
                                 .as_ref()
                                 .filter(|_| !self.function_reach.contains(rule));
-                            let walk = self.walk_rule(roles, shape, free, tree, text, &aliases);
+                            let open = if lazy { None } else { Some(free) };
+                            let walk = self.walk_rule(roles, shape, open, tree, text, &aliases);
                             timed(&[*rule], started, false);
                             (*rule, walk)
                         };
@@ -621,6 +655,49 @@ impl CompiledRules {
                 .collect();
             // In the rules' order, as each rule's walk was taken back before.
             walked.sort_by_key(|(rule, _)| *rule);
+            // A file whose sources' values leave its functions is one the join goes into from
+            // the start: its summaries are made whole now, the rest of the walks added, rather
+            // than once it is read and parsed again.
+            let mut lazy = lazy;
+            let leaves = |walk: &RuleWalk| {
+                let edges = walk.edges.iter().flat_map(|e| &e.edges);
+                edges
+                    .into_iter()
+                    .any(|edge| edge.from == summary::Origin::Source)
+            };
+            let whole_now = (shape.as_ref().filter(|_| !cut_short), &table);
+            if let (Some(shape), Some(table)) = whole_now {
+                if lazy && walked.iter().any(|(_, walk)| leaves(walk)) {
+                    lazy = false;
+                    free = self.free_walks(&taint_roles, shape, declared, table, text, &aliases);
+                    walked.par_iter_mut().for_each(|(rule, walk)| {
+                        let Some(edges) = walk.edges.as_mut().filter(|e| !e.shares) else {
+                            return;
+                        };
+                        let roles = &taint_roles[rule];
+                        let rest = nodes::within(Some(table), || {
+                            let free = free.get(&summary::flags(roles));
+                            let open = summary::Open::Rest(free);
+                            let root = tree.root_node();
+                            summary::summarize(
+                                self.language,
+                                root,
+                                text,
+                                &aliases,
+                                roles,
+                                shape,
+                                open,
+                            )
+                        });
+                        edges.complete &= rest.complete;
+                        if edges.complete {
+                            edges.edges.extend(rest.edges);
+                        } else {
+                            edges.edges.clear();
+                        }
+                    });
+                }
+            }
             for (rule, walk) in walked {
                 let rule = &rule;
                 let flows = walk.flows;
@@ -657,17 +734,24 @@ impl CompiledRules {
                 let judged = Judged {
                     roles: &taint_roles,
                     fits: &fits,
+                    first_pass: lazy,
                 };
                 self.drop_superseded(&mut out, judged, tree, text, &aliases, edges);
             }
             match shape {
                 Some(shape) if !cut_short => {
+                    let first_pass = lazy;
                     let none = summary::flags(&taint::Roles::default());
-                    let shared = self.shared_edges(tree, text, &aliases, &shape, free.get(&none));
+                    let shared = if lazy {
+                        None
+                    } else {
+                        self.shared_edges(tree, text, &aliases, &shape, free.get(&none))
+                    };
                     Some(FileFacts {
                         shape,
                         by_rule,
                         shared,
+                        first_pass,
                     })
                 }
                 _ => None,
@@ -780,12 +864,14 @@ impl CompiledRules {
     }
 
     /// One taint rule's walks over a file: its flows, and its edges (with the file's `shape`,
-    /// for summaries) or the accesses it found within bounds (a rule about extents).
+    /// for summaries) or the accesses it found within bounds (a rule about extents). The walks
+    /// from parameters and results are made with `open` (the free walks they lean on, if any),
+    /// not without it (a first pass, see [`CompiledRules::run_lazily`]).
     fn walk_rule(
         &self,
         roles: &taint::Roles,
         shape: Option<&summary::Shape>,
-        free: Option<&summary::FreeWalks>,
+        open: Option<Option<&summary::FreeWalks>>,
         tree: &Tree,
         text: &str,
         aliases: &Aliases,
@@ -809,10 +895,9 @@ impl CompiledRules {
                     aliases,
                     roles,
                     shape,
-                    if shares {
-                        summary::Open::No
-                    } else {
-                        summary::Open::From(free)
+                    match open {
+                        Some(free) if !shares => summary::Open::From(free),
+                        _ => summary::Open::No,
                     },
                 );
                 RuleWalk {
@@ -926,15 +1011,21 @@ impl CompiledRules {
         reported.is_some_and(|c| predicates::plain_response(c.node, text))
     }
 
-    /// The summaries of a file in which no rule has a role.
-    fn facts(&self, tree: &Tree, text: &str, aliases: &Aliases) -> Option<FileFacts> {
+    /// The summaries of a file in which no rule has a role: its shape alone in a first pass
+    /// (`lazy`).
+    fn facts(&self, tree: &Tree, text: &str, aliases: &Aliases, lazy: bool) -> Option<FileFacts> {
         let shape = summary::Shape::of(self.language, tree.root_node(), text, aliases)
             .filter(|shape| !shape.is_empty())?;
-        let shared = self.shared_edges(tree, text, aliases, &shape, None);
+        let shared = if lazy {
+            None
+        } else {
+            self.shared_edges(tree, text, aliases, &shape, None)
+        };
         Some(FileFacts {
             shape,
             by_rule: Default::default(),
             shared,
+            first_pass: lazy,
         })
     }
 
@@ -977,6 +1068,18 @@ fn walking_alike(taint_roles: &std::collections::BTreeMap<usize, taint::Roles>) 
         }
     }
     groups
+}
+
+/// Which summaries a run makes, for the join across functions and files.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Summaries {
+    /// None: each file is judged alone.
+    No,
+    /// Every rule's edges from its sources, parameters and results, and the shared edges.
+    Eager,
+    /// The file's shape and the edges from the rules' sources only (see
+    /// [`CompiledRules::run_lazily`]).
+    Lazy,
 }
 
 /// How much of each rule's walks is taken from the walks with no role it shares with others,
@@ -1049,6 +1152,9 @@ struct RuleWalk {
 struct Judged<'a> {
     roles: &'a std::collections::BTreeMap<usize, taint::Roles>,
     fits: &'a std::collections::HashMap<usize, RangeSet>,
+    /// The summaries are a first pass's (see [`CompiledRules::run_lazily`]): no walk from a
+    /// parameter or a result was made.
+    first_pass: bool,
 }
 
 /// For each pattern rule of `language` with `; superseded-by:`, the taint rules in force that
@@ -1081,7 +1187,9 @@ impl CompiledRules {
     /// Drops the matches of superseded pattern rules that lie on a sink of a taint rule
     /// superseding them which no flow reached, and which holds no parameter of its function
     /// either: the taint rule has judged the value there. A sink that holds a parameter keeps
-    /// the pattern match, since its callers may pass anything.
+    /// the pattern match, since its callers may pass anything. With summaries, a sink that a
+    /// parameter or a call's result reaches waits for the join instead; in a first pass, which
+    /// has not walked from them, every sink no source reached waits.
     fn drop_superseded(
         &self,
         matches: &mut Vec<RuleMatch>,
@@ -1143,10 +1251,11 @@ impl CompiledRules {
                         return true;
                     };
                     for sink in &sinks {
-                        let waits = edges
-                            .edges
-                            .iter()
-                            .any(|edge| matches!(&edge.to, summary::Target::Sink(s) if s == *sink));
+                        // Without the walks from parameters and results, any sink may wait.
+                        let waits = judged_by.first_pass
+                            || edges.edges.iter().any(
+                                |edge| matches!(&edge.to, summary::Target::Sink(s) if s == *sink),
+                            );
                         if waits {
                             deferred.push((*taint_rule, (*sink).clone()));
                         }

@@ -49,10 +49,12 @@ use super::taint::summary::{CallSite, Field, Function, Origin, Target};
 use crate::model::{Finding, FlowStep, Joined};
 use crate::review::rules::RangeMap;
 
+pub(crate) mod again;
 mod calls;
 mod numbers;
 pub(crate) mod saved;
 
+pub(crate) use again::{Loaded, Loader, Reread};
 use calls::{Call, Names};
 use numbers::{Numbers, Places, Sinks};
 
@@ -448,6 +450,9 @@ pub(crate) struct FileRecord {
     pub(crate) steps: Vec<u8>,
     /// Where the index put them.
     pub(crate) kept: Kept,
+    /// Summaries made in a first pass, to be made whole when the join goes into the file: where
+    /// to read it again (see [`again`]).
+    pub(crate) reread: Option<Reread>,
 }
 
 impl FileRecord {
@@ -505,6 +510,8 @@ pub(crate) struct Index {
     shed: BTreeSet<usize>,
     spill: Spill,
     names: Names,
+    /// A file summarized in a first pass could not be read again: its matches that wait stand.
+    unread: bool,
 }
 
 /// A place a value can be, in the join: (file, what).
@@ -526,8 +533,24 @@ impl Index {
         if self.full {
             return Err(file.pending);
         }
+        if !self.fit(&mut file) {
+            self.full = true;
+            return Err(file.pending);
+        }
+        let calls = std::mem::take(&mut file.calls).into_iter();
+        file.kept_calls = calls.map(|site| self.names.call(site)).collect();
+        // Collected in place, the vector would keep the summary's larger allocation.
+        file.kept_calls.shrink_to_fit();
+        self.files.push(file);
+        Ok(())
+    }
+
+    /// Counts `file`'s edges in, past the bound giving up those of the rule with the most
+    /// (see [`Index::add`]), and keeps its steps; `false` when no rule holds an eighth of the
+    /// bound: the index takes no more edges.
+    fn fit(&mut self, file: &mut FileRecord) -> bool {
         for rule in &self.shed {
-            shed_from(&mut file, *rule);
+            shed_from(file, *rule);
         }
         loop {
             let count = file.edge_count();
@@ -545,12 +568,7 @@ impl Index {
                 if let Some(shared) = &mut file.shared {
                     shared.sort_by_key(|edge| start(edge.from()));
                 }
-                let calls = std::mem::take(&mut file.calls).into_iter();
-                file.kept_calls = calls.map(|site| self.names.call(site)).collect();
-                // Collected in place, the vector would keep the summary's larger allocation.
-                file.kept_calls.shrink_to_fit();
-                self.files.push(file);
-                return Ok(());
+                return true;
             }
             // The rule holding the most edges, this file's counted, gives its up.
             let mut held = self.held.clone();
@@ -562,32 +580,42 @@ impl Index {
                 .filter(|(rule, _)| !self.shed.contains(rule))
                 .max_by_key(|(rule, edges)| (*edges, std::cmp::Reverse(*rule)));
             let Some((rule, _)) = biggest.filter(|(_, edges)| *edges >= MAX_EDGES / 8) else {
-                self.full = true;
-                return Err(file.pending);
+                return false;
             };
             self.shed.insert(rule);
             self.edges -= self.held.remove(&rule).unwrap_or(0);
             for stored in &mut self.files {
                 shed_from(stored, rule);
             }
-            shed_from(&mut file, rule);
+            shed_from(file, rule);
         }
     }
 
     /// Joins every summary: the flows across functions, and the pending matches that stand.
     /// `whole` says every file of the scan was summarized; otherwise no pending match is closed.
-    pub(crate) fn join(mut self, whole: bool) -> Vec<Joined> {
-        let whole = whole && !self.full;
-        let shed = std::mem::take(&mut self.shed);
+    /// Files summarized in a first pass are read again with `loader` where the walks go into
+    /// them (see [`again`]).
+    pub(crate) fn join(mut self, whole: bool, loader: Option<Loader<'_>>) -> Vec<Joined> {
         // Files came in the order the workers finished them: sorted, the flows chosen are the
         // same on every run.
         self.files.sort_by(|a, b| a.path.cmp(&b.path));
         let callees = self.resolve();
         let fields = self.fields();
-        let numbers = Numbers::new(&self.files, fields.readers.len());
         // In the files' order: the walk follows a function's callers in this order, and the
         // flow it reports must be the same on every run.
         let callers = callees.inverted(self.files.iter().map(|file| file.functions.len()));
+        let links = Linked {
+            callees: &callees,
+            callers: &callers,
+            fields: &fields,
+        };
+        let mut out = match loader {
+            Some(loader) => self.read_again(whole, loader, &links),
+            None => Vec::new(),
+        };
+        let whole = whole && !self.full && !self.unread;
+        let shed = std::mem::take(&mut self.shed);
+        let numbers = Numbers::new(&self.files, fields.readers.len());
         let rules: HashSet<usize> = self
             .files
             .iter()
@@ -677,7 +705,6 @@ impl Index {
                 (out, open_sinks)
             })
             .collect();
-        let mut out = Vec::new();
         let mut open_sinks: HashSet<(usize, usize, Range<usize>)> = HashSet::new();
         for (found, open) in joined {
             out.extend(found);
@@ -1057,6 +1084,13 @@ impl Links {
     }
 }
 
+/// What the files' calls resolve to and the fields they name: the same in every rule's graph.
+struct Linked<'a> {
+    callees: &'a Links,
+    callers: &'a Links,
+    fields: &'a Fields,
+}
+
 /// One rule's edges over the whole index.
 struct Graph<'a> {
     index: &'a Index,
@@ -1069,6 +1103,10 @@ struct Graph<'a> {
     fields: &'a Fields,
     /// Every node's number, the rule's sinks' included.
     places: Places<'a>,
+    /// The files summarized in a first pass whose edges the walks asked for (see [`again`]),
+    /// while `noting`.
+    noted: std::cell::RefCell<BTreeSet<usize>>,
+    noting: std::cell::Cell<bool>,
 }
 
 /// The fields and globals of the repository: per file, the number of each of its own; per
@@ -1193,6 +1231,26 @@ impl<'a> Graph<'a> {
             sink_numbers,
             fields,
             places,
+            noted: Default::default(),
+            noting: std::cell::Cell::new(true),
+        }
+    }
+
+    /// File `f`, for its edges: noted when they were made in a first pass only.
+    fn read(&self, f: usize) -> &'a FileRecord {
+        let file = &self.index.files[f];
+        if file.reread.is_some() && self.noting.get() {
+            self.noted.borrow_mut().insert(f);
+        }
+        file
+    }
+
+    /// Every place and every file: a walk that goes through all.
+    #[cfg(test)]
+    fn everywhere(&self) -> Leading {
+        Leading {
+            places: vec![true; self.places.sinks.end() as usize],
+            files: vec![true; self.index.files.len()],
         }
     }
 
@@ -1225,7 +1283,13 @@ impl<'a> Graph<'a> {
             }
             // The open walk asks only what is reached: one origin for all.
             let origin = if open { 0 } else { f };
-            for edge in file.edges(self.rule) {
+            let mut sources = file.edges_from(self.rule, Origin::Source).peekable();
+            if sources.peek().is_some() {
+                // A first pass's edges from sources are those of its walks alone, which hold
+                // them all only when the walks it left out end too.
+                self.read(f);
+            }
+            for edge in sources {
                 if edge.from() == Origin::Source {
                     let start = (self.target(f, &edge.to()), origin);
                     self.reach(&mut frontier, start, NOWHERE, (narrow(f), edge.steps), 0);
@@ -1316,8 +1380,9 @@ impl<'a> Graph<'a> {
                     // Every function that reads the field, in any file that names it, unless
                     // each of its callers has just stored a constant there.
                     for (f, field) in &self.fields.readers[id] {
-                        let edges =
-                            self.index.files[*f].edges_from(self.rule, Origin::Field(*field, 0));
+                        let edges = self
+                            .read(*f)
+                            .edges_from(self.rule, Origin::Field(*field, 0));
                         for edge in edges {
                             let Origin::Field(_, reader) = edge.from() else {
                                 continue;
@@ -1352,9 +1417,22 @@ impl<'a> Graph<'a> {
         steps: Piece,
         depth: usize,
     ) {
-        if let Some(number) = self.places.number(node) {
+        if let Some(number) = self.number(node) {
             frontier.reach((node, number, origin), from, steps, depth);
         }
+    }
+
+    /// The number of `node` (see [`numbers`]). A parameter or an argument past those its
+    /// function or call names is numbered only where an edge goes through it: where the file's
+    /// edges were made in a first pass, it has none yet, and the file is noted.
+    fn number(&self, node: Node) -> Option<u32> {
+        let number = self.places.number(node);
+        if number.is_none() {
+            if let Node::Parameter(f, ..) | Node::Argument(f, ..) = node {
+                self.read(f);
+            }
+        }
+        number
     }
 
     /// What leads to the sinks of `ranges`, as (file, range): see [`Graph::leading_to`]. A
@@ -1392,7 +1470,7 @@ impl<'a> Graph<'a> {
         let mut into: Vec<Option<Vec<(u32, Packed)>>> = Vec::new();
         into.resize_with(self.index.files.len(), || None);
         while let Some(node) = stack.pop() {
-            let Some(number) = self.places.number(node) else {
+            let Some(number) = self.number(node) else {
                 continue;
             };
             match within.get_mut(number as usize) {
@@ -1455,7 +1533,8 @@ impl<'a> Graph<'a> {
     /// and from a parameter into its own function's return, which the walk follows per call
     /// (see [`Graph::propagate`]), left out.
     fn edges_into(&self, f: usize) -> Vec<(u32, Packed)> {
-        let mut edges: Vec<(u32, Packed)> = self.index.files[f]
+        let mut edges: Vec<(u32, Packed)> = self
+            .read(f)
             .edges(self.rule)
             .filter_map(|edge| {
                 let from = match edge.from() {
@@ -1477,12 +1556,12 @@ impl<'a> Graph<'a> {
     /// parameters it names too: a variadic C function's).
     fn out_of_parameters(&self, f: usize, k: usize) -> impl Iterator<Item = &'a EdgeRecord> + '_ {
         let parameters = start(Origin::Parameter(k, 0))..start(Origin::Parameter(k + 1, 0));
-        self.index.files[f].edges_starting(self.rule, parameters)
+        self.read(f).edges_starting(self.rule, parameters)
     }
 
     /// The rule's edges of file `f` that start at `origin`, in the file's order.
     fn from(&self, f: usize, origin: Origin) -> impl Iterator<Item = &'a EdgeRecord> + '_ {
-        let edges = self.index.files[f].edges_from(self.rule, origin);
+        let edges = self.read(f).edges_from(self.rule, origin);
         edges.filter(move |edge| edge.from() == origin)
     }
 
@@ -1848,6 +1927,7 @@ mod tests {
     }
 
     /// Numbers that look random, the same on every run.
+    #[derive(Clone)]
     struct Dice(u64);
 
     impl Dice {
@@ -1867,6 +1947,15 @@ mod tests {
     /// parameters, results and fields to sinks, arguments, returns and fields.
     fn made_up(dice: &mut Dice, files: usize) -> Index {
         let mut index = Index::default();
+        for record in made_up_files(dice, files) {
+            assert!(index.add(record).is_ok());
+        }
+        index
+    }
+
+    /// The files of [`made_up`], before the index takes them.
+    fn made_up_files(dice: &mut Dice, files: usize) -> Vec<FileRecord> {
+        let mut made = Vec::new();
         let class = |dice: &mut Dice| ["A", "B"].get(dice.below(3)).map(|c| c.to_string());
         for f in 0..files {
             let functions: Vec<Function> = (0..3)
@@ -1949,9 +2038,9 @@ mod tests {
                 shared,
                 ..FileRecord::default()
             };
-            assert!(index.add(record).is_ok());
+            made.push(record);
         }
-        index
+        made
     }
 
     /// Each place a walk from the sources reached on the way from `origin`'s sources to the
@@ -1982,10 +2071,7 @@ mod tests {
         let callers = callees.inverted(index.files.iter().map(|file| file.functions.len()));
         let graph = Graph::new(&index, 0, &callees, &callers, &fields, &numbers);
         let places = graph.places.sinks.end() as usize;
-        let everywhere = Leading {
-            places: vec![true; places],
-            files: vec![true; index.files.len()],
-        };
+        let everywhere = graph.everywhere();
         let tainted = graph.propagate(false, everywhere.clone()).reached;
         let everywhere = graph.propagate(true, everywhere).seen;
         let sinks: Vec<Node> = (0..index.files.len())
@@ -2118,5 +2204,119 @@ mod tests {
         assert!(index.add(file("b.c", &[(11, MAX_EDGES / 20)])).is_err());
         assert!(index.full);
         assert!(index.shed.is_empty());
+    }
+
+    /// A made-up file of [`made_up_files`] with what the join reports in it: a finding ready
+    /// for each sink a parameter or a result reaches, and a pending match on a sink or two.
+    fn reporting(dice: &mut Dice, files: usize) -> Vec<FileRecord> {
+        let mut made = made_up_files(dice, files);
+        for record in &mut made {
+            let finding = |what: String| {
+                let location = crate::model::Location {
+                    path: record.path.clone(),
+                    start_line: 1,
+                    start_column: 1,
+                    end_line: 1,
+                    end_column: 1,
+                };
+                Finding::new("r", "rules", crate::model::Severity::Error, what, location)
+            };
+            let ready: Vec<Range<usize>> = (record.edges(0))
+                .filter(|edge| edge.from() != Origin::Source)
+                .filter_map(|edge| match edge.to() {
+                    Target::Sink(range) => Some(range),
+                    _ => None,
+                })
+                .collect();
+            for range in ready {
+                let template = finding(format!("ready {range:?}"));
+                record.sinks.insert((0, range), template);
+            }
+            for _ in 0..dice.below(3) {
+                let at = 10 * dice.below(4);
+                record.pending.push(Pending {
+                    finding: finding(format!("pending {at}")),
+                    sinks: vec![(0, at..at + 5)],
+                    lent: Vec::new(),
+                });
+            }
+        }
+        made
+    }
+
+    /// [`reporting`]'s file as a first pass summarizes it (see [`again`]): where its sources'
+    /// values leave its functions it is whole already; otherwise it has no edges (a made-up
+    /// file's edges from sources are the only ones that may leave), no finding ready, and its
+    /// pending matches wait.
+    fn first_pass(mut whole: FileRecord) -> FileRecord {
+        if whole.edges(0).any(|edge| edge.from() == Origin::Source) {
+            return whole;
+        }
+        for record in whole.by_rule.values_mut() {
+            record.edges.clear();
+            record.complete = true;
+        }
+        let waiting = (whole.pending.iter().flat_map(|p| p.sinks.clone())).collect();
+        FileRecord {
+            shared: None,
+            sinks: HashMap::new(),
+            reread: Some(Reread {
+                path: std::path::PathBuf::from(&whole.path),
+                language: crate::lang::Language::C,
+                hash: 0,
+                waiting,
+            }),
+            ..whole
+        }
+    }
+
+    #[test]
+    fn a_join_that_reads_again_the_files_its_walks_go_into_finds_what_one_of_whole_files_does() {
+        let mut dice = Dice(27);
+        let (mut found, mut read, mut left) = (0, 0, 0);
+        for _ in 0..400 {
+            let files = 1 + dice.below(5);
+            let whole = dice.below(4) > 0;
+            let made = reporting(&mut dice.clone(), files);
+            let described = format!("{made:#?}");
+            let mut eager = Index::default();
+            for record in made {
+                assert!(eager.add(record).is_ok());
+            }
+            let mut lazy = Index::default();
+            for record in reporting(&mut dice.clone(), files) {
+                assert!(lazy.add(first_pass(record)).is_ok());
+            }
+            let kept: HashMap<String, FileRecord> = reporting(&mut dice, files)
+                .into_iter()
+                .map(|record| (record.path.clone(), record))
+                .collect();
+            let kept = Mutex::new(kept);
+            let loads = std::sync::atomic::AtomicUsize::new(0);
+            let loader = |first: &FileRecord| {
+                loads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let record = kept.lock().unwrap().remove(&first.path).expect("read once");
+                Ok(Loaded {
+                    record,
+                    standing: Vec::new(),
+                })
+            };
+            let shown = |joined: Vec<Joined>| -> Vec<String> {
+                let shown = joined.iter().map(|j| format!("{:?}", j.finding));
+                shown.collect()
+            };
+            let expected = shown(eager.join(whole, None));
+            let got = shown(lazy.join(whole, Some(&loader)));
+            assert_eq!(got, expected, "whole: {whole}, of {described}");
+            found += expected.len();
+            let loads = loads.into_inner();
+            read += loads;
+            left += kept.into_inner().unwrap().len().saturating_sub(loads);
+        }
+        // Not a comparison of nothing: findings, files read again, and files left as they were.
+        assert!(
+            found > 200 && read > 100 && left > 100,
+            "{found} {read} {left}"
+        );
     }
 }

@@ -5,7 +5,9 @@ use std::sync::{Arc, Mutex};
 
 use super::engine::{FileMatches, Incomplete, RuleMatch};
 use super::join::saved::{self, Header, SummaryWriter};
-use super::join::{EdgeRecord, FileRecord, Index, Pending, RuleRecord, StepWriter};
+use super::join::{
+    again, EdgeRecord, FileRecord, Index, Loaded, Pending, Reread, RuleRecord, StepWriter,
+};
 use super::taint::summary::{Edge, Origin, Target};
 use super::RuleSet;
 use crate::lang::GrammarNames;
@@ -121,11 +123,65 @@ impl RulesReviewer {
 
     /// Hands the file's summaries and deferred matches to the index, with what the join will
     /// need of the file (locations, snippets, line hashes, suppressions) taken now: the file is
-    /// not kept.
+    /// not kept. Summaries of a first pass (see [`CompiledRules::run_lazily`]) keep where to read
+    /// the file again.
+    ///
+    /// [`CompiledRules::run_lazily`]: super::engine::CompiledRules::run_lazily
     fn summarize(&self, file: &SourceFile, tree: &tree_sitter::Tree, matches: &mut FileMatches) {
-        let Some(facts) = matches.facts.take() else {
+        let first_pass = matches.facts.as_ref().is_some_and(|f| f.first_pass);
+        let Some(mut record) = self.record(file, tree, matches) else {
             return;
         };
+        if first_pass {
+            let waiting = matches.matches.iter().filter(|m| !m.deferred.is_empty());
+            record.reread = file.origin.clone().map(|path| Reread {
+                path,
+                language: file.language,
+                hash: again::hash(&file.text),
+                waiting: waiting.map(|m| (m.rule, m.node_bytes.clone())).collect(),
+            });
+        }
+        if let Some(saving) = &self.saving {
+            // Masked now, with the file's own secrets: the secrets themselves are not written
+            // out. (The steps' lines are, as the join's spill holds them; the merge writes SARIF,
+            // which shows no step's line.)
+            let mut findings: Vec<&mut Finding> = record
+                .sinks
+                .values_mut()
+                .chain(record.pending.iter_mut().map(|p| &mut p.finding))
+                .collect();
+            mask::mask_findings(&mut findings);
+            let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
+            if let Saving::Open(writer) = &mut *saving {
+                if let Err(error) = writer.add(&record) {
+                    *saving = Saving::Failed(error);
+                }
+            }
+            return;
+        }
+        let accepted = self
+            .index
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(record);
+        // Past the index's bound a file is not joined: its deferred matches stand now (its
+        // leaks lent to calls, which nothing decides, stay out).
+        if accepted.is_err() {
+            for m in matches.matches.iter_mut() {
+                m.deferred.clear();
+            }
+        }
+    }
+
+    /// The file's summaries and the matches the join decides, as the index keeps them; `None`
+    /// when the run made no summaries (the query was cut short).
+    fn record(
+        &self,
+        file: &SourceFile,
+        tree: &tree_sitter::Tree,
+        matches: &mut FileMatches,
+    ) -> Option<FileRecord> {
+        let facts = matches.facts.take()?;
         let mut record = FileRecord {
             path: file.rel_path.clone(),
             uri: file.uri.clone(),
@@ -225,36 +281,63 @@ impl RulesReviewer {
                 lent: Vec::new(),
             });
         }
-        if let Some(saving) = &self.saving {
-            // Masked now, with the file's own secrets: the secrets themselves are not written
-            // out. (The steps' lines are, as the join's spill holds them; the merge writes SARIF,
-            // which shows no step's line.)
-            let mut findings: Vec<&mut Finding> = record
-                .sinks
-                .values_mut()
-                .chain(record.pending.iter_mut().map(|p| &mut p.finding))
-                .collect();
-            mask::mask_findings(&mut findings);
-            let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
-            if let Saving::Open(writer) = &mut *saving {
-                if let Err(error) = writer.add(&record) {
-                    *saving = Saving::Failed(error);
-                }
+        Some(record)
+    }
+
+    /// Reads again, parses and summarizes whole a file the first pass summarized (see
+    /// [`again`]): its record as the index would have had it, and the matches that waited in
+    /// the first pass and stand alone.
+    fn load(&self, first: &FileRecord) -> Result<Loaded, String> {
+        let reread = first
+            .reread
+            .as_ref()
+            .ok_or("it was summarized whole already")?;
+        let bytes = crate::files::read_unnamed(&reread.path)
+            .map_err(|e| format!("it could not be read again: {e}"))?;
+        let text = match crate::walk::classify(&reread.path, Some(reread.language), bytes) {
+            crate::walk::Classified::Source { text, .. } => text,
+            crate::walk::Classified::Skip(reason) => {
+                return Err(format!("it is no longer source text ({reason:?})"))
             }
-            return;
+        };
+        if again::hash(&text) != reread.hash {
+            return Err(String::from("it changed while it was scanned"));
         }
-        let accepted = self
-            .index
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .add(record);
-        // Past the index's bound a file is not joined: its deferred matches stand now (its
-        // leaks lent to calls, which nothing decides, stay out).
-        if accepted.is_err() {
-            for m in matches.matches.iter_mut() {
-                m.deferred.clear();
+        let mut file =
+            SourceFile::new(first.path.clone(), first.uri.clone(), reread.language, text);
+        thread_local! {
+            static PARSER: std::cell::RefCell<tree_sitter::Parser> =
+                std::cell::RefCell::new(tree_sitter::Parser::new());
+        }
+        PARSER.with_borrow_mut(|parser| crate::slice::parse(&mut file, parser));
+        let tree = file.tree.as_ref().ok_or("it could not be parsed again")?;
+        let compiled = match self.rules.compiled(reread.language) {
+            Ok(Some(compiled)) => compiled,
+            _ => return Err(String::from("its rules are gone")),
+        };
+        let mut matches = compiled.run_with_summaries(tree, &file.text);
+        if matches.incomplete.is_some() {
+            return Err(String::from("its rules did not run to the end again"));
+        }
+        let record = self
+            .record(&file, tree, &mut matches)
+            .ok_or("it gave no summaries again")?;
+        // Each match that waited is the run's match on the same bytes of the same rule (matches
+        // alike share their fate): one that stands alone now is reported; one that waits again
+        // is in the record; one the run dropped is gone.
+        let mut waiting = reread.waiting.clone();
+        let mut standing = Vec::new();
+        for m in &matches.matches {
+            let key = (m.rule, m.node_bytes.clone());
+            let Some(at) = waiting.iter().position(|w| *w == key) else {
+                continue;
+            };
+            waiting.swap_remove(at);
+            if m.deferred.is_empty() && m.lent.is_empty() {
+                standing.push(prepared(&file, self.finding(&file, tree, m)));
             }
         }
+        Ok(Loaded { record, standing })
     }
 }
 
@@ -302,7 +385,19 @@ impl RulesReviewer {
         Ok(Some(file.reviewer_cache.get_or_insert_with(
             "rules",
             || {
-                let mut matches = compiled.run_with_summaries(tree, &file.text);
+                // A first pass, where the file can be read again for the join (not when the
+                // summaries are written out for a merge, which reads no file). C and C++ are
+                // summarized whole at once: their rules' sources (constants, allocations, what
+                // is read) are in most functions, and the join goes into most files (101 of
+                // libxml2's 195), which read again would cost the scan more than it saves.
+                let lazy = self.saving.is_none()
+                    && file.origin.is_some()
+                    && !matches!(file.language, Language::C | Language::Cpp);
+                let mut matches = if lazy {
+                    compiled.run_lazily(tree, &file.text)
+                } else {
+                    compiled.run_with_summaries(tree, &file.text)
+                };
                 self.summarize(file, tree, &mut matches);
                 matches
             },
@@ -381,7 +476,7 @@ impl Reviewer for RulesReviewer {
             return Vec::new();
         }
         let index = std::mem::take(&mut *self.index.lock().unwrap_or_else(|e| e.into_inner()));
-        index.join(seen.whole)
+        index.join(seen.whole, Some(&|first: &FileRecord| self.load(first)))
     }
 }
 

@@ -306,7 +306,7 @@ pub(crate) fn join(paths: &[std::path::PathBuf]) -> Result<Joined, SavedError> {
     }
     let whole = stopped.is_empty();
     // Every number was checked as it was read; a join that still fails says so, not a panic.
-    let joined = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| index.join(whole)))
+    let joined = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| index.join(whole, None)))
         .map_err(|panic| SavedError::Inconsistent(crate::review::panic_message(&*panic)))?;
     let mut found = joined;
     found.extend(standing);

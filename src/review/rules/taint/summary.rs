@@ -879,6 +879,9 @@ pub(crate) enum Open<'a> {
     /// From parameters and results too; with the free walks, only through the functions that
     /// hold a role of the rule.
     From(Option<&'a FreeWalks>),
+    /// From parameters and results only, as [`Open::From`]: the walk from the sources was made
+    /// before (with [`Open::No`]), and its edges come first.
+    Rest(Option<&'a FreeWalks>),
 }
 
 /// Walks `root` for one rule's `roles` (empty roles: the edges every rule without roles in the
@@ -918,7 +921,7 @@ pub(crate) fn summarize(
         )
     };
     // From the rule's sources.
-    if !roles.sources.is_empty() {
+    if !roles.sources.is_empty() && !matches!(open, Open::Rest(_)) {
         let (flows, complete) = run(&extended, false, None);
         summary.complete &= complete;
         for flow in flows {
@@ -940,7 +943,7 @@ pub(crate) fn summarize(
     // From parameters, through the calls the engine knows; then from the results of calls,
     // which the join decides (apart, so that a parameter handed to a call does not hide that
     // call's own result).
-    if let Open::From(free) = open {
+    if let Open::From(free) | Open::Rest(free) = open {
         // With the free walks, only the functions that hold a role of the rule are walked
         // again; the others' flows are the free walks'.
         let [by_parameters, by_results] = open_walks(roles, shape);

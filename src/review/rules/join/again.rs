@@ -1,0 +1,251 @@
+//! Summaries made on demand. A scan's first pass summarizes each file with the walks from its
+//! rules' sources alone, and its shape (see [`CompiledRules::run_lazily`]): the walks from every
+//! parameter and every call's result, which cost more than the rest of the rules together, are
+//! left out. The join then reads again, parses and summarizes whole only the files its walks go
+//! into, a few in a thousand on most trees.
+//!
+//! It does so in rounds. Each rule walks from the sources through every place (not only those
+//! leading to a sink a finding is ready for: a file of the first pass has no finding ready), and
+//! the open walk goes back from the sinks the pending matches ask about; every file of the first
+//! pass whose edges either asks for is noted, and the noted files are made whole, on every
+//! worker at once. A rule that noted none is done: it went into no file of the first pass, so
+//! what the others' files become changes nothing of its walks. A round that notes nothing ends
+//! it. Then every edge the join's own walks read was made whole, as in a scan that summarized
+//! every file whole, so they find what that scan finds: its walk from the sources goes through
+//! places its walk through every place reached, and the sinks a finding would be ready for in a
+//! file still of the first pass are reached by no walk. Files with a match the first pass could
+//! not judge are made whole first; each such match then stands, waits or is dropped as it does
+//! in that scan.
+//!
+//! A file that changed since it was read, or can no longer be read, parsed or walked to the end,
+//! keeps its first pass's edges, and its matches that wait stand: no pending match of the scan
+//! is closed then.
+//!
+//! [`CompiledRules::run_lazily`]: crate::review::rules::engine::CompiledRules::run_lazily
+
+use std::collections::{BTreeSet, HashSet};
+use std::ops::Range;
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+
+use super::{FileRecord, Graph, Index, Linked, Node, Numbers};
+use crate::lang::Language;
+use crate::model::{Finding, Joined};
+use crate::review::rules::taint::summary::Origin;
+
+/// Where to read again a file summarized in a first pass.
+#[derive(Debug)]
+pub(crate) struct Reread {
+    pub(crate) path: PathBuf,
+    pub(crate) language: Language,
+    /// The hash of its text (see [`hash`]): a file that changed since is not taken.
+    pub(crate) hash: u64,
+    /// Its superseded pattern matches that wait only because the first pass could not judge
+    /// them: (rule, the bytes reported).
+    pub(crate) waiting: Vec<(usize, Range<usize>)>,
+}
+
+/// A file summarized whole, and those of its matches that waited in the first pass and stand
+/// alone once it is.
+pub(crate) struct Loaded {
+    pub(crate) record: FileRecord,
+    pub(crate) standing: Vec<Finding>,
+}
+
+/// Summarizes whole a file of the first pass, given its record; an error says why it could not.
+pub(crate) type Loader<'l> = &'l (dyn Fn(&FileRecord) -> Result<Loaded, String> + Sync);
+
+/// The hash a [`Reread`] keeps of a file's text.
+pub(crate) fn hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    text.hash(&mut hasher);
+    hasher.finish()
+}
+
+impl Index {
+    /// Makes whole, with `loader`, the summaries of the files of the first pass that the join's
+    /// walks go into (see the module's documentation); the matches that waited and stand.
+    pub(super) fn read_again(
+        &mut self,
+        whole: bool,
+        loader: Loader<'_>,
+        links: &Linked<'_>,
+    ) -> Vec<Joined> {
+        let mut standing = Vec::new();
+        let mut wanted: Vec<usize> = (self.files.iter().enumerate())
+            .filter(|(_, file)| file.reread.as_ref().is_some_and(|r| !r.waiting.is_empty()))
+            .map(|(f, _)| f)
+            .collect();
+        let mut rules: Vec<usize> = (self.files.iter())
+            .flat_map(|file| file.by_rule.keys().copied())
+            .collect::<BTreeSet<usize>>()
+            .into_iter()
+            .collect();
+        loop {
+            standing.extend(self.load(&wanted, loader));
+            if self.files.iter().all(|file| file.reread.is_none()) {
+                break;
+            }
+            let numbers = Numbers::new(&self.files, links.fields.readers.len());
+            let asked: HashSet<usize> = (self.files.iter())
+                .flat_map(|file| file.pending.iter().flat_map(|p| &p.sinks))
+                .map(|(rule, _)| *rule)
+                .collect();
+            let this = &*self;
+            rules.retain(|rule| !this.shed.contains(rule));
+            let noted: Vec<(usize, BTreeSet<usize>)> = rules
+                .par_iter()
+                .map(|&rule| {
+                    let open = whole && asked.contains(&rule);
+                    (rule, this.noted_by(rule, open, links, &numbers))
+                })
+                .collect();
+            rules = (noted.iter())
+                .filter(|(_, files)| !files.is_empty())
+                .map(|(rule, _)| *rule)
+                .collect();
+            let noted: BTreeSet<usize> = noted.into_iter().flat_map(|(_, files)| files).collect();
+            if noted.is_empty() {
+                break;
+            }
+            wanted = noted.into_iter().collect();
+        }
+        standing
+    }
+
+    /// The files of the first pass whose edges `rule`'s walks ask for: the walk from the
+    /// sources through every place, and with `open` the open walk through what leads to the
+    /// sinks pending matches ask about.
+    fn noted_by(
+        &self,
+        rule: usize,
+        open: bool,
+        links: &Linked<'_>,
+        numbers: &Numbers,
+    ) -> BTreeSet<usize> {
+        let graph = Graph::new(
+            self,
+            rule,
+            links.callees,
+            links.callers,
+            links.fields,
+            numbers,
+        );
+        let sources =
+            (self.files.iter()).any(|file| file.edges_from(rule, Origin::Source).next().is_some());
+        if sources {
+            // Through what leads to a sink a finding is ready for, or into a file of the first
+            // pass (where one may be): its parameters, its calls' results, the fields it names.
+            let mut ends: Vec<Node> = Vec::new();
+            let numbered = |node: &Node| graph.places.number(*node).is_some();
+            for (f, file) in self.files.iter().enumerate() {
+                // The arguments of calls into such a file: a parameter past those its function
+                // names has no number yet there (see [`Graph::number`]).
+                for c in 0..file.kept_calls.len() {
+                    let mut callees = links.callees.get(f, c);
+                    if callees.any(|(g, _)| self.files[g].reread.is_some()) {
+                        let arguments = (0..).map(|p| Node::Argument(f, c, p));
+                        ends.extend(arguments.take_while(numbered));
+                    }
+                }
+                if file.reread.is_none() {
+                    let ready = file.sinks.keys().filter(|(ready, _)| *ready == rule);
+                    let ready = ready.filter_map(|(_, range)| graph.sink_numbers[f].get(range));
+                    ends.extend(ready.map(|number| Node::Sink(f, *number)));
+                    continue;
+                }
+                for (k, function) in file.functions.iter().enumerate() {
+                    ends.extend((0..function.parameters).map(|p| Node::Parameter(f, k, p)));
+                }
+                ends.extend((0..file.kept_calls.len()).map(|c| Node::Result(f, c)));
+                ends.extend((links.fields.ids[f].iter()).map(|id| Node::Field(*id)));
+            }
+            // Going back notes nothing: only what the walk itself reads of a file is wanted.
+            graph.noting.set(false);
+            let leading = graph.leading_to(ends.into_iter());
+            graph.noting.set(true);
+            if let Some(leading) = leading {
+                graph.propagate(false, leading);
+            }
+        }
+        if open {
+            let asked = self.files.iter().enumerate().flat_map(|(f, file)| {
+                let asked = file.pending.iter().flat_map(|p| &p.sinks);
+                let asked = asked.filter(|(asked, _)| *asked == rule);
+                asked.map(move |(_, range)| (f, range))
+            });
+            if let Some(leading) = graph.sinks(asked) {
+                graph.propagate(true, leading);
+            }
+        }
+        graph.noted.into_inner()
+    }
+
+    /// Summarizes whole the files numbered `wanted`, on every worker at once, in place of their
+    /// first pass's; the matches that waited and stand.
+    fn load(&mut self, wanted: &[usize], loader: Loader<'_>) -> Vec<Joined> {
+        let files = &self.files;
+        let loaded: Vec<(usize, Result<Loaded, String>)> =
+            wanted.par_iter().map(|&f| (f, loader(&files[f]))).collect();
+        let mut standing = Vec::new();
+        for (f, loaded) in loaded {
+            let taken = match loaded {
+                Ok(Loaded { record, standing }) => self.replace(f, record).then_some(standing),
+                Err(_) => None,
+            };
+            match taken {
+                Some(found) => {
+                    let uri = &self.files[f].uri;
+                    standing.extend(found.into_iter().map(|finding| Joined {
+                        finding,
+                        uri: uri.clone(),
+                    }));
+                }
+                None => {
+                    self.files[f].reread = None;
+                    self.unread = true;
+                }
+            }
+        }
+        standing
+    }
+
+    /// Puts `whole`, file `f`'s summaries made whole, in place of its first pass's, keeping
+    /// what both have alike (its functions, calls and fields); `false` when it does not fit
+    /// under the bound on edges, or is not of the same shape (its text changed in between).
+    fn replace(&mut self, f: usize, mut whole: FileRecord) -> bool {
+        let first = &self.files[f];
+        let alike = whole.functions.len() == first.functions.len()
+            && whole.calls.len() == first.kept_calls.len()
+            && whole.fields.len() == first.fields.len();
+        if !alike {
+            return false;
+        }
+        // The first pass's own edges counted out.
+        for (rule, record) in &first.by_rule {
+            if let Some(held) = self.held.get_mut(rule) {
+                *held -= record.edges.len();
+            }
+        }
+        self.edges -= first.edge_count();
+        if !self.fit(&mut whole) {
+            self.full = true;
+            let first = &self.files[f];
+            for (rule, record) in &first.by_rule {
+                *self.held.entry(*rule).or_default() += record.edges.len();
+            }
+            self.edges += first.edge_count();
+            return false;
+        }
+        let first = &mut self.files[f];
+        whole.kept_calls = std::mem::take(&mut first.kept_calls);
+        whole.calls = Vec::new();
+        whole.functions = std::mem::take(&mut first.functions);
+        whole.fields = std::mem::take(&mut first.fields);
+        whole.reread = None;
+        *first = whole;
+        true
+    }
+}
