@@ -390,8 +390,8 @@ impl CompiledRules {
     /// [`CompiledRules::run_with_summaries`], with only the summaries a first pass over the
     /// tree needs: the file's shape and the edges from each rule's sources. No walk from a
     /// parameter or a call's result is made, so no sink is known to wait for the join: every
-    /// match of a superseded pattern rule on a sink no source reached waits (see
-    /// [`RuleMatch::deferred`]). The join makes the rest (with
+    /// match of a superseded pattern rule on a sink no source reached waits, where the rule's
+    /// walk from its sources ran to the end (see [`RuleMatch::deferred`]). The join makes the rest (with
     /// [`CompiledRules::run_with_summaries`]) for the few files it goes into, and for those
     /// with a match that waits; the findings are those of that run over every file.
     pub(crate) fn run_lazily(&self, tree: &Tree, text: &str) -> FileMatches {

@@ -4,22 +4,22 @@
 //! left out. The join then reads again, parses and summarizes whole only the files its walks go
 //! into, a few in a thousand on most trees.
 //!
-//! It does so in rounds. Each rule walks from the sources through every place (not only those
-//! leading to a sink a finding is ready for: a file of the first pass has no finding ready), and
-//! the open walk goes back from the sinks the pending matches ask about; every file of the first
+//! It does so in rounds. Each rule walks from the sources through the places that lead to a sink
+//! a finding is ready for or into a file of the first pass (which has no finding ready yet): its
+//! parameters, its calls' results, the fields it names, the arguments of calls into it; and the
+//! open walk goes back from the sinks the pending matches ask about; every file of the first
 //! pass whose edges either asks for is noted, and the noted files are made whole, on every
 //! worker at once. A rule that noted none is done: it went into no file of the first pass, so
 //! what the others' files become changes nothing of its walks. A round that notes nothing ends
 //! it. Then every edge the join's own walks read was made whole, as in a scan that summarized
-//! every file whole, so they find what that scan finds: its walk from the sources goes through
-//! places its walk through every place reached, and the sinks a finding would be ready for in a
-//! file still of the first pass are reached by no walk. Files with a match the first pass could
+//! every file whole, so they find what that scan finds: a walk that reached a sink in a file
+//! still of the first pass would have gone into that file, which no walk did. Files with a match the first pass could
 //! not judge are made whole first; each such match then stands, waits or is dropped as it does
 //! in that scan.
 //!
 //! A file that changed since it was read, or can no longer be read, parsed or walked to the end,
-//! keeps its first pass's edges, and its matches that wait stand: no pending match of the scan
-//! is closed then.
+//! is taken as one whose walks hit their limits: its summaries say nothing (a walk stops there),
+//! and its matches that waited stand.
 //!
 //! [`CompiledRules::run_lazily`]: crate::review::rules::engine::CompiledRules::run_lazily
 
@@ -29,7 +29,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use super::{FileRecord, Graph, Index, Linked, Node, Numbers};
+use super::{FileRecord, Graph, Index, Linked, Node, Numbers, Pending};
 use crate::lang::Language;
 use crate::model::{Finding, Joined};
 use crate::review::rules::taint::summary::Origin;
@@ -116,8 +116,8 @@ impl Index {
     }
 
     /// The files of the first pass whose edges `rule`'s walks ask for: the walk from the
-    /// sources through every place, and with `open` the open walk through what leads to the
-    /// sinks pending matches ask about.
+    /// sources through what leads to a ready sink or into such a file, and with `open` the open
+    /// walk through what leads to the sinks pending matches ask about.
     fn noted_by(
         &self,
         rule: usize,
@@ -184,32 +184,58 @@ impl Index {
     }
 
     /// Summarizes whole the files numbered `wanted`, on every worker at once, in place of their
-    /// first pass's; the matches that waited and stand.
+    /// first pass's; the matches that waited and stand. A few files at a time: each is in the
+    /// index (its steps spilled, its edges counted) before more are read, so what a round reads
+    /// is not all in memory at once.
     fn load(&mut self, wanted: &[usize], loader: Loader<'_>) -> Vec<Joined> {
-        let files = &self.files;
-        let loaded: Vec<(usize, Result<Loaded, String>)> =
-            wanted.par_iter().map(|&f| (f, loader(&files[f]))).collect();
+        let batch = 2 * rayon::current_num_threads().max(1);
         let mut standing = Vec::new();
-        for (f, loaded) in loaded {
-            let taken = match loaded {
-                Ok(Loaded { record, standing }) => self.replace(f, record).then_some(standing),
-                Err(_) => None,
-            };
-            match taken {
-                Some(found) => {
-                    let uri = &self.files[f].uri;
-                    standing.extend(found.into_iter().map(|finding| Joined {
-                        finding,
-                        uri: uri.clone(),
-                    }));
-                }
-                None => {
-                    self.files[f].reread = None;
-                    self.unread = true;
-                }
+        for wanted in wanted.chunks(batch) {
+            let files = &self.files;
+            let loaded: Vec<(usize, Result<Loaded, String>)> =
+                wanted.par_iter().map(|&f| (f, loader(&files[f]))).collect();
+            for (f, loaded) in loaded {
+                let found = match loaded {
+                    Ok(Loaded { record, standing }) => match self.replace(f, record) {
+                        true => standing,
+                        false => self.give_up(f),
+                    },
+                    Err(_) => self.give_up(f),
+                };
+                let uri = &self.files[f].uri;
+                standing.extend(found.into_iter().map(|finding| Joined {
+                    finding,
+                    uri: uri.clone(),
+                }));
             }
         }
         standing
+    }
+
+    /// File `f` could not be summarized whole (see the module's documentation): it is taken as
+    /// one whose walks did not run to the end, whose summaries say nothing (a walk stops there,
+    /// as at any file whose walks hit their limits), and its matches that waited stand; those
+    /// are given back.
+    fn give_up(&mut self, f: usize) -> Vec<Finding> {
+        let rules: Vec<usize> = self.files[f].by_rule.keys().copied().collect();
+        for rule in rules {
+            if let Some(held) = self.held.get_mut(&rule) {
+                *held -= self.files[f].by_rule[&rule].edges.len();
+            }
+        }
+        let file = &mut self.files[f];
+        self.edges -= file.edge_count();
+        for record in file.by_rule.values_mut() {
+            record.edges = Vec::new();
+            record.complete = false;
+        }
+        file.shared = None;
+        file.reread = None;
+        let (waiting, lent): (Vec<Pending>, Vec<Pending>) = std::mem::take(&mut file.pending)
+            .into_iter()
+            .partition(|pending| !pending.sinks.is_empty());
+        file.pending = lent;
+        waiting.into_iter().map(|pending| pending.finding).collect()
     }
 
     /// Puts `whole`, file `f`'s summaries made whole, in place of its first pass's, keeping
