@@ -660,10 +660,8 @@ impl CompiledRules {
             // than once it is read and parsed again.
             let mut lazy = lazy;
             let leaves = |walk: &RuleWalk| {
-                let edges = walk.edges.iter().flat_map(|e| &e.edges);
-                edges
-                    .into_iter()
-                    .any(|edge| edge.from == summary::Origin::Source)
+                let mut edges = walk.edges.iter().flat_map(|e| &e.edges);
+                edges.any(|edge| edge.from == summary::Origin::Source)
             };
             let whole_now = (shape.as_ref().filter(|_| !cut_short), &table);
             if let (Some(shape), Some(table)) = whole_now {

@@ -553,10 +553,7 @@ impl Index {
         loop {
             let count = file.edge_count();
             if self.edges + count <= MAX_EDGES {
-                for (rule, record) in &file.by_rule {
-                    *self.held.entry(*rule).or_default() += record.edges.len();
-                }
-                self.edges += count;
+                self.count_in(file);
                 file.kept = self.spill.keep(&std::mem::take(&mut file.steps));
                 // Sorted by where they start, each node's edges are found by a binary search:
                 // the join indexes no edge of its own (a stable sort: the file's order stays).
@@ -587,6 +584,26 @@ impl Index {
             }
             shed_from(file, rule);
         }
+    }
+
+    /// Counts `file`'s edges in the index's: all of them, and each rule's own.
+    fn count_in(&mut self, file: &FileRecord) {
+        for (rule, record) in &file.by_rule {
+            *self.held.entry(*rule).or_default() += record.edges.len();
+        }
+        self.edges += file.edge_count();
+    }
+
+    /// Counts the edges of the index's file `f` out of the index's (see [`Index::count_in`]); a
+    /// rule given up holds none.
+    fn count_out(&mut self, f: usize) {
+        let file = &self.files[f];
+        for (rule, record) in &file.by_rule {
+            if let Some(held) = self.held.get_mut(rule) {
+                *held -= record.edges.len();
+            }
+        }
+        self.edges -= file.edge_count();
     }
 
     /// Joins every summary: the flows across functions, and the pending matches that stand.
@@ -640,7 +657,7 @@ impl Index {
             .map(|&rule| {
                 let mut out = Vec::new();
                 let mut open_sinks = Vec::new();
-                let graph = Graph::new(this, rule, &callees, &callers, &fields, &numbers);
+                let graph = Graph::new(this, rule, &links, &numbers);
                 // The walk from the sources goes only through the places that lead to a sink
                 // some file has a finding ready for: no other sink is reported.
                 let ready = this.files.iter().enumerate().flat_map(|(f, file)| {
@@ -1186,14 +1203,7 @@ impl Frontier {
 }
 
 impl<'a> Graph<'a> {
-    fn new(
-        index: &'a Index,
-        rule: usize,
-        callees: &'a Links,
-        callers: &'a Links,
-        fields: &'a Fields,
-        numbers: &'a Numbers,
-    ) -> Graph<'a> {
+    fn new(index: &'a Index, rule: usize, links: &Linked<'a>, numbers: &'a Numbers) -> Graph<'a> {
         let mut sink_ranges = Vec::new();
         let mut sink_numbers = Vec::new();
         for file in &index.files {
@@ -1223,11 +1233,11 @@ impl<'a> Graph<'a> {
         Graph {
             index,
             rule,
-            callees,
-            callers,
+            callees: links.callees,
+            callers: links.callers,
             sink_ranges,
             sink_numbers,
-            fields,
+            fields: links.fields,
             places,
             noted: Default::default(),
             noting: std::cell::Cell::new(true),
@@ -1288,10 +1298,8 @@ impl<'a> Graph<'a> {
                 self.read(f);
             }
             for edge in sources {
-                if edge.from() == Origin::Source {
-                    let start = (self.target(f, &edge.to()), origin);
-                    self.reach(&mut frontier, start, NOWHERE, (narrow(f), edge.steps), 0);
-                }
+                let start = (self.target(f, &edge.to()), origin);
+                self.reach(&mut frontier, start, NOWHERE, (narrow(f), edge.steps), 0);
             }
             if open {
                 // A value handed over by address may have been filled by calls not followed.
@@ -2067,7 +2075,12 @@ mod tests {
         let fields = index.fields();
         let numbers = Numbers::new(&index.files, fields.readers.len());
         let callers = callees.inverted(index.files.iter().map(|file| file.functions.len()));
-        let graph = Graph::new(&index, 0, &callees, &callers, &fields, &numbers);
+        let links = Linked {
+            callees: &callees,
+            callers: &callers,
+            fields: &fields,
+        };
+        let graph = Graph::new(&index, 0, &links, &numbers);
         let places = graph.places.sinks.end() as usize;
         let everywhere = graph.everywhere();
         let tainted = graph.propagate(false, everywhere.clone()).reached;

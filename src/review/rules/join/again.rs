@@ -29,7 +29,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use super::{FileRecord, Graph, Index, Linked, Node, Numbers, Pending};
+use super::{shed_from, FileRecord, Graph, Index, Linked, Node, Numbers, Pending};
 use crate::lang::Language;
 use crate::model::{Finding, Joined};
 use crate::review::rules::taint::summary::Origin;
@@ -125,14 +125,7 @@ impl Index {
         links: &Linked<'_>,
         numbers: &Numbers,
     ) -> BTreeSet<usize> {
-        let graph = Graph::new(
-            self,
-            rule,
-            links.callees,
-            links.callers,
-            links.fields,
-            numbers,
-        );
+        let graph = Graph::new(self, rule, links, numbers);
         let sources =
             (self.files.iter()).any(|file| file.edges_from(rule, Origin::Source).next().is_some());
         if sources {
@@ -217,17 +210,11 @@ impl Index {
     /// as at any file whose walks hit their limits), and its matches that waited stand; those
     /// are given back.
     fn give_up(&mut self, f: usize) -> Vec<Finding> {
-        let rules: Vec<usize> = self.files[f].by_rule.keys().copied().collect();
-        for rule in rules {
-            if let Some(held) = self.held.get_mut(&rule) {
-                *held -= self.files[f].by_rule[&rule].edges.len();
-            }
-        }
+        self.count_out(f);
         let file = &mut self.files[f];
-        self.edges -= file.edge_count();
-        for record in file.by_rule.values_mut() {
-            record.edges = Vec::new();
-            record.complete = false;
+        let rules: Vec<usize> = file.by_rule.keys().copied().collect();
+        for rule in rules {
+            shed_from(file, rule);
         }
         file.shared = None;
         file.reread = None;
@@ -249,20 +236,13 @@ impl Index {
         if !alike {
             return false;
         }
-        // The first pass's own edges counted out.
-        for (rule, record) in &first.by_rule {
-            if let Some(held) = self.held.get_mut(rule) {
-                *held -= record.edges.len();
-            }
-        }
-        self.edges -= first.edge_count();
+        // The first pass's edges counted out, and in again if the whole ones do not fit.
+        self.count_out(f);
         if !self.fit(&mut whole) {
             self.full = true;
-            let first = &self.files[f];
-            for (rule, record) in &first.by_rule {
-                *self.held.entry(*rule).or_default() += record.edges.len();
-            }
-            self.edges += first.edge_count();
+            let first = std::mem::take(&mut self.files[f]);
+            self.count_in(&first);
+            self.files[f] = first;
             return false;
         }
         let first = &mut self.files[f];
