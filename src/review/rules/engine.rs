@@ -561,8 +561,16 @@ impl CompiledRules {
         // What the taint engine does with the file (its shape, its declarations, the walks)
         // asks for nodes' children again and again: found once for it all, and looked up on
         // every thread that works on the file (within the table).
-        let table = ((summaries || !taint_roles.is_empty()) && taint::supports(self.language))
-            .then(|| Nodes::of(tree.root_node()));
+        // A first pass walks only from the rules' sources: where no rule has one, no rule walks
+        // the file, and the walks' table and declarations are not made (the shape is found from
+        // the tree).
+        let walks = !lazy
+            || taint_roles
+                .values()
+                .any(|r| !r.sources.is_empty() || r.extent.is_some());
+        let table =
+            (walks && (summaries || !taint_roles.is_empty()) && taint::supports(self.language))
+                .then(|| Nodes::of(tree.root_node()));
         // With summaries, each rule's walks also give the edges of the file's functions.
         let shape = nodes::within(table.as_ref(), || {
             summaries
@@ -579,7 +587,7 @@ impl CompiledRules {
         let cut_short = timed_out || exceeded;
         // The file's declarations, found once for all its walks (the free walks' too, which
         // summarize a file where no rule has a role).
-        let declared = if taint_roles.is_empty() && shape.is_none() {
+        let declared = if !walks || (taint_roles.is_empty() && shape.is_none()) {
             None
         } else {
             nodes::within(table.as_ref(), || {

@@ -1068,11 +1068,35 @@ pub(super) fn no_return<'t>(
 }
 
 /// Per range of `sorted` (by start, then end): the outermost node with exactly its bytes, and the
-/// range of the innermost function value or declaration around it. One pass from the top that
-/// enters only the nodes holding one (asking a node for its parent walks down from the root
-/// again).
+/// range of the innermost function value or declaration around it. Within a table of the file's
+/// nodes, each is found by going down from the root to it; otherwise (or where the table cannot
+/// say) by one pass from the top that enters only the nodes holding one (asking a node for its
+/// parent walks down from the root again).
 pub(super) fn outer_nodes(root: Node<'_>, syntax: &Syntax, sorted: &[Range<usize>]) -> SinkNodes {
+    let is_function = |node: &Node<'_>| {
+        let kind = node.kind_name();
+        syntax.lambdas.contains(&kind) || syntax.declarations.contains(&kind)
+    };
     let mut found = SinkNodes::default();
+    let mut rest = Vec::new();
+    for range in sorted {
+        if root.byte_range() == *range {
+            found.insert(range.clone(), (root.id(), None));
+            continue;
+        }
+        match crate::lang::nodes::path_below(root, range) {
+            Some(path) => {
+                let (node, above) = path.split_last().expect("a path ends at its node");
+                let function = above.iter().rev().find(|n| is_function(n));
+                found.insert(range.clone(), (node.id(), function.map(Node::byte_range)));
+            }
+            None => rest.push(range.clone()),
+        }
+    }
+    if rest.is_empty() {
+        return found;
+    }
+    let sorted = &rest[..];
     let mut stack: Vec<(Node<'_>, Option<Range<usize>>)> = vec![(root, None)];
     while let Some((node, function)) = stack.pop() {
         let range = node.byte_range();
@@ -1087,8 +1111,7 @@ pub(super) fn outer_nodes(root: Node<'_>, syntax: &Syntax, sorted: &[Range<usize
                 .entry(range)
                 .or_insert_with(|| (node.id(), function.clone()));
         }
-        let kind = node.kind_name();
-        let inner = if syntax.lambdas.contains(&kind) || syntax.declarations.contains(&kind) {
+        let inner = if is_function(&node) {
             Some(node.byte_range())
         } else {
             function
@@ -1656,5 +1679,50 @@ mod tests {
         let (_, complete) = deep_program.run(true, Limits::DEFAULT);
         assert!(!complete);
         assert_eq!(deep_program.open(), [deep.as_str(), "'ls'"]);
+    }
+
+    /// Over every rule test file, for every node's range at once: the nodes and functions found
+    /// by going down within the file's table are those of the pass over the tree.
+    #[test]
+    fn outer_nodes_within_a_table_are_those_of_the_pass_over_the_tree() {
+        let queries = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("queries");
+        let mut files: Vec<_> = std::fs::read_dir(&queries)
+            .expect("the rule pack")
+            .flat_map(|dir| std::fs::read_dir(dir.expect("a language").path()).expect("its files"))
+            .map(|entry| entry.expect("a file").path())
+            .collect();
+        files.sort();
+        let mut checked = 0;
+        for path in files {
+            let Some(language) = crate::lang::Language::from_extension(&path) else {
+                continue;
+            };
+            let (Some(grammar), Some(syntax)) = (language.grammar(), super::lang::syntax(language))
+            else {
+                continue;
+            };
+            let text = std::fs::read_to_string(&path).expect("a test file");
+            let mut parser = tree_sitter::Parser::new();
+            parser.set_language(&grammar).expect("the grammar loads");
+            let tree = parser.parse(&text, None).expect("it parses");
+            let root = tree.root_node();
+            let mut ranges = Vec::new();
+            let mut stack = vec![root];
+            while let Some(node) = stack.pop() {
+                ranges.push(node.byte_range());
+                let mut cursor = node.walk();
+                stack.extend(node.children(&mut cursor));
+            }
+            ranges.sort_by_key(|r| (r.start, r.end));
+            ranges.dedup();
+            let by_tree = super::outer_nodes(root, syntax, &ranges);
+            let table = crate::lang::nodes::Nodes::of(root);
+            let by_table = crate::lang::nodes::within(Some(&table), || {
+                super::outer_nodes(root, syntax, &ranges)
+            });
+            assert_eq!(by_tree, by_table, "{}", path.display());
+            checked += ranges.len();
+        }
+        assert!(checked > 100_000, "only {checked} ranges checked");
     }
 }
