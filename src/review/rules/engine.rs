@@ -389,11 +389,12 @@ impl CompiledRules {
 
     /// [`CompiledRules::run_with_summaries`], with only the summaries a first pass over the
     /// tree needs: the file's shape and the edges from each rule's sources. No walk from a
-    /// parameter or a call's result is made, so no sink is known to wait for the join: every
-    /// match of a superseded pattern rule on a sink no source reached waits, where the rule's
-    /// walk from its sources ran to the end (see [`RuleMatch::deferred`]). The join makes the rest (with
-    /// [`CompiledRules::run_with_summaries`]) for the few files it goes into, and for those
-    /// with a match that waits; the findings are those of that run over every file.
+    /// parameter or a call's result is made, so no sink is known to wait for the join. The
+    /// summaries are made whole in the same run where they are known to be needed: where a
+    /// source's value leaves a function, and where a superseded pattern rule matches a sink of
+    /// its taint rule (which only those walks can judge, see [`RuleMatch::deferred`]). The
+    /// join makes the rest (with [`CompiledRules::run_with_summaries`]) for the few files it
+    /// goes into; the findings are those of that run over every file.
     pub(crate) fn run_lazily(&self, tree: &Tree, text: &str) -> FileMatches {
         self.run_planned(tree, text, None, Summaries::Lazy, None, Saving::All)
     }
@@ -564,7 +565,10 @@ impl CompiledRules {
         // A first pass walks only from the rules' sources: where no rule has one, no rule walks
         // the file, and the walks' table and declarations are not made (the shape is found from
         // the tree).
+        // A file with a match a first pass cannot judge is made whole in this run (below).
+        let waits = lazy && self.may_wait(&out, &taint_roles);
         let walks = !lazy
+            || waits
             || taint_roles
                 .values()
                 .any(|r| !r.sources.is_empty() || r.extent.is_some());
@@ -664,8 +668,9 @@ impl CompiledRules {
             // In the rules' order, as each rule's walk was taken back before.
             walked.sort_by_key(|(rule, _)| *rule);
             // A file whose sources' values leave its functions is one the join goes into from
-            // the start: its summaries are made whole now, the rest of the walks added, rather
-            // than once it is read and parsed again.
+            // the start, and one with a match that waits for the walks from its parameters is
+            // one it reads first: its summaries are made whole now, the rest of the walks
+            // added, rather than once it is read and parsed again.
             let mut lazy = lazy;
             let leaves = |walk: &RuleWalk| {
                 let mut edges = walk.edges.iter().flat_map(|e| &e.edges);
@@ -673,7 +678,7 @@ impl CompiledRules {
             };
             let whole_now = (shape.as_ref().filter(|_| !cut_short), &table);
             if let (Some(shape), Some(table)) = whole_now {
-                if lazy && walked.iter().any(|(_, walk)| leaves(walk)) {
+                if lazy && (waits || walked.iter().any(|(_, walk)| leaves(walk))) {
                     lazy = false;
                     free = self.free_walks(&taint_roles, shape, declared, table, text, &aliases);
                     walked.par_iter_mut().for_each(|(rule, walk)| {
@@ -1196,6 +1201,29 @@ impl CompiledRules {
     /// the pattern match, since its callers may pass anything. With summaries, a sink that a
     /// parameter or a call's result reaches waits for the join instead; in a first pass, which
     /// has not walked from them, every sink no source reached waits.
+    /// Whether a pattern match of `matches` may wait for the join in a first pass: it is
+    /// superseded by a taint rule with a sink on it, which only the walks from the file's
+    /// parameters and results can judge (see [`Self::drop_superseded`]). A rule about extents
+    /// judges its sinks alone, and one whose flows stay in their function has no summaries.
+    fn may_wait(
+        &self,
+        matches: &[RuleMatch],
+        roles: &std::collections::BTreeMap<usize, taint::Roles>,
+    ) -> bool {
+        matches.iter().any(|m| {
+            let Some(taint_rules) = self.superseded_by.get(&m.rule) else {
+                return false;
+            };
+            let span = &m.node_bytes;
+            taint_rules
+                .iter()
+                .filter(|rule| !self.function_reach.contains(*rule))
+                .filter_map(|rule| roles.get(rule))
+                .filter(|roles| roles.extent.is_none())
+                .any(|roles| (roles.sinks.iter()).any(|s| s.start < span.end && span.start < s.end))
+        })
+    }
+
     fn drop_superseded(
         &self,
         matches: &mut Vec<RuleMatch>,
@@ -1789,6 +1817,42 @@ mod differential {
         assert!(files > 150 && edges > 1000, "{files} files, {edges} edges");
         let together = timings.spent().together;
         assert!(together > 10, "{together} walks for several rules at once");
+    }
+
+    /// A first pass leaves as one only what it can judge: over every rule test file, the corpus
+    /// and our own sources, a file it leaves a first pass has no edge from a source that leaves
+    /// its functions and no match that a whole run would make wait for the join; a file it makes
+    /// whole has the matches, flows and summaries of a whole run.
+    #[test]
+    fn a_first_pass_makes_whole_at_once_what_it_cannot_judge() {
+        let set = RuleSet::builtin().unwrap();
+        let (mut first, mut whole, mut waiting) = (0, 0, 0);
+        each_source_file(
+            &set,
+            "SHARDSCAN_DIFFERENTIAL_TREES",
+            |path, compiled, tree, text| {
+                let lazy = compiled.run_lazily(tree, text);
+                let eager = compiled.run_with_summaries(tree, text);
+                let Some(facts) = lazy.facts.as_ref() else {
+                    return;
+                };
+                let waits = eager.matches.iter().any(|m| !m.deferred.is_empty());
+                if facts.first_pass {
+                    let mut edges = facts.by_rule.values().flat_map(|r| &r.edges);
+                    let leaves = edges.any(|e| e.from == super::summary::Origin::Source);
+                    assert!(!leaves && !waits, "{}", path.display());
+                    first += 1;
+                } else {
+                    waiting += usize::from(waits);
+                    whole += 1;
+                    assert!(seen(lazy) == seen(eager), "{}", path.display());
+                }
+            },
+        );
+        assert!(
+            first > 100 && whole > 50 && waiting > 10,
+            "{first} first passes, {whole} whole ({waiting} with a match that waits)"
+        );
     }
 
     /// Compiling the patterns of one structure once changes nothing: over every rule test file,

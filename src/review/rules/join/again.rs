@@ -13,9 +13,10 @@
 //! what the others' files become changes nothing of its walks. A round that notes nothing ends
 //! it. Then every edge the join's own walks read was made whole, as in a scan that summarized
 //! every file whole, so they find what that scan finds: a walk that reached a sink in a file
-//! still of the first pass would have gone into that file, which no walk did. Files with a match the first pass could
-//! not judge are made whole first; each such match then stands, waits or is dropped as it does
-//! in that scan.
+//! still of the first pass would have gone into that file, which no walk did. A file with a match
+//! the first pass could not judge is made whole first (the first pass makes it whole at once
+//! when it can, see [`CompiledRules::run_lazily`]); each such match then stands, waits or is
+//! dropped as it does in that scan.
 //!
 //! A file that changed since it was read, or can no longer be read, parsed or walked to the end,
 //! is taken as one whose walks hit their limits: its summaries say nothing (a walk stops there),
