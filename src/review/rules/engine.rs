@@ -1195,35 +1195,47 @@ fn superseders(set: &RuleSet, language: Language) -> std::collections::HashMap<u
 }
 
 impl CompiledRules {
-    /// Drops the matches of superseded pattern rules that lie on a sink of a taint rule
-    /// superseding them which no flow reached, and which holds no parameter of its function
-    /// either: the taint rule has judged the value there. A sink that holds a parameter keeps
-    /// the pattern match, since its callers may pass anything. With summaries, a sink that a
-    /// parameter or a call's result reaches waits for the join instead; in a first pass, which
-    /// has not walked from them, every sink no source reached waits.
-    /// Whether a pattern match of `matches` may wait for the join in a first pass: it is
-    /// superseded by a taint rule with a sink on it, which only the walks from the file's
-    /// parameters and results can judge (see [`Self::drop_superseded`]). A rule about extents
-    /// judges its sinks alone, and one whose flows stay in their function has no summaries.
+    /// The taint rules with roles in the file that judge the pattern match `m` (those that
+    /// supersede its rule), each with its roles and its sinks on the match; none when `m`'s rule
+    /// is superseded by none.
+    fn judging<'r>(
+        &'r self,
+        m: &RuleMatch,
+        roles: &'r std::collections::BTreeMap<usize, taint::Roles>,
+    ) -> impl Iterator<Item = (usize, &'r taint::Roles, Vec<&'r Range<usize>>)> + 'r {
+        let span = m.node_bytes.clone();
+        let superseding = self.superseded_by.get(&m.rule).into_iter().flatten();
+        superseding.filter_map(move |rule| {
+            let roles = roles.get(rule)?;
+            let sinks: Vec<&Range<usize>> = (roles.sinks.iter())
+                .filter(|s| s.start < span.end && span.start < s.end)
+                .collect();
+            (!sinks.is_empty()).then_some((*rule, roles, sinks))
+        })
+    }
+
+    /// Whether a pattern match of `matches` may wait for the join in a first pass: a taint rule
+    /// judges it that only the walks from the file's parameters and results can settle (see
+    /// [`Self::drop_superseded`]). A rule about extents judges its sinks alone, and one whose
+    /// flows stay in their function has no summaries.
     fn may_wait(
         &self,
         matches: &[RuleMatch],
         roles: &std::collections::BTreeMap<usize, taint::Roles>,
     ) -> bool {
         matches.iter().any(|m| {
-            let Some(taint_rules) = self.superseded_by.get(&m.rule) else {
-                return false;
-            };
-            let span = &m.node_bytes;
-            taint_rules
-                .iter()
-                .filter(|rule| !self.function_reach.contains(*rule))
-                .filter_map(|rule| roles.get(rule))
-                .filter(|roles| roles.extent.is_none())
-                .any(|roles| (roles.sinks.iter()).any(|s| s.start < span.end && span.start < s.end))
+            self.judging(m, roles).any(|(rule, roles, _)| {
+                roles.extent.is_none() && !self.function_reach.contains(&rule)
+            })
         })
     }
 
+    /// Drops the matches of superseded pattern rules that lie on a sink of a taint rule
+    /// superseding them which no flow reached, and which holds no parameter of its function
+    /// either: the taint rule has judged the value there. A sink that holds a parameter keeps
+    /// the pattern match, since its callers may pass anything. With summaries, a sink that a
+    /// parameter or a call's result reaches waits for the join instead; in a first pass, which
+    /// has not walked from them, every sink no source reached waits.
     fn drop_superseded(
         &self,
         matches: &mut Vec<RuleMatch>,
@@ -1244,29 +1256,14 @@ impl CompiledRules {
             .collect();
         let mut open: std::collections::HashMap<usize, RangeSet> = Default::default();
         matches.retain_mut(|m| {
-            let Some(taint_rules) = self.superseded_by.get(&m.rule) else {
-                return true;
-            };
-            let span = m.node_bytes.clone();
             // Dropped only when every superseding rule with a sink here judged it clean.
             let mut judged = false;
             let mut deferred = Vec::new();
-            for taint_rule in taint_rules {
-                let Some(roles) = roles.get(taint_rule) else {
-                    continue;
-                };
-                let sinks: Vec<&Range<usize>> = roles
-                    .sinks
-                    .iter()
-                    .filter(|s| s.start < span.end && span.start < s.end)
-                    .collect();
-                if sinks.is_empty() {
-                    continue;
-                }
+            for (taint_rule, roles, sinks) in self.judging(m, roles) {
                 let reaches = sinks
                     .iter()
-                    .any(|s| reached.contains(&(*taint_rule, (*s).clone())));
-                if let Some(fits) = judged_by.fits.get(taint_rule) {
+                    .any(|s| reached.contains(&(taint_rule, (*s).clone())));
+                if let Some(fits) = judged_by.fits.get(&taint_rule) {
                     // A rule about extents settles an access it found past an end (its own
                     // finding, with the sizes, stands for the match) or inside its buffer
                     // (nothing to report); one it could not judge keeps the match.
@@ -1281,7 +1278,7 @@ impl CompiledRules {
                 }
                 if let Some(summaries) = summaries {
                     // A sink that a parameter or a call's result reaches waits for the join.
-                    let Some(edges) = summaries.get(taint_rule).filter(|e| e.complete) else {
+                    let Some(edges) = summaries.get(&taint_rule).filter(|e| e.complete) else {
                         return true;
                     };
                     for sink in &sinks {
@@ -1291,13 +1288,13 @@ impl CompiledRules {
                                 |edge| matches!(&edge.to, summary::Target::Sink(s) if s == *sink),
                             );
                         if waits {
-                            deferred.push((*taint_rule, (*sink).clone()));
+                            deferred.push((taint_rule, (*sink).clone()));
                         }
                     }
                     judged = true;
                     continue;
                 }
-                let open = open.entry(*taint_rule).or_insert_with(|| {
+                let open = open.entry(taint_rule).or_insert_with(|| {
                     taint::open_sinks(self.language, tree.root_node(), text, aliases, roles)
                 });
                 if sinks.iter().any(|s| open.contains(*s)) {
@@ -1840,7 +1837,15 @@ mod differential {
                 if facts.first_pass {
                     let mut edges = facts.by_rule.values().flat_map(|r| &r.edges);
                     let leaves = edges.any(|e| e.from == super::summary::Origin::Source);
-                    assert!(!leaves && !waits, "{}", path.display());
+                    // Nothing waits for the join's round of waiting matches, and nothing a
+                    // whole run would make wait was missed: the matches are the whole run's.
+                    let waiting = lazy.matches.iter().any(|m| !m.deferred.is_empty());
+                    let matches = format!("{:?}", lazy.matches) == format!("{:?}", eager.matches);
+                    assert!(
+                        !leaves && !waiting && !waits && matches,
+                        "{}",
+                        path.display()
+                    );
                     first += 1;
                 } else {
                     waiting += usize::from(waits);

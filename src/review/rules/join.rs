@@ -2255,10 +2255,11 @@ mod tests {
         made
     }
 
-    /// [`reporting`]'s file as a first pass summarizes it (see [`again`]): where its sources'
-    /// values leave its functions it is whole already; otherwise it has no edges (a made-up
-    /// file's edges from sources are the only ones that may leave), no finding ready, and its
-    /// pending matches wait.
+    /// [`reporting`]'s file as a first pass that cannot make whole at once a file with a match
+    /// that waits summarizes it (see [`again`]): where its sources' values leave its functions
+    /// it is whole already; otherwise it has no edges (a made-up file's edges from sources are
+    /// the only ones that may leave), no finding ready, and its pending matches wait, for the
+    /// join's first round.
     fn first_pass(mut whole: FileRecord) -> FileRecord {
         if whole.edges(0).any(|edge| edge.from() == Origin::Source) {
             return whole;

@@ -194,7 +194,7 @@ pub(crate) fn declared(
     let mut inside_until = 0;
     found.retain(|node| {
         let kind = node.kind_name();
-        let is_function = syntax.declarations.contains(&kind) || syntax.lambdas.contains(&kind);
+        let is_function = syntax.is_function(kind);
         if syntax.declarations.contains(&kind) {
             inside_until = inside_until.max(node.end_byte());
         }

@@ -64,6 +64,13 @@ pub(super) struct Syntax {
     pub(super) answers: &'static [&'static str],
 }
 
+impl Syntax {
+    /// Whether a node of `kind` is a function: a declaration or a function value.
+    pub(super) fn is_function(&self, kind: &str) -> bool {
+        self.declarations.contains(&kind) || self.lambdas.contains(&kind)
+    }
+}
+
 /// A container literal's entries: each value under its constant key or position, if known.
 pub(super) type Entries<'t> = Vec<(Option<String>, Node<'t>)>;
 
