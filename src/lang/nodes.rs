@@ -310,9 +310,22 @@ pub(crate) fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
     })
 }
 
+/// Every file of the rule pack (`queries/<language>/`), its rules' test files among them, in
+/// order: for tests that go over the pack's own examples in every language the rules cover.
+#[cfg(test)]
+pub(crate) fn rule_test_files() -> Vec<std::path::PathBuf> {
+    let queries = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("queries");
+    let mut files: Vec<_> = std::fs::read_dir(&queries)
+        .expect("the rule pack")
+        .flat_map(|dir| std::fs::read_dir(dir.expect("a language").path()).expect("its files"))
+        .map(|entry| entry.expect("a file").path())
+        .collect();
+    files.sort();
+    files
+}
+
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
 
     use super::*;
     use crate::lang::Language;
@@ -321,13 +334,7 @@ mod tests {
     /// rules cover), named or not, the table gives the children the tree does.
     #[test]
     fn answers_as_the_tree_does() {
-        let queries = Path::new(env!("CARGO_MANIFEST_DIR")).join("queries");
-        let mut files: Vec<_> = std::fs::read_dir(&queries)
-            .expect("the rule pack")
-            .flat_map(|dir| std::fs::read_dir(dir.expect("a language").path()).expect("its files"))
-            .map(|entry| entry.expect("a file").path())
-            .collect();
-        files.sort();
+        let files = rule_test_files();
         let mut checked = std::collections::BTreeMap::<Language, usize>::new();
         let mut paths = std::collections::BTreeMap::<Language, usize>::new();
         for path in files {

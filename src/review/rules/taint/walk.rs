@@ -1691,15 +1691,8 @@ mod tests {
     /// answers for most of them.
     #[test]
     fn outer_nodes_within_a_table_are_those_of_the_pass_over_the_tree() {
-        let queries = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("queries");
-        let mut files: Vec<_> = std::fs::read_dir(&queries)
-            .expect("the rule pack")
-            .flat_map(|dir| std::fs::read_dir(dir.expect("a language").path()).expect("its files"))
-            .map(|entry| entry.expect("a file").path())
-            .collect();
-        files.sort();
         let (mut checked, mut answered) = (0, 0);
-        for path in files {
+        for path in crate::lang::nodes::rule_test_files() {
             let Some(language) = crate::lang::Language::from_extension(&path) else {
                 continue;
             };
