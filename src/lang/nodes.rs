@@ -326,7 +326,6 @@ pub(crate) fn rule_test_files() -> Vec<std::path::PathBuf> {
 
 #[cfg(test)]
 mod tests {
-
     use super::*;
     use crate::lang::Language;
 
