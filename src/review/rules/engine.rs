@@ -411,6 +411,23 @@ impl CompiledRules {
         )
     }
 
+    /// [`CompiledRules::run_lazily`], its time added to `timings`.
+    pub(crate) fn run_lazily_timed(
+        &self,
+        tree: &Tree,
+        text: &str,
+        timings: &Timings,
+    ) -> FileMatches {
+        self.run_planned(
+            tree,
+            text,
+            None,
+            Summaries::Lazy,
+            Some(timings),
+            Saving::All,
+        )
+    }
+
     /// What the prefilter would have the query walk in `tree`.
     #[cfg(test)]
     pub(super) fn plan<'tree>(&self, tree: &'tree Tree, text: &str) -> Plan<'tree> {
@@ -680,12 +697,15 @@ impl CompiledRules {
             if let (Some(shape), Some(table)) = whole_now {
                 if lazy && (waits || walked.iter().any(|(_, walk)| leaves(walk))) {
                     lazy = false;
+                    laps.lap(Phase::RuleWalks);
                     free = self.free_walks(&taint_roles, shape, declared, table, text, &aliases);
+                    laps.lap(Phase::FreeWalks);
                     walked.par_iter_mut().for_each(|(rule, walk)| {
                         let Some(edges) = walk.edges.as_mut().filter(|e| !e.shares) else {
                             return;
                         };
                         let roles = &taint_roles[rule];
+                        let started = timings.map(|_| Instant::now());
                         let rest = nodes::within(Some(table), || {
                             let free = free.get(&summary::flags(roles));
                             let open = summary::Open::Rest(free);
@@ -700,6 +720,10 @@ impl CompiledRules {
                                 open,
                             )
                         });
+                        // The rest of a rule's walks are its own time too.
+                        if let (Some(timings), Some(started)) = (timings, started) {
+                            timings.add_rules(&[*rule], started.elapsed(), false);
+                        }
                         edges.complete &= rest.complete;
                         if edges.complete {
                             edges.edges.extend(rest.edges);

@@ -386,13 +386,10 @@ impl RulesReviewer {
             "rules",
             || {
                 // A first pass, where the file can be read again for the join (not when the
-                // summaries are written out for a merge, which reads no file). C and C++ are
-                // summarized whole at once: their rules' sources (constants, allocations, what
-                // is read) are in most functions, and the join goes into most files (101 of
-                // libxml2's 195), which read again would cost the scan more than it saves.
+                // summaries are written out for a merge, which reads no file).
                 let lazy = self.saving.is_none()
                     && file.origin.is_some()
-                    && !matches!(file.language, Language::C | Language::Cpp);
+                    && summarized_lazily(file.language);
                 let mut matches = if lazy {
                     compiled.run_lazily(tree, &file.text)
                 } else {
@@ -639,6 +636,17 @@ pub(crate) fn enclosing_symbol(file: &SourceFile, node: tree_sitter::Node<'_>) -
     }
     names.reverse();
     (!names.is_empty()).then(|| names.join(" > "))
+}
+
+/// Whether a scan summarizes files of `language` in a first pass (see
+/// [`CompiledRules::run_lazily`]), where it can read them again for the join. C and C++ are
+/// summarized whole at once: their rules' sources (constants, allocations, what is read) are in
+/// most functions, and the join goes into most files (101 of libxml2's 195), which read again
+/// would cost the scan more than it saves.
+///
+/// [`CompiledRules::run_lazily`]: super::engine::CompiledRules::run_lazily
+pub(crate) fn summarized_lazily(language: Language) -> bool {
+    !matches!(language, Language::C | Language::Cpp)
 }
 
 #[cfg(test)]
