@@ -1861,8 +1861,9 @@ mod differential {
                 if facts.first_pass {
                     let mut edges = facts.by_rule.values().flat_map(|r| &r.edges);
                     let leaves = edges.any(|e| e.from == super::summary::Origin::Source);
-                    // Nothing waits for the join's round of waiting matches, and nothing a
-                    // whole run would make wait was missed: the matches are the whole run's.
+                    // Nothing waits for the join, which reads a file again only where its
+                    // walks go, and nothing a whole run would make wait was missed: the matches
+                    // are the whole run's (the reviewer checks the first as it records).
                     let waiting = lazy.matches.iter().any(|m| !m.deferred.is_empty());
                     let matches = format!("{:?}", lazy.matches) == format!("{:?}", eager.matches);
                     assert!(

@@ -5,9 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use super::engine::{FileMatches, Incomplete, RuleMatch};
 use super::join::saved::{self, Header, SummaryWriter};
-use super::join::{
-    again, EdgeRecord, FileRecord, Index, Loaded, Pending, Reread, RuleRecord, StepWriter,
-};
+use super::join::{again, EdgeRecord, FileRecord, Index, Pending, Reread, RuleRecord, StepWriter};
 use super::taint::summary::{Edge, Origin, Target};
 use super::RuleSet;
 use crate::lang::GrammarNames;
@@ -133,12 +131,10 @@ impl RulesReviewer {
             return;
         };
         if first_pass {
-            let waiting = matches.matches.iter().filter(|m| !m.deferred.is_empty());
             record.reread = file.origin.clone().map(|path| Reread {
                 path,
                 language: file.language,
                 hash: again::hash(&file.text),
-                waiting: waiting.map(|m| (m.rule, m.node_bytes.clone())).collect(),
             });
         }
         if let Some(saving) = &self.saving {
@@ -285,9 +281,8 @@ impl RulesReviewer {
     }
 
     /// Reads again, parses and summarizes whole a file the first pass summarized (see
-    /// [`again`]): its record as the index would have had it, and the matches that waited in
-    /// the first pass and stand alone.
-    fn load(&self, first: &FileRecord) -> Result<Loaded, String> {
+    /// [`again`]): its record as the index would have had it.
+    fn load(&self, first: &FileRecord) -> Result<FileRecord, String> {
         let reread = first
             .reread
             .as_ref()
@@ -319,25 +314,9 @@ impl RulesReviewer {
         if matches.incomplete.is_some() {
             return Err(String::from("its rules did not run to the end again"));
         }
-        let record = self
-            .record(&file, tree, &mut matches)
-            .ok_or("it gave no summaries again")?;
-        // Each match that waited is the run's match on the same bytes of the same rule (matches
-        // alike share their fate): one that stands alone now is reported; one that waits again
-        // is in the record; one the run dropped is gone.
-        let mut waiting = reread.waiting.clone();
-        let mut standing = Vec::new();
-        for m in &matches.matches {
-            let key = (m.rule, m.node_bytes.clone());
-            let Some(at) = waiting.iter().position(|w| *w == key) else {
-                continue;
-            };
-            waiting.swap_remove(at);
-            if m.deferred.is_empty() && m.lent.is_empty() {
-                standing.push(prepared(&file, self.finding(&file, tree, m)));
-            }
-        }
-        Ok(Loaded { record, standing })
+        // Its matches were judged in the first pass (none waited), and reported then.
+        self.record(&file, tree, &mut matches)
+            .ok_or_else(|| String::from("it gave no summaries again"))
     }
 }
 
@@ -395,6 +374,19 @@ impl RulesReviewer {
                 } else {
                     compiled.run_with_summaries(tree, &file.text)
                 };
+                // No match of a first pass waits for the join, which reads a file again only
+                // where its walks go (a first pass makes whole at once a file with a match it
+                // cannot judge): one that did would be judged by nothing.
+                let first_pass = matches.facts.as_ref().is_some_and(|f| f.first_pass);
+                let waiting = first_pass && matches.matches.iter().any(|m| !m.deferred.is_empty());
+                debug_assert!(
+                    !waiting,
+                    "a first pass left a match waiting in {}",
+                    file.rel_path
+                );
+                if waiting {
+                    matches = compiled.run_with_summaries(tree, &file.text);
+                }
                 self.summarize(file, tree, &mut matches);
                 matches
             },

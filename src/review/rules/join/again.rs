@@ -13,26 +13,22 @@
 //! what the others' files become changes nothing of its walks. A round that notes nothing ends
 //! it. Then every edge the join's own walks read was made whole, as in a scan that summarized
 //! every file whole, so they find what that scan finds: a walk that reached a sink in a file
-//! still of the first pass would have gone into that file, which no walk did. A file with a match
-//! the first pass could not judge is made whole first (the first pass makes it whole at once
-//! when it can, see [`CompiledRules::run_lazily`]); each such match then stands, waits or is
-//! dropped as it does in that scan.
+//! still of the first pass would have gone into that file, which no walk did. No match of a file
+//! of the first pass waits for the join: a file with a match the first pass cannot judge is one
+//! it makes whole at once (see [`CompiledRules::run_lazily`]).
 //!
 //! A file that changed since it was read, or can no longer be read, parsed or walked to the end,
-//! is taken as one whose walks hit their limits: its summaries say nothing (a walk stops there),
-//! and its matches that waited stand.
+//! is taken as one whose walks hit their limits: its summaries say nothing (a walk stops there).
 //!
 //! [`CompiledRules::run_lazily`]: crate::review::rules::engine::CompiledRules::run_lazily
 
 use std::collections::{BTreeSet, HashSet};
-use std::ops::Range;
 use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use super::{shed_from, FileRecord, Graph, Index, Linked, Node, Numbers, Pending};
+use super::{shed_from, FileRecord, Graph, Index, Linked, Node, Numbers};
 use crate::lang::Language;
-use crate::model::{Finding, Joined};
 use crate::review::rules::taint::summary::Origin;
 
 /// Where to read again a file summarized in a first pass.
@@ -42,20 +38,10 @@ pub(crate) struct Reread {
     pub(crate) language: Language,
     /// The hash of its text (see [`hash`]): a file that changed since is not taken.
     pub(crate) hash: u64,
-    /// Its superseded pattern matches that wait only because the first pass could not judge
-    /// them: (rule, the bytes reported).
-    pub(crate) waiting: Vec<(usize, Range<usize>)>,
-}
-
-/// A file summarized whole, and those of its matches that waited in the first pass and stand
-/// alone once it is.
-pub(crate) struct Loaded {
-    pub(crate) record: FileRecord,
-    pub(crate) standing: Vec<Finding>,
 }
 
 /// Summarizes whole a file of the first pass, given its record; an error says why it could not.
-pub(crate) type Loader<'l> = &'l (dyn Fn(&FileRecord) -> Result<Loaded, String> + Sync);
+pub(crate) type Loader<'l> = &'l (dyn Fn(&FileRecord) -> Result<FileRecord, String> + Sync);
 
 /// The hash a [`Reread`] keeps of a file's text.
 pub(crate) fn hash(text: &str) -> u64 {
@@ -67,28 +53,14 @@ pub(crate) fn hash(text: &str) -> u64 {
 
 impl Index {
     /// Makes whole, with `loader`, the summaries of the files of the first pass that the join's
-    /// walks go into (see the module's documentation); the matches that waited and stand.
-    pub(super) fn read_again(
-        &mut self,
-        whole: bool,
-        loader: Loader<'_>,
-        links: &Linked<'_>,
-    ) -> Vec<Joined> {
-        let mut standing = Vec::new();
-        let mut wanted: Vec<usize> = (self.files.iter().enumerate())
-            .filter(|(_, file)| file.reread.as_ref().is_some_and(|r| !r.waiting.is_empty()))
-            .map(|(f, _)| f)
-            .collect();
+    /// walks go into (see the module's documentation).
+    pub(super) fn read_again(&mut self, whole: bool, loader: Loader<'_>, links: &Linked<'_>) {
         let mut rules: Vec<usize> = (self.files.iter())
             .flat_map(|file| file.by_rule.keys().copied())
             .collect::<BTreeSet<usize>>()
             .into_iter()
             .collect();
-        loop {
-            standing.extend(self.load(&wanted, loader));
-            if self.files.iter().all(|file| file.reread.is_none()) {
-                break;
-            }
+        while self.files.iter().any(|file| file.reread.is_some()) {
             let numbers = Numbers::new(&self.files, links.fields.readers.len());
             let asked: HashSet<usize> = (self.files.iter())
                 .flat_map(|file| file.pending.iter().flat_map(|p| &p.sinks))
@@ -111,9 +83,8 @@ impl Index {
             if noted.is_empty() {
                 break;
             }
-            wanted = noted.into_iter().collect();
+            self.load(&noted.into_iter().collect::<Vec<usize>>(), loader);
         }
-        standing
     }
 
     /// The files of the first pass whose edges `rule`'s walks ask for: the walk from the
@@ -178,39 +149,27 @@ impl Index {
     }
 
     /// Summarizes whole the files numbered `wanted`, on every worker at once, in place of their
-    /// first pass's; the matches that waited and stand. A few files at a time: each is in the
-    /// index (its steps spilled, its edges counted) before more are read, so what a round reads
-    /// is not all in memory at once.
-    fn load(&mut self, wanted: &[usize], loader: Loader<'_>) -> Vec<Joined> {
+    /// first pass's. A few files at a time: each is in the index (its steps spilled, its edges
+    /// counted) before more are read, so what a round reads is not all in memory at once.
+    fn load(&mut self, wanted: &[usize], loader: Loader<'_>) {
         let batch = 2 * rayon::current_num_threads().max(1);
-        let mut standing = Vec::new();
         for wanted in wanted.chunks(batch) {
             let files = &self.files;
-            let loaded: Vec<(usize, Result<Loaded, String>)> =
+            let loaded: Vec<(usize, Result<FileRecord, String>)> =
                 wanted.par_iter().map(|&f| (f, loader(&files[f]))).collect();
             for (f, loaded) in loaded {
-                let found = match loaded {
-                    Ok(Loaded { record, standing }) => match self.replace(f, record) {
-                        true => standing,
-                        false => self.give_up(f),
-                    },
-                    Err(_) => self.give_up(f),
-                };
-                let uri = &self.files[f].uri;
-                standing.extend(found.into_iter().map(|finding| Joined {
-                    finding,
-                    uri: uri.clone(),
-                }));
+                let replaced = loaded.is_ok_and(|record| self.replace(f, record));
+                if !replaced {
+                    self.give_up(f);
+                }
             }
         }
-        standing
     }
 
     /// File `f` could not be summarized whole (see the module's documentation): it is taken as
     /// one whose walks did not run to the end, whose summaries say nothing (a walk stops there,
-    /// as at any file whose walks hit their limits), and its matches that waited stand; those
-    /// are given back.
-    fn give_up(&mut self, f: usize) -> Vec<Finding> {
+    /// as at any file whose walks hit their limits).
+    fn give_up(&mut self, f: usize) {
         self.count_out(f);
         let file = &mut self.files[f];
         let rules: Vec<usize> = file.by_rule.keys().copied().collect();
@@ -219,11 +178,6 @@ impl Index {
         }
         file.shared = None;
         file.reread = None;
-        let (waiting, lent): (Vec<Pending>, Vec<Pending>) = std::mem::take(&mut file.pending)
-            .into_iter()
-            .partition(|pending| !pending.sinks.is_empty());
-        file.pending = lent;
-        waiting.into_iter().map(|pending| pending.finding).collect()
     }
 
     /// Puts `whole`, file `f`'s summaries made whole, in place of its first pass's, keeping
