@@ -4,13 +4,16 @@
 //! file is walked once per rule and once per set of free walks: the same children, found again
 //! each time by stepping a cursor over every child, punctuation and hidden nodes included. The
 //! table finds them once, and while a thread runs [`within`] it, [`named_children`] looks them
-//! up by the node's id (with [`named_children_in_fields`], each with its field), [`each_named_below`]
-//! goes through the named nodes below one (a pass for a file's declarations, or a function's)
-//! without stepping over the others, and [`path_below`] goes down from a statement to a node of
-//! it (a sink) without searching every level's children from the first. A node the
-//! table does not hold (of another tree, a copy of its own included, or asked for outside a run
-//! within a table) is read from the tree as before. The answer is the same either way:
-//! `answers_as_the_tree_does` checks both over every node of the rule test files.
+//! up by the node's id, [`each_named_below`] goes through the named nodes below one (a pass for a
+//! file's declarations, or a function's) without stepping over the others, and [`path_below`]
+//! goes down from a statement to a node of it (a sink) without searching every level's children
+//! from the first. A node the table does not hold (of another tree, a copy of its own included,
+//! or asked for outside a run within a table) is read from the tree as before. The answer is the
+//! same either way: `answers_as_the_tree_does` checks both over every node of the rule test
+//! files.
+//!
+//! A pass over a whole file that needs each node's field (the file's shape) is made with one
+//! cursor, [`descend`], rather than with the table: a pass made once needs no table.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -26,9 +29,6 @@ pub(crate) struct Nodes<'t> {
     /// Where a node's children start in `named`, and how many there are.
     index: HashMap<usize, (u32, u32), foldhash::fast::FixedState>,
     named: Vec<Node<'t>>,
-    /// Beside each node of `named`, the field it is in, and whether no child before it (named
-    /// or not) is in that field.
-    fields: Vec<InFieldOf>,
     /// Every named node's children are in the table: no anonymous node holds a named one, and
     /// the tree has fewer than four billion nodes.
     whole: bool,
@@ -39,26 +39,18 @@ impl<'t> Nodes<'t> {
     pub(crate) fn of(root: Node<'t>) -> Self {
         let mut index = HashMap::with_hasher(foldhash::fast::FixedState::default());
         let mut named: Vec<Node<'t>> = Vec::new();
-        let mut fields: Vec<InFieldOf> = Vec::new();
         let mut stack = vec![root];
         let mut cursor = root.walk();
         let mut whole = true;
-        // The fields met so far among the children of the node at hand.
-        let mut met: Vec<NonZeroU16> = Vec::new();
         while let Some(node) = stack.pop() {
             let start = named.len();
-            met.clear();
-            // The children as `Node::children` steps over them, each with its field.
+            // The children as `Node::children` steps over them.
             cursor.reset(node);
             let mut more = cursor.goto_first_child();
             while more {
                 let child = cursor.node();
-                let field = cursor.field_id();
-                let first = field.is_some_and(|field| !met.contains(&field));
-                met.extend(field.filter(|_| first));
                 if child.is_named() {
                     named.push(child);
-                    fields.push((field, first));
                 } else if child.child_count() > 0 && holds_named(child) {
                     // An anonymous node has only tokens below it (Python's `is not`) in the
                     // grammars shardscan has; should one hold a named node, that node is not
@@ -71,7 +63,6 @@ impl<'t> Nodes<'t> {
             else {
                 // Past four billion nodes, the rest are read from the tree.
                 named.truncate(start);
-                fields.truncate(start);
                 whole = false;
                 break;
             };
@@ -82,7 +73,6 @@ impl<'t> Nodes<'t> {
             root,
             index,
             named,
-            fields,
             whole,
         }
     }
@@ -92,11 +82,10 @@ impl<'t> Nodes<'t> {
         self.root
     }
 
-    /// The named children of `node` and their fields, when the table holds `node`.
-    fn children(&self, node: Node<'t>) -> Option<(&[Node<'t>], &[InFieldOf])> {
+    /// The named children of `node`, when the table holds `node`.
+    fn children(&self, node: Node<'t>) -> Option<&[Node<'t>]> {
         let &(from, count) = self.index.get(&node.id())?;
-        let (from, count) = (from as usize, count as usize);
-        Some((&self.named[from..][..count], &self.fields[from..][..count]))
+        Some(&self.named[from as usize..][..count as usize])
     }
 }
 
@@ -191,7 +180,7 @@ fn asked<'t, R>(node: Node<'t>, answer: impl FnOnce(&Nodes<'t>) -> Option<R>) ->
 
 /// What the entered table holds of `node`'s named children, when it holds `node`.
 fn held<'t>(node: Node<'t>) -> Option<Vec<Node<'t>>> {
-    asked(node, |table| Some(table.children(node)?.0.to_vec()))
+    asked(node, |table| Some(table.children(node)?.to_vec()))
 }
 
 /// Calls `each` with every named node below `node` in the order of the text, each before the
@@ -204,14 +193,14 @@ pub(crate) fn each_named_below<'t>(node: Node<'t>, mut each: impl FnMut(Node<'t>
         }
         // The children still to meet of each node on the way down: a stack, not recursion,
         // since trees can be thousands of levels deep.
-        let mut pending = vec![table.children(node)?.0.iter()];
+        let mut pending = vec![table.children(node)?.iter()];
         while let Some(children) = pending.last_mut() {
             let Some(child) = children.next() else {
                 pending.pop();
                 continue;
             };
             each(*child);
-            if let Some((below, _)) = table.children(*child).filter(|at| !at.0.is_empty()) {
+            if let Some(below) = table.children(*child).filter(|at| !at.is_empty()) {
                 pending.push(below.iter());
             }
         }
@@ -233,7 +222,7 @@ pub(crate) fn path_below<'t>(node: Node<'t>, range: &Range<usize>) -> Option<Vec
         let mut path = vec![node];
         let mut at = node;
         loop {
-            let (children, _) = table.children(at)?;
+            let children = table.children(at)?;
             // Siblings do not overlap: the one around `range` is the last to start at or
             // before it.
             let after = children.partition_point(|c| c.start_byte() <= range.start);
@@ -250,38 +239,20 @@ pub(crate) fn path_below<'t>(node: Node<'t>, range: &Range<usize>) -> Option<Vec
     })
 }
 
-/// Where a named child stands in [`Nodes`]: its field, and whether it is the first in it.
-type InFieldOf = (Option<NonZeroU16>, bool);
-
 /// A named child with where it stands among its parent's children: the field it is in, if
 /// any, and whether it is the first child (named or not) in that field.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct InField<'t> {
-    pub(crate) node: Node<'t>,
-    pub(crate) field: Option<NonZeroU16>,
-    pub(crate) first: bool,
+struct InField<'t> {
+    node: Node<'t>,
+    field: Option<NonZeroU16>,
+    first: bool,
 }
 
-/// The named children of `node` in order, each with its field, when the entered table holds
-/// `node`: what stepping a cursor over all its children would say of them.
-pub(crate) fn named_children_in_fields(node: Node<'_>) -> Option<Vec<InField<'_>>> {
-    asked(node, |table| {
-        let (nodes, fields) = table.children(node)?;
-        let in_field = nodes
-            .iter()
-            .zip(fields)
-            .map(|(node, &(field, first))| InField {
-                node: *node,
-                field,
-                first,
-            });
-        Some(in_field.collect())
-    })
-}
-
-/// [`named_children_in_fields`], found by stepping a cursor over every child of `node`: what
-/// the table holds, for a node it does not.
-pub(crate) fn named_children_in_fields_by_cursor(node: Node<'_>) -> Vec<InField<'_>> {
+/// The named children of `node` in order, each with where it stands, found by stepping a cursor
+/// over every child of `node`: what [`descend`] must give, level by level.
+#[cfg(test)]
+fn named_children_in_fields_by_cursor(node: Node<'_>) -> Vec<InField<'_>> {
     let mut children = Vec::new();
     let mut met = Vec::new();
     let mut cursor = node.walk();
@@ -300,6 +271,60 @@ pub(crate) fn named_children_in_fields_by_cursor(node: Node<'_>) -> Vec<InField<
         more = cursor.goto_next_sibling();
     }
     children
+}
+
+/// Where a named node stands among its parent's children: the field it is in, and whether no
+/// child before it (named or not) is in that field. `None` for the node a walk starts from.
+pub(crate) type Standing = Option<(Option<NonZeroU16>, bool)>;
+
+/// Calls `visit` with every named node under `root` (`root` first) in the order of the text,
+/// each before the nodes inside it, with what `visit` gave for its parent (`top` for `root`'s)
+/// and where it stands (see [`Standing`]): found with one cursor for the whole walk, not a
+/// cursor and a list per node. Named nodes under an anonymous one (none, in the grammars shardscan has) are
+/// not visited.
+pub(crate) fn descend<'t, S: Copy>(
+    root: Node<'t>,
+    top: S,
+    mut visit: impl FnMut(Node<'t>, S, Standing) -> S,
+) {
+    let inside = visit(root, top, None);
+    let mut cursor = root.walk();
+    if !cursor.goto_first_child() {
+        return;
+    }
+    // Per level open below `root`: what its children are given, and the fields met so far
+    // among them. Levels closed are kept, their lists reused.
+    let mut levels: Vec<(S, Vec<NonZeroU16>)> = vec![(inside, Vec::new())];
+    let mut open = 1;
+    loop {
+        let (given, met) = &mut levels[open - 1];
+        let given = *given;
+        let field = cursor.field_id();
+        let first = field.is_some_and(|field| !met.contains(&field));
+        met.extend(field.filter(|_| first));
+        let node = cursor.node();
+        if node.is_named() {
+            let inside = visit(node, given, Some((field, first)));
+            if cursor.goto_first_child() {
+                match levels.get_mut(open) {
+                    Some(level) => {
+                        level.0 = inside;
+                        level.1.clear();
+                    }
+                    None => levels.push((inside, Vec::new())),
+                }
+                open += 1;
+                continue;
+            }
+        }
+        // On to the next sibling, of this node or of the nearest level above that has one.
+        while !cursor.goto_next_sibling() {
+            open -= 1;
+            if open == 0 || !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
 }
 
 /// The named children of `node`, in order.
@@ -378,13 +403,6 @@ mod tests {
                     if let Some(from_table) = from_table {
                         assert_eq!(raw(&from_table), raw(children), "children of {at}");
                     }
-                    // Each with its field, and whether it is the first child in it.
-                    let in_fields = named_children_in_fields(*node);
-                    assert_eq!(in_fields.is_some(), node.is_named(), "{at}: fields");
-                    if let Some(in_fields) = in_fields {
-                        let by_cursor = named_children_in_fields_by_cursor(*node);
-                        assert_eq!(in_fields, by_cursor, "fields of {at}");
-                    }
                     // The way down to each node two levels below it, and to a range that
                     // is no node's, as a cursor goes.
                     let mut cursor = node.walk();
@@ -444,6 +462,58 @@ mod tests {
             );
             assert!(paths.get(&language).is_some_and(|n| *n > 1000), "{paths:?}");
         }
+    }
+
+    /// Over every rule test file, [`descend`] visits the named nodes a walk down from the root
+    /// meets (each node's named children, found with a cursor of its own), in the same order,
+    /// each given what its parent was given back and where it stands among its parent's
+    /// children; from a node within the tree, only those below it.
+    #[test]
+    fn descends_as_each_node_s_children_say() {
+        let raw = |node: Node<'_>| {
+            let raw = node.into_raw();
+            (raw.context, raw.id, raw.tree)
+        };
+        let mut visited = std::collections::BTreeMap::<Language, usize>::new();
+        for path in rule_test_files() {
+            let Some(language) = Language::from_extension(&path) else {
+                continue;
+            };
+            let Some(grammar) = language.grammar() else {
+                continue;
+            };
+            let text = std::fs::read_to_string(&path).expect("a test file");
+            let mut parser = tree_sitter::Parser::new();
+            parser.set_language(&grammar).expect("the grammar loads");
+            let tree = parser.parse(&text, None).expect("it parses");
+            let root = tree.root_node();
+            // From the root, and from its last named child (the siblings after it not visited).
+            let last = u32::try_from(root.named_child_count().max(1) - 1).expect("small");
+            let starts = [Some(root), root.named_child(last)];
+            for start in starts.into_iter().flatten() {
+                let mut expected = Vec::new();
+                let mut stack = vec![(start, None, None)];
+                while let Some((node, parent, standing)) = stack.pop() {
+                    expected.push((raw(node), parent, standing));
+                    let children = named_children_in_fields_by_cursor(node);
+                    for child in children.into_iter().rev() {
+                        let standing = Some((child.field, child.first));
+                        stack.push((child.node, Some(raw(node)), standing));
+                    }
+                }
+                let mut found = Vec::new();
+                descend(start, None, |node, parent, standing| {
+                    found.push((raw(node), parent, standing));
+                    Some(raw(node))
+                });
+                assert!(found == expected, "{}", path.display());
+                *visited.entry(language).or_default() += found.len();
+            }
+        }
+        assert!(
+            visited.len() > 8 && visited.values().all(|n| *n > 100),
+            "{visited:?}"
+        );
     }
 
     /// The nodes from `node` down to the outermost one below it with exactly the bytes

@@ -154,7 +154,6 @@ impl Shape {
         let mut shape = Shape::default();
         // Top down, each node with the function and the class around it (asking a node for its
         // parent walks down from the root again: too slow for every call of a large file).
-        let mut stack: Vec<(Node<'_>, Scope<'_, '_>, bool)> = vec![(root, Scope::default(), false)];
         let mut declarators = Declarators::new(root);
         let stored = Stored::of(language, root, text);
         let fields_possible = stored.may_name(language);
@@ -170,7 +169,14 @@ impl Shape {
         let mut overwritten: HashMap<usize, std::collections::BTreeSet<usize>> = HashMap::new();
         // C and C++ definitions, read for what they keep once every call is numbered.
         let mut definitions = Vec::new();
-        while let Some((node, scope, value)) = stack.pop() {
+        nodes::descend(root, Scope::default(), |node, scope, standing| {
+            // Whether the node stands for a value (not a name being declared, a method's or a
+            // member's own name, a type, or the function a call names: the first child in each
+            // of those fields); asked only where a field or global may be named.
+            let value = standing.is_some_and(|(field, first)| {
+                let naming = field.is_some_and(|f| naming_fields.contains(&f));
+                !(fields_possible && first && naming)
+            });
             let mut inner = scope;
             let kind = node.kind_name();
             if CLASSES.contains(&kind) {
@@ -253,17 +259,8 @@ impl Shape {
                     }
                 }
             }
-            // Which children stand for a value (not a name being declared, a method's or a
-            // member's own name, a type, or the function a call names: the first child in each
-            // of those fields); asked only where a field or global may be named.
-            let children = nodes::named_children_in_fields(node)
-                .unwrap_or_else(|| nodes::named_children_in_fields_by_cursor(node));
-            for child in children.into_iter().rev() {
-                let naming = child.field.is_some_and(|f| naming_fields.contains(&f));
-                let value = !(fields_possible && child.first && naming);
-                stack.push((child.node, inner, value));
-            }
-        }
+            inner
+        });
         for (node, index) in definitions {
             let parameters = (syntax.parameters)(node);
             let keeps = extent::keeping(node, &parameters, (syntax, text, names), &shape.arguments);
