@@ -1465,18 +1465,29 @@ impl<'a> Graph<'a> {
     /// fewer places keeping more origins and maybe other ways). `None` when no place leads
     /// there: nothing to walk.
     fn leading_to(&self, sinks: impl Iterator<Item = Node>) -> Option<Leading> {
-        let mut stack: Vec<Node> = sinks.collect();
-        if stack.is_empty() {
-            return None;
-        }
+        let mut sinks = sinks.peekable();
+        sinks.peek()?;
         let mut within = vec![false; self.places.sinks.end() as usize];
         let mut files = vec![false; self.index.files.len()];
         // Per file, its edges by the number of the place they go into (built when first gone
         // into).
         let mut into: Vec<Option<Vec<(u32, Packed)>>> = Vec::new();
         into.resize_with(self.index.files.len(), || None);
-        while let Some(node) = stack.pop() {
-            let Some(number) = self.number(node) else {
+        // What is left to go back from, packed: the sinks are taken one at a time, each once
+        // what the one before led back to is gone through (what leads to any of them is the
+        // same in any order), so the stack does not hold them all at once: a first pass's
+        // sinks may be most of the places of a large tree.
+        let mut stack: Vec<Packed> = Vec::new();
+        loop {
+            let node = match stack.pop() {
+                Some(packed) => packed.node(),
+                None => match sinks.next() {
+                    Some(sink) => Some(sink),
+                    None => break,
+                },
+            };
+            let Some((node, number)) = node.and_then(|node| Some((node, self.number(node)?)))
+            else {
                 continue;
             };
             match within.get_mut(number as usize) {
@@ -1495,25 +1506,26 @@ impl<'a> Graph<'a> {
                     }
                 }
             }
-            let mut back = |f: usize, number: u32, stack: &mut Vec<Node>| {
+            let mut back = |f: usize, number: u32, stack: &mut Vec<Packed>| {
                 let edges = into[f].get_or_insert_with(|| self.edges_into(f));
                 let at = edges.partition_point(|(to, _)| *to < number);
                 let to = edges[at..].iter().take_while(|(to, _)| *to == number);
-                stack.extend(to.filter_map(|(_, from)| from.node()));
+                stack.extend(to.map(|(_, from)| *from));
             };
             match node {
                 Node::Parameter(g, k, position) => {
                     let calls = self.callers.get(g, k);
-                    stack.extend(calls.map(|(f, c)| Node::Argument(f, c, position)));
+                    let arguments = calls.map(|(f, c)| Node::Argument(f, c, position));
+                    stack.extend(arguments.map(Packed::from));
                 }
                 Node::Result(f, c) => {
                     for (g, k) in self.callees.get(f, c) {
-                        stack.push(Node::Return(g, k));
+                        stack.push(Packed::from(Node::Return(g, k)));
                         // The arguments the callee returns.
                         let returns = self.out_of_parameters(g, k);
                         for edge in returns.filter(|edge| edge.to() == Target::Return(k)) {
                             if let Origin::Parameter(_, position) = edge.from() {
-                                stack.push(Node::Argument(f, c, position));
+                                stack.push(Packed::from(Node::Argument(f, c, position)));
                             }
                         }
                     }

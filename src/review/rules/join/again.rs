@@ -103,33 +103,45 @@ impl Index {
         if sources {
             // Through what leads to a sink a finding is ready for, or into a file of the first
             // pass (where one may be): its parameters, its calls' results, the fields it names.
-            let mut ends: Vec<Node> = Vec::new();
+            // Found file by file as the walk back takes them (not all at once: in a first pass
+            // they may be most of the places of a large tree).
             let numbered = |node: &Node| graph.places.number(*node).is_some();
-            for (f, file) in self.files.iter().enumerate() {
+            let graph = &graph;
+            let ends = self.files.iter().enumerate().flat_map(|(f, file)| {
                 // The arguments of calls into such a file: a parameter past those its function
                 // names has no number yet there (see [`Graph::number`]).
-                for c in 0..file.kept_calls.len() {
+                let into_first_pass = (0..file.kept_calls.len()).filter(move |&c| {
                     let mut callees = links.callees.get(f, c);
-                    if callees.any(|(g, _)| self.files[g].reread.is_some()) {
-                        let arguments = (0..).map(|p| Node::Argument(f, c, p));
-                        ends.extend(arguments.take_while(numbered));
-                    }
-                }
-                if file.reread.is_none() {
-                    let ready = file.sinks.keys().filter(|(ready, _)| *ready == rule);
-                    let ready = ready.filter_map(|(_, range)| graph.sink_numbers[f].get(range));
-                    ends.extend(ready.map(|number| Node::Sink(f, *number)));
-                    continue;
-                }
-                for (k, function) in file.functions.iter().enumerate() {
-                    ends.extend((0..function.parameters).map(|p| Node::Parameter(f, k, p)));
-                }
-                ends.extend((0..file.kept_calls.len()).map(|c| Node::Result(f, c)));
-                ends.extend((links.fields.ids[f].iter()).map(|id| Node::Field(*id)));
-            }
+                    callees.any(|(g, _)| self.files[g].reread.is_some())
+                });
+                let arguments = into_first_pass.flat_map(move |c| {
+                    let arguments = (0..).map(move |p| Node::Argument(f, c, p));
+                    arguments.take_while(numbered)
+                });
+                let whole = file.reread.is_none();
+                let ready = (file.sinks.keys())
+                    .filter(move |(ready, _)| whole && *ready == rule)
+                    .filter_map(move |(_, range)| graph.sink_numbers[f].get(range))
+                    .map(move |number| Node::Sink(f, *number));
+                let functions = file.functions.iter().enumerate().filter(move |_| !whole);
+                let parameters = functions.flat_map(move |(k, function)| {
+                    (0..function.parameters).map(move |p| Node::Parameter(f, k, p))
+                });
+                let results = (0..file.kept_calls.len())
+                    .filter(move |_| !whole)
+                    .map(move |c| Node::Result(f, c));
+                let fields = (links.fields.ids[f].iter())
+                    .filter(move |_| !whole)
+                    .map(|id| Node::Field(*id));
+                arguments
+                    .chain(ready)
+                    .chain(parameters)
+                    .chain(results)
+                    .chain(fields)
+            });
             // Going back notes nothing: only what the walk itself reads of a file is wanted.
             graph.noting.set(false);
-            let leading = graph.leading_to(ends.into_iter());
+            let leading = graph.leading_to(ends);
             graph.noting.set(true);
             if let Some(leading) = leading {
                 graph.propagate(false, leading);
