@@ -150,6 +150,7 @@ impl Aggregator {
                 }
                 self.findings.extend(outcome.findings);
             }
+            Event::Problem(problem) => self.problems.push(problem),
             Event::Joined(joined) => {
                 let mut findings = Vec::with_capacity(joined.len());
                 for crate::model::Joined { finding, uri } in joined {

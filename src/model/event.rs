@@ -5,6 +5,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::finding::Finding;
+use super::report::Problem;
 use crate::lang::Language;
 use crate::slice::{Shard, SourceFile};
 
@@ -23,6 +24,9 @@ pub(crate) enum Event {
     /// Findings that only the whole run shows (flows across functions and files), once every
     /// shard is reviewed.
     Joined(Vec<Joined>),
+    /// A file that was scanned, but that what the whole run shows could not take into account
+    /// as it should have.
+    Problem(Problem),
 }
 
 /// A finding made once every file was read, with the URI of its file. Its line hash and

@@ -676,7 +676,7 @@ mod tests {
                 reason: SkipReason::Stopped,
                 ..
             } => stopped += 1,
-            Event::Shard(_) | Event::File(_) | Event::Joined(_) => {
+            Event::Shard(_) | Event::File(_) | Event::Joined(_) | Event::Problem(_) => {
                 panic!("nothing is read after the deadline")
             }
             Event::Skipped { .. } => {}

@@ -26,7 +26,7 @@ use super::{read_and_slice, PipelineSettings};
 use crate::lang::Language;
 use crate::model::{Event, Failure, Occupancy, ShardOutcome, SkipReason, StopSignal};
 use crate::review::agents::AgentWork;
-use crate::review::{panic_message, review_shard, Reviewer, Seen};
+use crate::review::{panic_message, review_shard, Finished, Reviewer, Seen};
 use crate::slice::Shard;
 use crate::walk::Candidate;
 
@@ -159,10 +159,16 @@ fn finish(shared: &Shared<'_>, events: &Sender<Event>) {
         if shared.closed.load(Ordering::Relaxed) {
             return;
         }
-        let joined = catch_unwind(AssertUnwindSafe(|| reviewer.finish(seen)));
-        match joined {
-            Ok(joined) if !joined.is_empty() => send(shared, events, Event::Joined(joined)),
-            Ok(_) => {}
+        let finished = catch_unwind(AssertUnwindSafe(|| reviewer.finish(seen)));
+        match finished {
+            Ok(Finished { joined, problems }) => {
+                if !joined.is_empty() {
+                    send(shared, events, Event::Joined(joined));
+                }
+                for problem in problems {
+                    send(shared, events, Event::Problem(problem));
+                }
+            }
             Err(panic) => send(
                 shared,
                 events,

@@ -12,7 +12,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use crate::lang::Language;
-use crate::model::{Failure, Finding, Joined, ShardOutcome};
+use crate::model::{Failure, Finding, Joined, Problem, ShardOutcome};
 use crate::slice::Shard;
 
 /// Why a review did not complete. Findings gathered before the failure are kept, never dropped.
@@ -61,10 +61,18 @@ pub(crate) trait Reviewer: Send + Sync {
     }
     /// Findings that only the whole run shows, once every shard is reviewed: flows across
     /// functions and files.
-    fn finish(&self, seen: Seen) -> Vec<Joined> {
+    fn finish(&self, seen: Seen) -> Finished {
         let _ = seen;
-        Vec::new()
+        Finished::default()
     }
+}
+
+/// What [`Reviewer::finish`] gives: the findings of the whole run, and the files it could not
+/// take into account as it should have (each with why, and what that leaves out).
+#[derive(Debug, Default)]
+pub(crate) struct Finished {
+    pub(crate) joined: Vec<Joined>,
+    pub(crate) problems: Vec<Problem>,
 }
 
 /// What a run saw of the scan, for [`Reviewer::finish`].
@@ -122,7 +130,7 @@ impl Reviewer for OnPool {
         self.reviewer.ready(language)
     }
 
-    fn finish(&self, seen: Seen) -> Vec<Joined> {
+    fn finish(&self, seen: Seen) -> Finished {
         self.pool.install(|| self.reviewer.finish(seen))
     }
 }

@@ -10,8 +10,8 @@ use super::taint::summary::{Edge, Origin, Target};
 use super::RuleSet;
 use crate::lang::GrammarNames;
 use crate::lang::Language;
-use crate::model::{Finding, FlowStep, Joined, Location};
-use crate::review::{ReviewError, Reviewer, Seen};
+use crate::model::{Finding, FlowStep, Location, Problem};
+use crate::review::{Finished, ReviewError, Reviewer, Seen};
 use crate::secrets as mask;
 use crate::slice::{suppress, Shard, SourceFile};
 
@@ -447,7 +447,7 @@ impl Reviewer for RulesReviewer {
         self.rules.is_compiled(language)
     }
 
-    fn finish(&self, seen: Seen) -> Vec<Joined> {
+    fn finish(&self, seen: Seen) -> Finished {
         if let Some(saving) = &self.saving {
             let mut saving = saving.lock().unwrap_or_else(|e| e.into_inner());
             *saving = match std::mem::replace(&mut *saving, Saving::Written) {
@@ -462,10 +462,30 @@ impl Reviewer for RulesReviewer {
                 }
                 done => done,
             };
-            return Vec::new();
+            return Finished::default();
         }
         let index = std::mem::take(&mut *self.index.lock().unwrap_or_else(|e| e.into_inner()));
-        index.join(seen.whole, Some(&|first: &FileRecord| self.load(first)))
+        // A file the join could not read again is taken as one whose walks stopped there (see
+        // [`again`]): said, since flows through it may be missing.
+        let unread = Mutex::new(Vec::new());
+        let loader = |first: &FileRecord| {
+            self.load(first).inspect_err(|why| {
+                let problem = Problem {
+                    path: first.path.clone(),
+                    message: format!(
+                        "flows through its functions were not followed across files: {why}"
+                    ),
+                };
+                unread
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(problem);
+            })
+        };
+        let joined = index.join(seen.whole, Some(&loader));
+        let mut problems = unread.into_inner().unwrap_or_else(|e| e.into_inner());
+        problems.sort_by(|a, b| a.path.cmp(&b.path));
+        Finished { joined, problems }
     }
 }
 
@@ -644,6 +664,69 @@ pub(crate) fn summarized_lazily(language: Language) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file of a first pass that the join goes into but cannot read again (it changed while
+    /// the scan ran) is a problem of the run, named with why: the flows through it are not
+    /// followed. Unchanged, the join reads it again and finds the flow through it.
+    #[test]
+    fn a_file_the_join_cannot_read_again_is_a_problem_naming_it() {
+        let rules = Arc::new(RuleSet::builtin().expect("the built-in rules load"));
+        let dir = std::env::temp_dir().join(format!("shardscan-reread-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        // A request's value goes through `b.run`, which no rule has a role in (so a first pass
+        // leaves it as one), to the shell in `c.execute`.
+        let files = [
+            (
+                "a.py",
+                "from flask import request\nfrom b import run\n\n\ndef main():\n    run(request.args[\"cmd\"])\n",
+            ),
+            (
+                "b.py",
+                "from c import execute\n\n\ndef run(cmd):\n    execute(cmd)\n",
+            ),
+            (
+                "c.py",
+                "import os\n\n\ndef execute(cmd):\n    os.system(cmd)\n",
+            ),
+        ];
+        let mut parser = tree_sitter::Parser::new();
+        for changed in [false, true] {
+            let reviewer = RulesReviewer::new(Arc::clone(&rules));
+            for (name, text) in files {
+                let path = dir.join(name);
+                std::fs::write(&path, text).expect("written");
+                let (name, text) = (name.to_string(), text.to_string());
+                let mut file = SourceFile::new(name.clone(), name, Language::Python, text);
+                file.origin = Some(path);
+                crate::slice::parse(&mut file, &mut parser);
+                reviewer.prepare(&file);
+            }
+            if changed {
+                let edited = format!("{}# edited\n", files[1].1);
+                std::fs::write(dir.join("b.py"), edited).expect("written");
+            }
+            let finished = reviewer.finish(Seen {
+                whole: true,
+                stopped: false,
+            });
+            let through_b = finished.joined.iter().any(|joined| {
+                let mut steps = joined.finding.flow.iter();
+                steps.any(|step| step.location.path == "b.py")
+            });
+            if changed {
+                assert!(!through_b, "{:?}", finished.joined);
+                let [problem] = finished.problems.as_slice() else {
+                    panic!("{:?}", finished.problems);
+                };
+                assert_eq!(problem.path, "b.py");
+                assert!(problem.message.contains("it changed while it was scanned"));
+            } else {
+                assert!(through_b, "{:?}", finished.joined);
+                assert!(finished.problems.is_empty(), "{:?}", finished.problems);
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn clips_long_lines_around_the_flagged_column() {

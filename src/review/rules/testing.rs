@@ -90,10 +90,11 @@ pub(crate) fn run(rules: &Arc<RuleSet>, budget_tokens: usize) -> Vec<RuleTestRes
             }
         }
         // Each test file is a program of its own: its flows across functions are joined alone.
-        for joined in reviewer.finish(crate::review::Seen {
+        let finished = reviewer.finish(crate::review::Seen {
             whole: true,
             stopped: false,
-        }) {
+        });
+        for joined in finished.joined {
             found
                 .entry(joined.finding.rule_id)
                 .or_default()
