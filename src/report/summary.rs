@@ -239,7 +239,7 @@ pub(crate) fn render(report: &Report, out: &mut dyn Write, color: bool) -> io::R
             paint(
                 RED,
                 format!(
-                    "problems: {} could not be scanned",
+                    "problems: {} not fully scanned",
                     counted(report.problems.len(), "file")
                 )
             )
@@ -276,7 +276,7 @@ pub(crate) fn incomplete_line(report: &Report) -> String {
     }
     if !report.problems.is_empty() {
         parts.push(format!(
-            "not scanned: {}",
+            "not fully scanned: {}",
             counted(report.problems.len(), "file")
         ));
     }

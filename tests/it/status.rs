@@ -47,7 +47,7 @@ fn a_quiet_incomplete_run_still_says_so() {
     assert_eq!(status, 3, "{stderr}");
     assert!(stdout.is_empty());
     assert!(
-        stderr.contains("shardscan: incomplete run; not scanned: 1 file"),
+        stderr.contains("shardscan: incomplete run; not fully scanned: 1 file"),
         "{stderr}"
     );
     // A complete quiet run prints nothing at all.

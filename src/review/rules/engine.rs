@@ -1188,7 +1188,9 @@ struct Judged<'a> {
     roles: &'a std::collections::BTreeMap<usize, taint::Roles>,
     fits: &'a std::collections::HashMap<usize, RangeSet>,
     /// The summaries are a first pass's (see [`CompiledRules::run_lazily`]): no walk from a
-    /// parameter or a result was made.
+    /// parameter or a result was made. A first pass makes whole at once a file with a match
+    /// this judges (see [`CompiledRules::may_wait`]), so none should be judged so; one that
+    /// was would wait, and the reviewer would make the file whole on seeing it.
     first_pass: bool,
 }
 
@@ -1259,7 +1261,8 @@ impl CompiledRules {
     /// either: the taint rule has judged the value there. A sink that holds a parameter keeps
     /// the pattern match, since its callers may pass anything. With summaries, a sink that a
     /// parameter or a call's result reaches waits for the join instead; in a first pass, which
-    /// has not walked from them, every sink no source reached waits.
+    /// has not walked from them, every sink no source reached would wait (none is judged there,
+    /// see [`Judged::first_pass`]).
     fn drop_superseded(
         &self,
         matches: &mut Vec<RuleMatch>,

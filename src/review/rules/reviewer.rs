@@ -292,7 +292,7 @@ impl RulesReviewer {
         let text = match crate::walk::classify(&reread.path, Some(reread.language), bytes) {
             crate::walk::Classified::Source { text, .. } => text,
             crate::walk::Classified::Skip(reason) => {
-                return Err(format!("it is no longer source text ({reason:?})"))
+                return Err(format!("it is no longer source text ({reason})"))
             }
         };
         if again::hash(&text) != reread.hash {
@@ -483,8 +483,7 @@ impl Reviewer for RulesReviewer {
             })
         };
         let joined = index.join(seen.whole, Some(&loader));
-        let mut problems = unread.into_inner().unwrap_or_else(|e| e.into_inner());
-        problems.sort_by(|a, b| a.path.cmp(&b.path));
+        let problems = unread.into_inner().unwrap_or_else(|e| e.into_inner());
         Finished { joined, problems }
     }
 }

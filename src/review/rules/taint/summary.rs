@@ -157,7 +157,7 @@ impl Shape {
         let mut declarators = Declarators::new(root);
         let stored = Stored::of(language, root, text);
         let fields_possible = stored.may_name(language);
-        // The ids of those fields in this grammar, for the children the table gives.
+        // The ids of those fields in this grammar, to tell where each node stands.
         let grammar = root.language();
         let naming_fields: Vec<_> = NAMES_ONLY
             .iter()
