@@ -335,10 +335,16 @@ pub(crate) fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
     })
 }
 
-/// Every file of the rule pack (`queries/<language>/`), its rules' test files among them, in
-/// order: for tests that go over the pack's own examples in every language the rules cover.
+/// Every file of the rule pack (`queries/<language>/`) in a language with a grammar, its
+/// rules' test files among them, in order, each read and parsed: for tests that go over the
+/// pack's own examples in every language the rules cover.
 #[cfg(test)]
-pub(crate) fn rule_test_files() -> Vec<std::path::PathBuf> {
+pub(crate) fn parsed_rule_test_files() -> Vec<(
+    std::path::PathBuf,
+    crate::lang::Language,
+    String,
+    tree_sitter::Tree,
+)> {
     let queries = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("queries");
     let mut files: Vec<_> = std::fs::read_dir(&queries)
         .expect("the rule pack")
@@ -346,7 +352,21 @@ pub(crate) fn rule_test_files() -> Vec<std::path::PathBuf> {
         .map(|entry| entry.expect("a file").path())
         .collect();
     files.sort();
-    files
+    let mut parser = tree_sitter::Parser::new();
+    let mut parsed = Vec::new();
+    for path in files {
+        let Some(language) = crate::lang::Language::from_extension(&path) else {
+            continue;
+        };
+        let Some(grammar) = language.grammar() else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).expect("a test file");
+        parser.set_language(&grammar).expect("the grammar loads");
+        let tree = parser.parse(&text, None).expect("it parses");
+        parsed.push((path, language, text, tree));
+    }
+    parsed
 }
 
 #[cfg(test)]
@@ -358,20 +378,9 @@ mod tests {
     /// rules cover), named or not, the table gives the children the tree does.
     #[test]
     fn answers_as_the_tree_does() {
-        let files = rule_test_files();
         let mut checked = std::collections::BTreeMap::<Language, usize>::new();
         let mut paths = std::collections::BTreeMap::<Language, usize>::new();
-        for path in files {
-            let Some(language) = Language::from_extension(&path) else {
-                continue;
-            };
-            let Some(grammar) = language.grammar() else {
-                continue;
-            };
-            let text = std::fs::read_to_string(&path).expect("a test file");
-            let mut parser = tree_sitter::Parser::new();
-            parser.set_language(&grammar).expect("the grammar loads");
-            let tree = parser.parse(&text, None).expect("it parses");
+        for (path, language, _, tree) in parsed_rule_test_files() {
             let table = Nodes::of(tree.root_node());
             // Every node, named or not, each asked once within the table and once not.
             let mut all = Vec::new();
@@ -475,17 +484,7 @@ mod tests {
             (raw.context, raw.id, raw.tree)
         };
         let mut visited = std::collections::BTreeMap::<Language, usize>::new();
-        for path in rule_test_files() {
-            let Some(language) = Language::from_extension(&path) else {
-                continue;
-            };
-            let Some(grammar) = language.grammar() else {
-                continue;
-            };
-            let text = std::fs::read_to_string(&path).expect("a test file");
-            let mut parser = tree_sitter::Parser::new();
-            parser.set_language(&grammar).expect("the grammar loads");
-            let tree = parser.parse(&text, None).expect("it parses");
+        for (path, language, _, tree) in parsed_rule_test_files() {
             let root = tree.root_node();
             // From the root, and from its last named child (the siblings after it not visited).
             let last = u32::try_from(root.named_child_count().max(1) - 1).expect("small");

@@ -1692,18 +1692,10 @@ mod tests {
     #[test]
     fn outer_nodes_within_a_table_are_those_of_the_pass_over_the_tree() {
         let (mut checked, mut answered) = (0, 0);
-        for path in crate::lang::nodes::rule_test_files() {
-            let Some(language) = crate::lang::Language::from_extension(&path) else {
+        for (path, language, _, tree) in crate::lang::nodes::parsed_rule_test_files() {
+            let Some(syntax) = super::lang::syntax(language) else {
                 continue;
             };
-            let (Some(grammar), Some(syntax)) = (language.grammar(), super::lang::syntax(language))
-            else {
-                continue;
-            };
-            let text = std::fs::read_to_string(&path).expect("a test file");
-            let mut parser = tree_sitter::Parser::new();
-            parser.set_language(&grammar).expect("the grammar loads");
-            let tree = parser.parse(&text, None).expect("it parses");
             let root = tree.root_node();
             let mut ranges = Vec::new();
             let mut stack = vec![root];
