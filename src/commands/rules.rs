@@ -285,10 +285,11 @@ fn full_run(
         one.install(|| {
             for file in files.iter().filter(|f| f.language == *language) {
                 if let Some(tree) = &file.tree {
-                    match lazily {
-                        true => compiled.run_lazily_timed(tree, &file.text, &timings),
-                        false => compiled.run_timed(tree, &file.text, &timings),
-                    };
+                    if lazily {
+                        compiled.run_lazily_timed(tree, &file.text, &timings);
+                    } else {
+                        compiled.run_timed(tree, &file.text, &timings);
+                    }
                 }
             }
         });

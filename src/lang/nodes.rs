@@ -280,8 +280,8 @@ pub(crate) type Standing = Option<(Option<NonZeroU16>, bool)>;
 /// Calls `visit` with every named node under `root` (`root` first) in the order of the text,
 /// each before the nodes inside it, with what `visit` gave for its parent (`top` for `root`'s)
 /// and where it stands (see [`Standing`]): found with one cursor for the whole walk, not a
-/// cursor and a list per node. Named nodes under an anonymous one (none, in the grammars shardscan has) are
-/// not visited.
+/// cursor and a list per node. Named nodes under an anonymous one (none, in the grammars
+/// shardscan has) are not visited.
 pub(crate) fn descend<'t, S: Copy>(
     root: Node<'t>,
     top: S,

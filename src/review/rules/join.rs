@@ -1481,13 +1481,11 @@ impl<'a> Graph<'a> {
         loop {
             let node = match stack.pop() {
                 Some(packed) => packed.node(),
-                None => match sinks.next() {
-                    Some(sink) => Some(sink),
-                    None => break,
-                },
+                None if sinks.peek().is_none() => break,
+                None => sinks.next(),
             };
-            let Some((node, number)) = node.and_then(|node| Some((node, self.number(node)?)))
-            else {
+            let Some(node) = node else { continue };
+            let Some(number) = self.number(node) else {
                 continue;
             };
             match within.get_mut(number as usize) {
@@ -2295,6 +2293,12 @@ mod tests {
         }
     }
 
+    /// The findings of a join, each as its debug text, in order: what two joins are compared by.
+    fn shown(joined: Vec<Joined>) -> Vec<String> {
+        let shown = joined.iter().map(|j| format!("{:?}", j.finding));
+        shown.collect()
+    }
+
     #[test]
     fn a_join_that_reads_again_the_files_its_walks_go_into_finds_what_one_of_whole_files_does() {
         let mut dice = Dice(27);
@@ -2322,10 +2326,6 @@ mod tests {
                 loads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let record = kept.lock().unwrap().remove(&first.path).expect("read once");
                 Ok(record)
-            };
-            let shown = |joined: Vec<Joined>| -> Vec<String> {
-                let shown = joined.iter().map(|j| format!("{:?}", j.finding));
-                shown.collect()
             };
             let expected = shown(eager.join(whole, None));
             let got = shown(lazy.join(whole, Some(&loader)));
@@ -2369,10 +2369,6 @@ mod tests {
             let loader = |_: &FileRecord| {
                 loads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 Err(String::from("it changed while it was scanned"))
-            };
-            let shown = |joined: Vec<Joined>| -> Vec<String> {
-                let shown = joined.iter().map(|j| format!("{:?}", j.finding));
-                shown.collect()
             };
             let expected = shown(limited.join(whole, None));
             assert_eq!(shown(lazy.join(whole, Some(&loader))), expected);

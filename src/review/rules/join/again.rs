@@ -118,20 +118,23 @@ impl Index {
                     let arguments = (0..).map(move |p| Node::Argument(f, c, p));
                     arguments.take_while(numbered)
                 });
-                let whole = file.reread.is_none();
-                let ready = (file.sinks.keys())
-                    .filter(move |(ready, _)| whole && *ready == rule)
+                // A whole file's ready sinks; a first pass's places (none of the other kind).
+                let (ready, first_pass) = match file.reread {
+                    None => (Some(&file.sinks), None),
+                    Some(_) => (None, Some(file)),
+                };
+                let ready = (ready.into_iter().flat_map(|sinks| sinks.keys()))
+                    .filter(move |(ready, _)| *ready == rule)
                     .filter_map(move |(_, range)| graph.sink_numbers[f].get(range))
                     .map(move |number| Node::Sink(f, *number));
-                let functions = file.functions.iter().enumerate().filter(move |_| !whole);
-                let parameters = functions.flat_map(move |(k, function)| {
+                let functions = first_pass.into_iter().flat_map(|file| &file.functions);
+                let parameters = functions.enumerate().flat_map(move |(k, function)| {
                     (0..function.parameters).map(move |p| Node::Parameter(f, k, p))
                 });
-                let results = (0..file.kept_calls.len())
-                    .filter(move |_| !whole)
-                    .map(move |c| Node::Result(f, c));
-                let fields = (links.fields.ids[f].iter())
-                    .filter(move |_| !whole)
+                let calls = first_pass.map_or(0, |file| file.kept_calls.len());
+                let results = (0..calls).map(move |c| Node::Result(f, c));
+                let fields = (first_pass.into_iter())
+                    .flat_map(move |_| &links.fields.ids[f])
                     .map(|id| Node::Field(*id));
                 arguments
                     .chain(ready)
