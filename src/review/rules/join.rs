@@ -30,7 +30,8 @@
 //! Memory is bounded: the edges' steps (locations, messages, the lines they show) are written out
 //! to an unnamed temporary file as each file is added, each message and line once per file, and
 //! read back only for the flows the join reports (see [`Spill`], [`StepWriter`]), so what the
-//! index holds of an edge is its two ends, in 28 bytes. Past [`MAX_EDGES`] edges, the rule
+//! index holds of an edge is its two ends, in 28 bytes; the names of calls, functions and fields
+//! are numbered, each kept once (see [`calls`]). Past [`MAX_EDGES`] edges, the rule
 //! holding the most edges gives its up (its
 //! flows across functions are not followed, and the matches pending on its sinks stand), so that
 //! one rule whose values reach everywhere (numbers from input) does not leave every other rule's
@@ -55,7 +56,7 @@ mod numbers;
 pub(crate) mod saved;
 
 pub(crate) use again::{Loader, Reread};
-use calls::{Call, Names};
+use calls::{Call, KeptField, KeptFunction, Names};
 use numbers::{Numbers, Places, Sinks};
 
 /// Most edges the index holds (11 MB of them at worst: their steps are on disk).
@@ -429,14 +430,16 @@ pub(crate) struct RuleRecord {
 pub(crate) struct FileRecord {
     pub(crate) path: String,
     pub(crate) uri: String,
+    /// Its functions, calls and fields as the summary gives them: handed to the index's
+    /// [`Names`] when the file is added.
     pub(crate) functions: Vec<Function>,
-    /// Its calls as the summary gives them: handed to the index's [`Names`] when the file is
-    /// added.
     pub(crate) calls: Vec<CallSite>,
-    /// Its calls as the index keeps them.
-    pub(crate) kept_calls: Vec<Call>,
     /// The fields and globals its functions write or read.
     pub(crate) fields: Vec<Field>,
+    /// Its functions, calls and fields as the index keeps them.
+    pub(crate) kept_functions: Vec<KeptFunction>,
+    pub(crate) kept_calls: Vec<Call>,
+    pub(crate) kept_fields: Vec<KeptField>,
     /// Per taint rule with roles in the file: its edges.
     pub(crate) by_rule: BTreeMap<usize, RuleRecord>,
     /// The edges of every other taint rule.
@@ -535,12 +538,22 @@ impl Index {
             self.full = true;
             return Err(file.pending);
         }
-        let calls = std::mem::take(&mut file.calls).into_iter();
-        file.kept_calls = calls.map(|site| self.names.call(site)).collect();
-        // Collected in place, the vector would keep the summary's larger allocation.
-        file.kept_calls.shrink_to_fit();
+        self.keep(&mut file);
         self.files.push(file);
         Ok(())
+    }
+
+    /// Hands `file`'s functions, calls and fields to the index's names (see [`FileRecord`]).
+    fn keep(&mut self, file: &mut FileRecord) {
+        let functions = std::mem::take(&mut file.functions).into_iter();
+        file.kept_functions = functions.map(|f| self.names.function(f)).collect();
+        let calls = std::mem::take(&mut file.calls).into_iter();
+        file.kept_calls = calls.map(|site| self.names.call(site)).collect();
+        let fields = std::mem::take(&mut file.fields);
+        file.kept_fields = fields.iter().map(|field| self.names.field(field)).collect();
+        // Collected in place, the vectors would keep the summary's larger allocations.
+        file.kept_functions.shrink_to_fit();
+        file.kept_calls.shrink_to_fit();
     }
 
     /// Counts `file`'s edges in, past the bound giving up those of the rule with the most
@@ -618,7 +631,7 @@ impl Index {
         let fields = self.fields();
         // In the files' order: the walk follows a function's callers in this order, and the
         // flow it reports must be the same on every run.
-        let callers = callees.inverted(self.files.iter().map(|file| file.functions.len()));
+        let callers = callees.inverted(self.files.iter().map(|file| file.kept_functions.len()));
         let links = Linked {
             callees: &callees,
             callers: &callers,
@@ -782,7 +795,7 @@ impl Index {
                 return true;
             }
             for (g, k) in callees.get(file, call) {
-                let Some(keeping) = self.files[g].functions[k].keeps.get(position) else {
+                let Some(keeping) = self.files[g].kept_functions[k].keeps.get(position) else {
                     return true;
                 };
                 if keeping.kept {
@@ -799,13 +812,13 @@ impl Index {
     /// The repository's number of each file's fields (the same name is one field, unless it is
     /// private to its file), and per number the (file, field) pairs that name it.
     fn fields(&self) -> Fields {
-        let mut numbers: HashMap<(Option<usize>, &str), usize> = HashMap::new();
+        let mut numbers: HashMap<(Option<usize>, calls::Name), usize> = HashMap::new();
         let mut ids = Vec::new();
         let mut readers: Vec<Vec<(usize, usize)>> = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
             let mut of_file = Vec::new();
-            for (i, field) in file.fields.iter().enumerate() {
-                let key = (field.private.then_some(f), field.name.as_str());
+            for (i, field) in file.kept_fields.iter().enumerate() {
+                let key = (field.private.then_some(f), field.name);
                 let next = numbers.len();
                 let id = *numbers.entry(key).or_insert(next);
                 if id == readers.len() {
@@ -823,19 +836,12 @@ impl Index {
     fn resolve(&self) -> Links {
         // Functions by the number of their name: one no call names is called nowhere.
         let mut by_name: HashMap<calls::Name, Vec<(usize, usize)>> = HashMap::new();
-        // Per function, the number of its class's name (`None` also when no call names it).
-        let mut classes: Vec<Vec<Option<calls::Name>>> = Vec::with_capacity(self.files.len());
         for (f, file) in self.files.iter().enumerate() {
-            for (k, function) in file.functions.iter().enumerate() {
-                if let Some(name) = self.names.get(&function.name) {
-                    by_name.entry(name).or_default().push((f, k));
+            for (k, function) in file.kept_functions.iter().enumerate() {
+                if self.names.called(function.name) {
+                    by_name.entry(function.name).or_default().push((f, k));
                 }
             }
-            let class = |function: &Function| {
-                let class = function.class.as_deref()?;
-                self.names.get(class)
-            };
-            classes.push(file.functions.iter().map(class).collect());
         }
         let mut callees = Links::default();
         for (f, file) in self.files.iter().enumerate() {
@@ -846,14 +852,15 @@ impl Index {
                     continue;
                 };
                 let fits = |(g, k): &(usize, usize)| {
-                    let function = &self.files[*g].functions[*k];
+                    let function = &self.files[*g].kept_functions[*k];
                     let arguments = call.arguments as usize;
-                    let arity = arguments == function.parameters
-                        || (function.variadic && arguments > function.parameters);
+                    let parameters = function.parameters();
+                    let arity =
+                        arguments == parameters || (function.variadic && arguments > parameters);
                     arity && (!function.private || *g == f)
                 };
                 let candidates: Vec<(usize, usize)> = named.iter().copied().filter(fits).collect();
-                let class_of = |(g, k): &(usize, usize)| classes[*g][*k];
+                let class_of = |(g, k): &(usize, usize)| self.files[*g].kept_functions[*k].class;
                 let chosen: Vec<(usize, usize)> = if call.unknown_receiver {
                     // A receiver whose class is not known: as often a library's object (a
                     // decoder's `decode`) as one of the repository's, so not resolved.
@@ -871,7 +878,7 @@ impl Index {
                         let free: Vec<(usize, usize)> = candidates
                             .iter()
                             .copied()
-                            .filter(|(g, k)| self.files[*g].functions[*k].class.is_none())
+                            .filter(|(g, k)| self.files[*g].kept_functions[*k].class.is_none())
                             .collect();
                         let own: Vec<(usize, usize)> =
                             free.iter().copied().filter(|(g, _)| *g == f).collect();
@@ -1314,9 +1321,9 @@ impl<'a> Graph<'a> {
                         );
                     }
                 }
-                for (k, function) in file.functions.iter().enumerate() {
+                for (k, function) in file.kept_functions.iter().enumerate() {
                     if !self.callers.has(f, k) {
-                        for position in 0..function.parameters {
+                        for position in 0..function.parameters() {
                             self.reach(
                                 &mut frontier,
                                 (Node::Parameter(f, k, position), 0),
@@ -2084,7 +2091,7 @@ mod tests {
         let callees = index.resolve();
         let fields = index.fields();
         let numbers = Numbers::new(&index.files, fields.readers.len());
-        let callers = callees.inverted(index.files.iter().map(|file| file.functions.len()));
+        let callers = callees.inverted(index.files.iter().map(|file| file.kept_functions.len()));
         let links = Linked {
             callees: &callees,
             callers: &callers,

@@ -127,9 +127,9 @@ impl Index {
                     .filter(move |(ready, _)| *ready == rule)
                     .filter_map(move |(_, range)| graph.sink_numbers[f].get(range))
                     .map(move |number| Node::Sink(f, *number));
-                let functions = first_pass.into_iter().flat_map(|file| &file.functions);
+                let functions = first_pass.into_iter().flat_map(|file| &file.kept_functions);
                 let parameters = functions.enumerate().flat_map(move |(k, function)| {
-                    (0..function.parameters).map(move |p| Node::Parameter(f, k, p))
+                    (0..function.parameters()).map(move |p| Node::Parameter(f, k, p))
                 });
                 let calls = first_pass.map_or(0, |file| file.kept_calls.len());
                 let results = (0..calls).map(move |c| Node::Result(f, c));
@@ -200,9 +200,9 @@ impl Index {
     /// under the bound on edges, or is not of the same shape (its text changed in between).
     fn replace(&mut self, f: usize, mut whole: FileRecord) -> bool {
         let first = &self.files[f];
-        let alike = whole.functions.len() == first.functions.len()
+        let alike = whole.functions.len() == first.kept_functions.len()
             && whole.calls.len() == first.kept_calls.len()
-            && whole.fields.len() == first.fields.len();
+            && whole.fields.len() == first.kept_fields.len();
         if !alike {
             return false;
         }
@@ -216,10 +216,12 @@ impl Index {
             return false;
         }
         let first = &mut self.files[f];
+        whole.kept_functions = std::mem::take(&mut first.kept_functions);
+        whole.functions = Vec::new();
         whole.kept_calls = std::mem::take(&mut first.kept_calls);
         whole.calls = Vec::new();
-        whole.functions = std::mem::take(&mut first.functions);
-        whole.fields = std::mem::take(&mut first.fields);
+        whole.kept_fields = std::mem::take(&mut first.kept_fields);
+        whole.fields = Vec::new();
         whole.reread = None;
         *first = whole;
         true

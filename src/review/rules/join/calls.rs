@@ -1,20 +1,24 @@
-//! Calls as the index keeps them until the join: names interned, arguments counted. A large
-//! repository has calls by the hundred thousand; as the summaries give them (names, classes
-//! and argument ranges each on the heap) they were most of what the index held.
+//! Calls, functions and fields as the index keeps them until the join: names interned,
+//! arguments counted. A large repository has calls by the hundred thousand and functions by the
+//! ten thousand; as the summaries give them (names, classes and argument ranges each on the
+//! heap) they were most of what the index held.
 
 use std::collections::HashMap;
 use std::num::NonZeroU32;
 
-use super::super::taint::summary::CallSite;
+use super::super::taint::extent::Keeping;
+use super::super::taint::summary::{CallSite, Field, Function};
 
 /// A name the index has seen called: a number, the same for the same text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct Name(NonZeroU32);
 
-/// The names of the calls the index holds, each kept once.
+/// The names of the calls, functions and fields the index holds, each kept once.
 #[derive(Debug, Default)]
 pub(super) struct Names {
     numbers: HashMap<Box<str>, Name>,
+    /// Per name, by its number: whether a call names it as the function it calls.
+    called: Vec<bool>,
 }
 
 impl Names {
@@ -28,13 +32,21 @@ impl Names {
             .expect("fewer names than calls, which are far below 2^32");
         let name = Name(next);
         self.numbers.insert(text.into(), name);
+        self.called.push(false);
         name
     }
 
-    /// The number of `text`, `None` when no call names it (a function by that name is then
-    /// called nowhere the index saw).
+    /// The number of `text`, `None` when nothing the index holds names it.
+    #[cfg(test)]
     pub(super) fn get(&self, text: &str) -> Option<Name> {
         self.numbers.get(text).copied()
+    }
+
+    /// Whether a call names `name` as the function it calls: a function by a name no call
+    /// has is called nowhere the index saw.
+    pub(super) fn called(&self, name: Name) -> bool {
+        let number = name.0.get() as usize;
+        self.called.get(number - 1).copied().unwrap_or(false)
     }
 
     /// What the join needs of `site`.
@@ -47,8 +59,10 @@ impl Names {
             .map(|(position, _)| narrow(position))
             .collect();
         let overwritten: Box<[u32]> = site.overwritten.into_iter().map(narrow).collect();
+        let name = self.intern(&site.name);
+        self.called[name.0.get() as usize - 1] = true;
         Call {
-            name: self.intern(&site.name),
+            name,
             class: site.class.as_deref().map(|class| self.intern(class)),
             arguments: narrow(site.arguments.len()),
             unknown_receiver: site.unknown_receiver,
@@ -60,6 +74,53 @@ impl Names {
             }),
         }
     }
+
+    /// What the join needs of `function`.
+    pub(super) fn function(&mut self, function: Function) -> KeptFunction {
+        KeptFunction {
+            name: self.intern(&function.name),
+            class: function.class.as_deref().map(|class| self.intern(class)),
+            parameters: narrow(function.parameters),
+            variadic: function.variadic,
+            private: function.private,
+            keeps: function.keeps.into_boxed_slice(),
+        }
+    }
+
+    /// What the join needs of `field`.
+    pub(super) fn field(&mut self, field: &Field) -> KeptField {
+        KeptField {
+            name: self.intern(&field.name),
+            private: field.private,
+        }
+    }
+}
+
+/// A function of a file, as the join resolves calls to it and follows them (see [`Function`]).
+#[derive(Debug, Clone)]
+pub(crate) struct KeptFunction {
+    pub(super) name: Name,
+    pub(super) class: Option<Name>,
+    parameters: u32,
+    pub(super) variadic: bool,
+    pub(super) private: bool,
+    /// Per parameter, for a C or C++ definition: what it may do with what the parameter points
+    /// at. Empty where not read: every parameter may be kept.
+    pub(super) keeps: Box<[Keeping]>,
+}
+
+impl KeptFunction {
+    /// How many parameters it names.
+    pub(super) fn parameters(&self) -> usize {
+        self.parameters as usize
+    }
+}
+
+/// A field or global of a file, as the join numbers it (see [`Field`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KeptField {
+    pub(super) name: Name,
+    pub(super) private: bool,
 }
 
 /// A call of a file, as the join resolves and follows it (see [`CallSite`]).
@@ -137,6 +198,66 @@ mod tests {
             std::mem::size_of::<Call>(),
             24,
             "the reason this type exists"
+        );
+    }
+
+    #[test]
+    fn functions_and_fields_share_the_calls_names_and_only_a_call_makes_one_called() {
+        let mut names = Names::default();
+        let function = |name: &str, class: Option<&str>| Function {
+            name: name.to_string(),
+            class: class.map(str::to_string),
+            parameters: 2,
+            variadic: true,
+            private: true,
+            keeps: vec![Keeping {
+                kept: false,
+                through: vec![(3, 1)],
+            }],
+        };
+        let call = |name: &str, class: Option<&str>| CallSite {
+            name: name.to_string(),
+            class: class.map(str::to_string),
+            unknown_receiver: false,
+            arguments: vec![0..1, 2..3],
+            by_address: vec![false, false],
+            overwritten: Vec::new(),
+        };
+        // Named before any call names it, and after.
+        let early = names.function(function("run", Some("Helper")));
+        let helper = names.call(call("start", Some("Helper")));
+        let run = names.call(call("run", None));
+        let late = names.function(function("run", Some("Other")));
+        let never = names.function(function("Helper", None));
+        assert_eq!((early.name, late.name), (run.name, run.name));
+        assert_eq!(early.class, helper.class);
+        assert_ne!(late.class, helper.class);
+        assert_eq!(never.name, helper.class.unwrap());
+        assert!(names.called(early.name) && names.called(helper.name));
+        assert!(!names.called(never.name), "only a call's class names it");
+        assert_eq!(early.parameters(), 2);
+        assert!(early.variadic && early.private);
+        assert_eq!(early.keeps.len(), 1);
+        assert_eq!(early.keeps[0].through, [(3, 1)]);
+        let field = |name: &str, private| Field {
+            name: name.to_string(),
+            private,
+        };
+        let a = names.field(&field("count", false));
+        let b = names.field(&field("count", true));
+        let c = names.field(&field("run", false));
+        assert_eq!(a.name, b.name);
+        assert!(!a.private && b.private);
+        assert_eq!(c.name, run.name);
+        assert!(!names.called(names.get("count").unwrap()));
+        #[cfg(target_pointer_width = "64")]
+        assert_eq!(
+            (
+                std::mem::size_of::<KeptFunction>(),
+                std::mem::size_of::<KeptField>()
+            ),
+            (32, 8),
+            "what the index holds per function and field, as the README says"
         );
     }
 }

@@ -64,7 +64,8 @@ impl Numbers {
         let mut next = Counter(Some(0));
         let mut numbered = Vec::with_capacity(files.len());
         for file in files {
-            let mut parameters: Vec<usize> = file.functions.iter().map(|f| f.parameters).collect();
+            let functions = file.kept_functions.iter();
+            let mut parameters: Vec<usize> = functions.map(|f| f.parameters()).collect();
             let mut arguments: Vec<usize> = file
                 .kept_calls
                 .iter()
@@ -87,7 +88,7 @@ impl Numbers {
                 }
             }
             let parameters = next.starts(&parameters);
-            let returns = next.take(file.functions.len());
+            let returns = next.take(file.kept_functions.len());
             let arguments = next.starts(&arguments);
             let results = next.take(file.kept_calls.len());
             numbered.push(FileNumbers {
@@ -204,15 +205,15 @@ mod tests {
     use super::*;
     use crate::review::rules::taint::summary::{CallSite, Function};
 
-    fn function(parameters: usize) -> Function {
-        Function {
+    fn function(names: &mut Names, parameters: usize) -> super::super::KeptFunction {
+        names.function(Function {
             name: String::from("f"),
             class: None,
             parameters,
             variadic: false,
             private: false,
             keeps: Vec::new(),
-        }
+        })
     }
 
     fn call(names: &mut Names, arguments: usize, by_address: &[usize]) -> super::super::Call {
@@ -242,12 +243,12 @@ mod tests {
     fn files() -> Vec<FileRecord> {
         let mut names = Names::default();
         let first = FileRecord {
-            functions: vec![function(2), function(0)],
+            kept_functions: vec![function(&mut names, 2), function(&mut names, 0)],
             kept_calls: vec![call(&mut names, 1, &[]), call(&mut names, 3, &[])],
             ..FileRecord::default()
         };
         let mut last = FileRecord {
-            functions: vec![function(1)],
+            kept_functions: vec![function(&mut names, 1)],
             kept_calls: vec![call(&mut names, 1, &[2])],
             ..FileRecord::default()
         };
