@@ -163,17 +163,22 @@ fn narrow(n: usize) -> u32 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_call_keeps_its_names_once_and_the_positions_it_hands_over_by_address() {
-        let mut names = Names::default();
-        let site = |name: &str, class: Option<&str>| CallSite {
+    /// A call of three arguments, the last two handed over by address, after a constant was
+    /// stored in the file's field 7.
+    fn site(name: &str, class: Option<&str>) -> CallSite {
+        CallSite {
             name: name.to_string(),
             class: class.map(str::to_string),
             unknown_receiver: false,
             arguments: vec![0..1, 2..3, 4..5],
             by_address: vec![false, true, true],
             overwritten: vec![7],
-        };
+        }
+    }
+
+    #[test]
+    fn a_call_keeps_its_names_once_and_the_positions_it_hands_over_by_address() {
+        let mut names = Names::default();
         let first = names.call(site("run", Some("Helper")));
         let second = names.call(site("Helper", Some("run")));
         assert_eq!(first.name, second.class.unwrap());
@@ -215,18 +220,10 @@ mod tests {
                 through: vec![(3, 1)],
             }],
         };
-        let call = |name: &str, class: Option<&str>| CallSite {
-            name: name.to_string(),
-            class: class.map(str::to_string),
-            unknown_receiver: false,
-            arguments: vec![0..1, 2..3],
-            by_address: vec![false, false],
-            overwritten: Vec::new(),
-        };
         // Named before any call names it, and after.
         let early = names.function(function("run", Some("Helper")));
-        let helper = names.call(call("start", Some("Helper")));
-        let run = names.call(call("run", None));
+        let helper = names.call(site("start", Some("Helper")));
+        let run = names.call(site("run", None));
         let late = names.function(function("run", Some("Other")));
         let never = names.function(function("Helper", None));
         assert_eq!((early.name, late.name), (run.name, run.name));
