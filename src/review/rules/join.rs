@@ -31,11 +31,10 @@
 //! to an unnamed temporary file as each file is added, each message and line once per file, and
 //! read back only for the flows the join reports (see [`Spill`], [`StepWriter`]), so what the
 //! index holds of an edge is its two ends, in 28 bytes; the names of calls, functions and fields
-//! are numbered, each kept once (see [`calls`]). Past [`MAX_EDGES`] edges, the rule
-//! holding the most edges gives its up (its
-//! flows across functions are not followed, and the matches pending on its sinks stand), so that
-//! one rule whose values reach everywhere (numbers from input) does not leave every other rule's
-//! pending matches undecided. When no rule holds an eighth of the bound, the index takes no more
+//! are numbered, each kept once (see [`calls`]). Past [`MAX_EDGES`] edges, the rule holding the
+//! most edges gives its up (its flows across functions are not followed, and the matches pending
+//! on its sinks stand), so that one rule whose values reach everywhere (numbers from input) does
+//! not leave every other rule's pending matches undecided. When no rule holds an eighth of the bound, the index takes no more
 //! summaries, joins what it has, and keeps every pending match (an incomplete view closes
 //! nothing).
 
@@ -1947,6 +1946,78 @@ mod tests {
         // A later file's edges of the rule given up are not taken either.
         assert!(index.add(file("c.c", &[(1, 5), (2, 1)])).is_ok());
         assert_eq!(index.edges, 21);
+    }
+
+    /// Calls resolved by name, class, arity and privacy: in the caller's class, else a plain
+    /// function of the caller's file, else the only plain one elsewhere; a class that no call
+    /// names, or a name that only a call's class has, is no call's.
+    #[test]
+    fn a_call_resolves_to_its_class_s_function_else_a_plain_one_it_can_see() {
+        let function = |name: &str, class: Option<&str>, private| Function {
+            name: name.to_string(),
+            class: class.map(str::to_string),
+            parameters: 1,
+            variadic: false,
+            private,
+            keeps: Vec::new(),
+        };
+        let call = |name: &str, class: Option<&str>, arguments| CallSite {
+            name: name.to_string(),
+            class: class.map(str::to_string),
+            unknown_receiver: false,
+            arguments: (0..arguments).map(|a| a..a + 1).collect(),
+            by_address: vec![false; arguments],
+            overwritten: Vec::new(),
+        };
+        let a = FileRecord {
+            path: String::from("a.py"),
+            functions: vec![
+                function("run", Some("Other"), false),
+                function("Helper", None, false),
+                function("start", Some("Helper"), false),
+                function("local", None, true),
+            ],
+            calls: vec![
+                call("local", None, 1),
+                call("solo", None, 1),
+                call("run", Some("Other"), 1),
+            ],
+            ..FileRecord::default()
+        };
+        let b = FileRecord {
+            path: String::from("b.py"),
+            functions: vec![
+                function("local", None, true),
+                function("run", None, false),
+                function("solo", None, false),
+            ],
+            calls: vec![
+                call("start", Some("Helper"), 1),
+                call("run", Some("Helper"), 1),
+                call("local", None, 1),
+                call("run", None, 2),
+                CallSite {
+                    unknown_receiver: true,
+                    ..call("start", None, 1)
+                },
+            ],
+            ..FileRecord::default()
+        };
+        let mut index = Index::default();
+        assert!(index.add(a).is_ok() && index.add(b).is_ok());
+        let callees = index.resolve();
+        let of = |f: usize, calls: usize| -> Vec<Vec<(usize, usize)>> {
+            (0..calls).map(|c| callees.get(f, c).collect()).collect()
+        };
+        // `local`: a's own private one; `solo`: b's, the only one; `run` in `Other`: a's.
+        assert_eq!(of(0, 3), [vec![(0, 3)], vec![(1, 2)], vec![(0, 0)]]);
+        // `start` in `Helper`: a's; `run` in `Helper`, which has none: b's own plain one, not
+        // the one in `Other`; `local`: b's own, not a's private one; `run` given two arguments,
+        // and a call on an object of no known class: none.
+        assert_eq!(
+            of(1, 5),
+            [vec![(0, 2)], vec![(1, 1)], vec![(1, 0)], vec![], vec![]]
+        );
     }
 
     /// Numbers that look random, the same on every run.

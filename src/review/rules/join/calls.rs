@@ -9,7 +9,7 @@ use std::num::NonZeroU32;
 use super::super::taint::extent::Keeping;
 use super::super::taint::summary::{CallSite, Field, Function};
 
-/// A name the index has seen called: a number, the same for the same text.
+/// A name of a call, function or field the index holds: a number, the same for the same text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct Name(NonZeroU32);
 
@@ -29,7 +29,7 @@ impl Names {
         let next = u32::try_from(self.numbers.len() + 1)
             .ok()
             .and_then(NonZeroU32::new)
-            .expect("fewer names than calls, which are far below 2^32");
+            .expect("fewer names than the index holds calls, functions and fields: far below 2^32");
         let name = Name(next);
         self.numbers.insert(text.into(), name);
         self.called.push(false);
@@ -254,7 +254,7 @@ mod tests {
                 std::mem::size_of::<KeptField>()
             ),
             (32, 8),
-            "what the index holds per function and field, as the README says"
+            "what the index holds per function (as the README says) and per field"
         );
     }
 }

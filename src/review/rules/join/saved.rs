@@ -73,9 +73,9 @@ pub(crate) struct Trailer {
     pub(crate) stopped: bool,
 }
 
-/// A file's record as written: the index's own fields (where it put the steps, the calls as it
-/// keeps them) are left out, and the sinks' findings come as a list sorted by key, since JSON
-/// keys are strings.
+/// A file's record as written: the index's own fields (where it put the steps, the functions,
+/// calls and fields as it keeps them) are left out, and the sinks' findings come as a list
+/// sorted by key, since JSON keys are strings.
 #[derive(Serialize)]
 struct Written<'a> {
     path: &'a str,
