@@ -34,9 +34,9 @@
 //! are numbered, each kept once (see [`calls`]). Past [`MAX_EDGES`] edges, the rule holding the
 //! most edges gives its up (its flows across functions are not followed, and the matches pending
 //! on its sinks stand), so that one rule whose values reach everywhere (numbers from input) does
-//! not leave every other rule's pending matches undecided. When no rule holds an eighth of the bound, the index takes no more
-//! summaries, joins what it has, and keeps every pending match (an incomplete view closes
-//! nothing).
+//! not leave every other rule's pending matches undecided. When no rule holds an eighth of the
+//! bound, the index takes no more summaries, joins what it has, and keeps every pending match (an
+//! incomplete view closes nothing).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::io::{Read, Seek, SeekFrom, Write};

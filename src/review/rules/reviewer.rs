@@ -670,8 +670,8 @@ mod tests {
     #[test]
     fn a_file_the_join_cannot_read_again_is_a_problem_naming_it() {
         let rules = Arc::new(RuleSet::builtin().expect("the built-in rules load"));
-        let dir = std::env::temp_dir().join(format!("shardscan-reread-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let dir = dir.path();
         // A request's value goes through `b.run`, which no rule has a role in (so a first pass
         // leaves it as one), to the shell in `c.execute`.
         let files = [
@@ -724,7 +724,6 @@ mod tests {
                 assert!(finished.problems.is_empty(), "{:?}", finished.problems);
             }
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -13,6 +13,13 @@ use super::super::taint::summary::{CallSite, Field, Function};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct Name(NonZeroU32);
 
+impl Name {
+    /// Where the name stands in a table by number (the first name at 0).
+    fn slot(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
 /// The names of the calls, functions and fields the index holds, each kept once.
 #[derive(Debug, Default)]
 pub(super) struct Names {
@@ -45,8 +52,7 @@ impl Names {
     /// Whether a call names `name` as the function it calls: a function by a name no call
     /// has is called nowhere the index saw.
     pub(super) fn called(&self, name: Name) -> bool {
-        let number = name.0.get() as usize;
-        self.called.get(number - 1).copied().unwrap_or(false)
+        self.called.get(name.slot()).copied().unwrap_or(false)
     }
 
     /// What the join needs of `site`.
@@ -60,7 +66,7 @@ impl Names {
             .collect();
         let overwritten: Box<[u32]> = site.overwritten.into_iter().map(narrow).collect();
         let name = self.intern(&site.name);
-        self.called[name.0.get() as usize - 1] = true;
+        self.called[name.slot()] = true;
         Call {
             name,
             class: site.class.as_deref().map(|class| self.intern(class)),
